@@ -1,0 +1,38 @@
+"""sheepkit: five sheep-themed tabletop games to play, read, change and simulate.
+
+>>> import sheepkit
+>>> game = sheepkit.load("wolf_and_sheep")
+>>> state = game.new_game().play("E1-D2")
+"""
+
+from . import games as _games  # noqa: F401  (registers every game)
+from .bots import MCTSBot, RandomBot, play_game, play_match
+from .core import (
+    CHANCE,
+    BadRecord,
+    GameCheckFailed,
+    IllegalMove,
+    InvalidRules,
+    check_game,
+    games,
+    load,
+    replay,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "BadRecord",
+    "GameCheckFailed",
+    "IllegalMove",
+    "InvalidRules",
+    "MCTSBot",
+    "RandomBot",
+    "check_game",
+    "games",
+    "load",
+    "play_game",
+    "play_match",
+    "replay",
+]

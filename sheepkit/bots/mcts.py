@@ -1,0 +1,130 @@
+"""A general Monte Carlo tree search bot (UCT) for any sheepkit game.
+
+Chance nodes are sampled: each simulation draws the dice like the real game would, so moves
+are valued by their average over luck. For hidden information the search is determinized:
+every simulation starts from a full state drawn from the bot's view with ``view.determinize``
+(a hook each hidden-information game implements), so the bot never peeks.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..core import CHANCE, Move, State
+
+
+class _Node:
+    __slots__ = ("children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.total: list[float] | None = None  # summed rewards, one per player
+
+
+def _rewards(state: State, players: int) -> list[float]:
+    winners = state.winners()
+    if not winners:
+        return [1.0 / players] * players if state.is_over else [0.0] * players
+    share = 1.0 / len(winners)
+    return [share if p in winners else 0.0 for p in range(players)]
+
+
+class MCTSBot:
+    name = "MCTS"
+
+    def __init__(
+        self,
+        iterations: int = 400,
+        time_limit: float | None = None,
+        exploration: float = 1.4,
+        rollout_limit: int | None = None,
+    ) -> None:
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.rollout_limit = rollout_limit
+        self.description = (
+            f"Monte Carlo tree search: tries each move in {iterations} imagined games that "
+            "finish with random moves and random dice, and favours the moves that won most "
+            "often, balancing promising moves against ones it has tried too little."
+        )
+
+    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+        legal = list(legal_moves)
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node()
+        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        for i in range(self.iterations):
+            if deadline is not None and i > 0 and time.perf_counter() > deadline:
+                break
+            self._simulate(root, view.determinize(rng), rng)
+        me = view.to_move
+
+        def score(move: Move) -> tuple[int, float]:
+            child = root.children.get(move)
+            if child is None or not child.visits or child.total is None:
+                return (0, 0.0)
+            return (child.visits, child.total[me] / child.visits)
+
+        return max(legal, key=score)
+
+    def _simulate(self, root: _Node, state: State, rng: random.Random) -> None:
+        players = state.game.num_players
+        path: list[tuple[_Node, int]] = []
+        node = root
+        # Selection and expansion: descend while every option here has been tried.
+        while not state.is_over:
+            mover = state.to_move
+            if mover == CHANCE:
+                move = state.sample_chance(rng)
+            else:
+                move = self._select(node, state, mover, rng)
+            child = node.children.get(move)
+            expanded = child is None
+            if expanded:
+                child = node.children[move] = _Node()
+            path.append((child, mover))
+            state = state.play(move)
+            node = child
+            if expanded:
+                break
+        rewards = self._rollout(state, rng, players)
+        root.visits += 1
+        for child, _mover in path:
+            child.visits += 1
+            if child.total is None:
+                child.total = [0.0] * players
+            for p in range(players):
+                child.total[p] += rewards[p]
+
+    def _select(self, node: _Node, state: State, mover: int, rng: random.Random) -> Move:
+        legal = state.legal_moves()
+        untried = [m for m in legal if m not in node.children]
+        if untried:
+            return rng.choice(untried)
+        log_n = math.log(max(node.visits, 1))
+        best, best_value = legal[0], -math.inf
+        for move in legal:
+            child = node.children[move]
+            mean = child.total[mover] / child.visits if child.total and child.visits else 0.0
+            value = mean + self.exploration * math.sqrt(log_n / (child.visits or 1))
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def _rollout(self, state: State, rng: random.Random, players: int) -> list[float]:
+        steps = 0
+        limit = self.rollout_limit
+        while not state.is_over and (limit is None or steps < limit):
+            if state.to_move == CHANCE:
+                state = state.play(state.sample_chance(rng))
+            else:
+                state = state.play(rng.choice(state.legal_moves()))
+            steps += 1
+        return _rewards(state, players)

@@ -1,0 +1,198 @@
+"""check_game: the invariant harness every game must pass.
+
+It plays seeded random games and, at every state on the way, checks the promises of the
+common contract. A failure raises GameCheckFailed naming the rules, seed and ply, so that
+the failing position can be rebuilt with ``sheepkit.replay``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .errors import IllegalMove
+from .game import CHANCE, Game, State
+from .record import replay
+from .registry import load
+
+
+class GameCheckFailed(AssertionError):
+    """A broken promise of the game contract, with where to find it."""
+
+
+class _NotAMove:
+    def __str__(self) -> str:
+        return "not-a-move"
+
+
+@dataclass
+class CheckReport:
+    games: int = 0
+    states: int = 0
+    longest: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+    @property
+    def mean_length(self) -> float:
+        return sum(self.lengths) / len(self.lengths) if self.lengths else 0.0
+
+    def __str__(self) -> str:
+        return (
+            f"{self.games} games, {self.states} states checked, length mean "
+            f"{self.mean_length:.1f}, longest {self.longest}"
+        )
+
+
+def check_game(
+    game: Game | str,
+    variants: Iterable[Mapping[str, Any]] = ({},),
+    *,
+    games: int = 30,
+    seed: int = 0,
+    try_every_move: bool = True,
+) -> CheckReport:
+    """Play ``games`` seeded random games for each rule variant and check every invariant."""
+    report = CheckReport()
+    for changes in variants:
+        if isinstance(game, str):
+            subject = load(game, **changes)
+        else:
+            subject = type(game)(game.rules.replace(**changes)) if changes else game
+        foreign: list[Any] = []  # moves seen elsewhere: good candidates for illegal moves
+        for n in range(games):
+            game_seed = seed * 100_003 + n
+            final = _check_one(subject, game_seed, report, foreign, try_every_move)
+            again = _playout(subject, random.Random(game_seed))
+            _expect(again == final, subject, game_seed, final.ply, "same seed, different game")
+    return report
+
+
+def _playout(game: Game, rng: random.Random) -> State:
+    state = game.new_game()
+    while not state.is_over:
+        if state.to_move == CHANCE:
+            state = state.play(state.sample_chance(rng))
+        else:
+            state = state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def _expect(ok: bool, game: Game, seed: int, ply: int, what: str) -> None:
+    if not ok:
+        raise GameCheckFailed(f"{game!r}, seed {seed}, ply {ply}: {what}")
+
+
+def _check_one(
+    game: Game, seed: int, report: CheckReport, foreign: list[Any], try_every_move: bool
+) -> State:
+    rng = random.Random(seed)  # drives the game exactly as _playout does
+    probe = random.Random(-seed - 1)  # for the checks' own draws, so they never shift the game
+    state = game.new_game()
+    report.games += 1
+
+    def expect(ok: bool, what: str) -> None:
+        _expect(ok, game, seed, state.ply, what)
+
+    while True:
+        report.states += 1
+        snapshot = repr(state)
+        expect(state.ply <= game.max_length, f"longer than the declared {game.max_length}")
+        _check_state(state, game, probe, expect, foreign, try_every_move)
+        expect(repr(state) == snapshot, "the state changed while it was being examined")
+        if state.is_over:
+            break
+        if state.to_move == CHANCE:
+            move = state.sample_chance(rng)
+        else:
+            move = rng.choice(state.legal_moves())
+        foreign.append(move)
+        del foreign[:-50]
+        following = state.play(move)
+        expect(following.history == (*state.history, move), "history does not end with move")
+        expect(repr(state) == snapshot, f"play({move}) changed the state it was called on")
+        state = following
+
+    report.lengths.append(state.ply)
+    report.longest = max(report.longest, state.ply)
+    record = state.record()
+    expect(replay(record) == state, "replay(record) gives a different state")
+    text = json.dumps(record)
+    expect(replay(json.loads(text)) == state, "the record does not survive JSON")
+    expect(hash(replay(text)) == hash(state), "equal states hash differently")
+    return state
+
+
+def _check_state(state, game, rng, expect, foreign, try_every_move) -> None:
+    players = game.num_players
+    scores = state.scores()
+    expect(len(scores) == players, f"scores() has {len(scores)} entries for {players} players")
+    expect(bool(str(state)), "str(state) is empty")
+    try:  # frozen dataclasses refuse plain assignment
+        state.history = ()
+        expect(False, "a state accepted assignment to an attribute")
+    except dataclasses.FrozenInstanceError:
+        pass
+
+    if state.is_over:
+        outcome = state.outcome()
+        expect(outcome is not None and bool(outcome.reason), "a finished game has no outcome")
+        expect(set(state.winners()) <= set(range(players)), "winners are not players")
+        expect(state.legal_moves() == () and state.chance_outcomes() == (), "moves after end")
+        try:
+            state.play(_NotAMove())
+            expect(False, "a move was accepted after the end")
+        except IllegalMove:
+            pass
+        return
+    expect(state.outcome() is None, "an unfinished game has an outcome")
+
+    if state.to_move == CHANCE:
+        outcomes = state.chance_outcomes()
+        expect(bool(outcomes), "a chance node has no outcomes")
+        probs = [p for _, p in outcomes]
+        expect(all(isinstance(p, Fraction) for p in probs), "probabilities are not Fractions")
+        expect(all(p > 0 for p in probs), "a chance outcome has probability <= 0")
+        expect(sum(probs) == 1, f"chance probabilities sum to {sum(probs)}, not 1")
+        options = [o for o, _ in outcomes]
+        expect(state.sample_chance(rng) in options, "sample_chance gave an impossible outcome")
+    else:
+        expect(0 <= state.to_move < players, f"to_move is {state.to_move}")
+        options = list(state.legal_moves())
+        expect(bool(options), "a player to move has no legal move (the game should be over)")
+    names = [str(o) for o in options]
+    expect(len(set(names)) == len(names), f"two options share a notation: {names}")
+    expect(len(set(options)) == len(options), "an option is listed twice")
+    for option, name in zip(options, names, strict=True):
+        expect(game.parse_move(name) == option, f"parse_move({name!r}) != the option")
+        expect(state.parse(name) == option, f"state.parse({name!r}) != the option")
+    if try_every_move:
+        for option in options:
+            after = state.play(option)
+            expect(after.ply == state.ply + 1, f"{option} did not add one entry to history")
+
+    # A move that is not legal raises IllegalMove and leaves the state as it was.
+    before = repr(state)
+    illegal = [_NotAMove(), *[m for m in foreign[-5:] if m not in options]]
+    for move in illegal:
+        try:
+            state.play(move)
+            expect(False, f"the illegal move {move} was accepted")
+        except IllegalMove:
+            pass
+        expect(repr(state) == before, f"the illegal move {move} changed the state")
+
+    # Views: a player's view is unchanged when everything that player cannot see is redrawn.
+    for player in range(players):
+        view = state.view(player)
+        guess = view.determinize(rng)
+        expect(guess.view(player) == view, f"player {player}'s view reveals hidden information")
+        if state.to_move == player:
+            expect(
+                guess.legal_moves() == state.legal_moves(),
+                f"player {player}'s moves depend on what they cannot see",
+            )

@@ -1,0 +1,35 @@
+"""The three ways input can be wrong. Each message names the problem; nothing is changed."""
+
+from __future__ import annotations
+
+
+class SheepkitError(Exception):
+    """Base class of every error sheepkit raises on purpose."""
+
+
+class IllegalMove(SheepkitError, ValueError):
+    """A move that the rules do not allow in this state. The state is untouched."""
+
+    def __init__(self, message: str, move: object = None, legal: tuple = ()) -> None:
+        shown = ", ".join(str(m) for m in legal[:40])
+        more = f" (and {len(legal) - 40} more)" if len(legal) > 40 else ""
+        detail = f" Legal here: {shown}{more}." if legal else " Nothing is legal here."
+        super().__init__(message + detail)
+        self.move = move
+        self.legal = legal
+
+
+class InvalidRules(SheepkitError, ValueError):
+    """A rule value outside what the game allows, or a rule the game does not have."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class BadRecord(SheepkitError, ValueError):
+    """A game record that is corrupt, foreign, of an unknown version, or holds an illegal move."""
+
+    def __init__(self, message: str, move_number: int | None = None) -> None:
+        super().__init__(message)
+        self.move_number = move_number

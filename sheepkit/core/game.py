@@ -1,0 +1,241 @@
+"""The common contract: a Game (rules + how to start) and its immutable States.
+
+Modelled on OpenSpiel's state API: chance is a player (``CHANCE``) whose outcomes come with
+exact probabilities, hidden information is handled by per-player views, and every state
+carries its full history so that it can be written out as a record and replayed.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from .errors import IllegalMove
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from ..bots.base import Bot
+
+#: ``state.to_move`` at a chance node (a die roll, a card draw, a shuffle).
+CHANCE: Final = -1
+
+Move = Hashable
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: who won and why, in words (after python-chess's Outcome)."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...]
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+class Game(ABC):
+    """A game with fixed rules. Cheap to create; equal when name and rules are equal."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_type: ClassVar[type[Rules]]
+    #: True when some player may not see everything (hands, face-down cards, hidden bets).
+    hidden_information: ClassVar[bool] = False
+    #: Player count for games whose rules have no ``players`` field.
+    fixed_players: ClassVar[int | None] = None
+
+    def __init__(self, rules: Rules | None = None, **changes: Any) -> None:
+        base = rules if rules is not None else self.rules_type()
+        if not isinstance(base, self.rules_type):
+            raise TypeError(f"{self.name} needs {self.rules_type.__name__}, not {base!r}")
+        self.rules = base.replace(**changes) if changes else base
+
+    @property
+    def num_players(self) -> int:
+        players = getattr(self.rules, "players", None)
+        return players if players is not None else int(self.fixed_players or 0)
+
+    @property
+    @abstractmethod
+    def max_length(self) -> int:
+        """A proven upper bound on ``len(state.history)`` for any game under these rules."""
+
+    @abstractmethod
+    def new_game(self) -> State:
+        """The starting state (possibly a chance node, e.g. a shuffle or the first roll)."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """The inverse of ``str(move)`` for moves and chance outcomes; ValueError if unreadable."""
+
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    def bots(self) -> dict[str, Callable[[], Bot]]:
+        """Game-specific bots by name (the random and MCTS bots are added by sheepkit.bots)."""
+        return {}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and (self.name, self.rules) == (other.name, other.rules)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.rules))
+
+    def __repr__(self) -> str:
+        changes = ", ".join(f"{k}={v!r}" for k, v in self.rules.changes().items())
+        return f"sheepkit.load({self.name!r}{', ' if changes else ''}{changes})"
+
+
+@dataclass(frozen=True, eq=True)
+class State(ABC):
+    """An immutable game state. Subclasses are frozen dataclasses that add their own fields.
+
+    Derived values (legal moves, chance tables) are computed once per state and cached with
+    ``cached_property``, which writes to the instance dict and so never alters a field.
+    """
+
+    game: Game
+    history: tuple[Move, ...]
+
+    # -- what subclasses provide -----------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The player to move, ``CHANCE`` at a chance node, or None when the game is over."""
+
+    @abstractmethod
+    def _legal_moves(self) -> tuple[Move, ...]:
+        """Moves of the player to move (empty at chance nodes and at the end)."""
+
+    def _chance_outcomes(self) -> tuple[tuple[Move, Fraction], ...]:
+        """At a chance node: every outcome with its exact probability."""
+        return ()
+
+    @abstractmethod
+    def _apply(self, move: Move) -> State:
+        """The state after a move or chance outcome already known to be legal."""
+
+    @abstractmethod
+    def scores(self) -> tuple[float, ...]:
+        """Each player's score now (final scores once the game is over)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """Winners and the reason in words once the game is over, else None."""
+
+    @abstractmethod
+    def __str__(self) -> str:
+        """A plain-text picture of the state."""
+
+    def why_illegal(self, move: Move) -> str:
+        """A game-specific explanation of why ``move`` is not legal here."""
+        return f"{move} is not a legal move for {self.game.player_name(self.to_move or 0)}."
+
+    # -- the public contract ---------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.to_move == CHANCE
+
+    @cached_property
+    def _legal(self) -> tuple[Move, ...]:
+        return self._legal_moves() if self.to_move not in (None, CHANCE) else ()
+
+    @cached_property
+    def _legal_set(self) -> frozenset[Move]:
+        return frozenset(self._legal)
+
+    @cached_property
+    def _chance(self) -> tuple[tuple[Move, Fraction], ...]:
+        return self._chance_outcomes() if self.to_move == CHANCE else ()
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        return self._legal
+
+    def chance_outcomes(self) -> tuple[tuple[Move, Fraction], ...]:
+        return self._chance
+
+    def options(self) -> tuple[Move, ...]:
+        """What may come next: the legal moves, or the chance outcomes at a chance node."""
+        if self.to_move == CHANCE:
+            return tuple(o for o, _ in self._chance)
+        return self._legal
+
+    def play(self, move: Move) -> State:
+        """The state after ``move`` (a move, or an outcome at a chance node). Self is untouched."""
+        to_move = self.to_move
+        if to_move is None:
+            raise IllegalMove(f"The game is over ({self.outcome()}); {move} cannot be played.")
+        if to_move == CHANCE:
+            if not any(move == o for o, _ in self._chance):
+                if isinstance(move, str):
+                    return self._apply(self.parse(move))
+                raise IllegalMove(
+                    f"{move} is not a possible outcome at this chance node.",
+                    move,
+                    self.options(),
+                )
+            return self._apply(move)
+        try:
+            legal = move in self._legal_set
+        except TypeError:  # an unhashable value cannot be a move
+            legal = False
+        if not legal:
+            if isinstance(move, str):  # python-chess style: state.play("E1-D2")
+                return self._apply(self.parse(move))
+            raise IllegalMove(self.why_illegal(move), move, self._legal)
+        return self._apply(move)
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        """Draw a chance outcome with its exact probability, reproducibly from ``rng``."""
+        outcomes = self._chance
+        if not outcomes:
+            raise IllegalMove("This is not a chance node; nothing to sample.")
+        return rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+
+    def winners(self) -> tuple[int, ...]:
+        outcome = self.outcome()
+        return outcome.winners if outcome else ()
+
+    def view(self, player: int) -> State | Any:
+        """What ``player`` may see. With no hidden information, a state is its own view."""
+        return self
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with this view (itself when nothing is hidden)."""
+        return self
+
+    def parse(self, text: str) -> Move:
+        """The move or chance outcome written ``text`` among the options here."""
+        text = text.strip()
+        for option in self.options():
+            if str(option) == text:
+                return option
+        try:
+            move = self.game.parse_move(text)
+        except ValueError as e:
+            raise IllegalMove(
+                f"{text!r} is not a move of {self.game.title}: {e}.", text, self.options()
+            ) from None
+        if self.to_move == CHANCE:
+            raise IllegalMove(f"{text} is not a possible outcome here.", move, self.options())
+        raise IllegalMove(self.why_illegal(move), move, self._legal)
+
+    def record(self, **extra: Any) -> dict[str, Any]:
+        """A JSON-able record of this game; ``sheepkit.replay`` rebuilds this exact state."""
+        from .record import make_record
+
+        return make_record(self, **extra)
+
+    @property
+    def ply(self) -> int:
+        return len(self.history)

@@ -1,0 +1,37 @@
+"""The registry of games: ``sheepkit.games()`` and ``sheepkit.load(name, **rules)``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import InvalidRules
+from .game import Game
+
+_GAMES: dict[str, type[Game]] = {}
+
+
+def register(game_type: type[Game]) -> type[Game]:
+    """Class decorator: make a game loadable by its ``name``."""
+    _GAMES[game_type.name] = game_type
+    return game_type
+
+
+def games() -> tuple[str, ...]:
+    """The names of all games, in the order they were registered."""
+    return tuple(_GAMES)
+
+
+def game_type(name: str) -> type[Game]:
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise KeyError(f"no game named {name!r}; the games are: {', '.join(_GAMES)}") from None
+
+
+def load(name: str, **rules: Any) -> Game:
+    """The game ``name`` with the given rule changes (validated: InvalidRules names the field)."""
+    kind = game_type(name)
+    return kind(kind.rules_type.make(**rules))
+
+
+__all__ = ["InvalidRules", "game_type", "games", "load", "register"]

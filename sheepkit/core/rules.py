@@ -1,0 +1,147 @@
+"""Rules: a frozen dataclass per game whose fields are the rule parameters.
+
+Each field is declared with :func:`rule`, which records a plain-language description and the
+allowed values, so that validation, the app's rules panel and the rule lab all read one source.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .errors import InvalidRules
+
+
+def rule(
+    default: Any,
+    doc: str,
+    *,
+    choices: tuple[Any, ...] | None = None,
+    min: int | None = None,
+    max: int | None = None,
+    label: str | None = None,
+) -> Any:
+    """Declare one rule parameter (a dataclass field with its description and allowed values)."""
+    meta = {"doc": doc, "choices": choices, "min": min, "max": max, "label": label}
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """What the app and the lab need to know to offer one rule parameter."""
+
+    name: str
+    label: str
+    doc: str
+    default: Any
+    choices: tuple[Any, ...] | None
+    min: int | None
+    max: int | None
+
+
+def _tupled(value: Any) -> Any:
+    """JSON gives lists; rules hold tuples so that they stay hashable and immutable."""
+    if isinstance(value, list | tuple):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def _listed(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_listed(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Base class of every game's rules. Subclasses are frozen dataclasses of `rule` fields."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            self._check_field(f, getattr(self, f.name))
+        self.check()
+
+    def _check_field(self, f: dataclasses.Field, value: Any) -> None:
+        meta = f.metadata
+        default = f.default
+        name = f.name
+        kind = type(default)
+        if kind is bool:
+            ok = isinstance(value, bool)
+        elif kind is int:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, kind)
+        if not ok:
+            raise InvalidRules(
+                f"rule {name!r} must be of type {kind.__name__}, not {type(value).__name__} "
+                f"({value!r})",
+                name,
+            )
+        choices = meta.get("choices")
+        if choices is not None and value not in choices:
+            allowed = ", ".join(repr(c) for c in choices)
+            raise InvalidRules(f"rule {name!r} must be one of {allowed}; got {value!r}", name)
+        low, high = meta.get("min"), meta.get("max")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise InvalidRules(
+                f"rule {name!r} must be between {low} and {high}; got {value!r}", name
+            )
+
+    def check(self) -> None:
+        """Checks that involve several fields or structured values; raise InvalidRules."""
+
+    @classmethod
+    def describe(cls) -> tuple[RuleInfo, ...]:
+        """Every rule parameter with its description and allowed values, in declaration order."""
+        return tuple(
+            RuleInfo(
+                name=f.name,
+                label=f.metadata.get("label") or f.name.replace("_", " ").capitalize(),
+                doc=f.metadata.get("doc", ""),
+                default=f.default,
+                choices=f.metadata.get("choices"),
+                min=f.metadata.get("min"),
+                max=f.metadata.get("max"),
+            )
+            for f in fields(cls)
+        )
+
+    @classmethod
+    def make(cls, **values: Any) -> Rules:
+        """Build rules from keyword values, naming any rule the game does not have."""
+        cls._check_names(values)
+        return cls(**{k: _tupled(v) for k, v in values.items()})
+
+    @classmethod
+    def _check_names(cls, values: dict[str, Any]) -> None:
+        known = [f.name for f in fields(cls)]
+        for name in values:
+            if name not in known:
+                raise InvalidRules(
+                    f"{cls.__qualname__} has no rule {name!r}; its rules are: " + ", ".join(known),
+                    name,
+                )
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        if not isinstance(data, dict):
+            raise InvalidRules(f"rules must be a mapping of rule names to values, not {data!r}")
+        return cls.make(**data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able values of every rule."""
+        return {f.name: _listed(getattr(self, f.name)) for f in fields(self)}
+
+    def changes(self) -> dict[str, Any]:
+        """Only the rules that differ from the defaults, JSON-able."""
+        defaults = type(self)()
+        return {k: v for k, v in self.to_dict().items() if getattr(defaults, k) != _tupled(v)}
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some rules changed; the new values are validated."""
+        merged = {f.name: getattr(self, f.name) for f in fields(self)}
+        self._check_names(changes)
+        merged.update({k: _tupled(v) for k, v in changes.items()})
+        return type(self)(**merged)

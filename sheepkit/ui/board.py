@@ -1,0 +1,60 @@
+"""The one interface between the app shell and a game's look: a BoardView.
+
+A game's ``view.py`` implements this; it is the only place that knows how the game looks.
+The shell owns the canvas, clears it and wraps every redraw in ``hold_canvas`` before calling
+``draw``; coordinates are canvas pixels (the shell fixes the canvas's CSS size to match).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..core import Move, State
+
+#: Okabe-Ito: a palette that colour-blind readers can tell apart. Always pair colour with a
+#: shape, pattern or label as well.
+OKABE_ITO = {
+    "orange": "#E69F00",
+    "sky": "#56B4E9",
+    "green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "purple": "#CC79A7",
+    "black": "#000000",
+}
+PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon")
+INK = "#222222"
+PAPER = "#FBF8F0"
+FONT = "sans-serif"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the shell asks a view to draw."""
+
+    state: State
+    #: Whose eyes: the human seat in front of the screen (None: everything may be shown).
+    viewer: int | None
+    #: The view's own selection (e.g. a picked piece), as returned by ``click``.
+    selection: Any = None
+    #: Moves to mark on the board (e.g. where the selected piece may go).
+    highlights: tuple[Move, ...] = ()
+    #: Set when the shell is showing an earlier position from the history slider.
+    browsing: bool = False
+
+
+class BoardView(Protocol):
+    width: int
+    height: int
+
+    def draw(self, canvas: Any, frame: Frame) -> None:
+        """Paint the whole board for ``frame`` (canvas already cleared, inside hold_canvas)."""
+
+    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
+        """A click at canvas pixel (x, y): the new selection, and the move it completes if any."""
+
+    def move_label(self, state: State, move: Move) -> str:
+        """The text on a move's button (a short phrase a child can read)."""

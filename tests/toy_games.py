@@ -1,0 +1,245 @@
+"""Two tiny games that exercise the whole contract, and broken copies that check_game must catch.
+
+- Dice race (perfect information, chance): players alternately roll a three-sided die and
+  either bank the roll or double it; the first to reach the target wins.
+- Secret high card (hidden information): each player is dealt a hidden card 1..3, then the
+  first player guesses whether their card beats the other; a view shows only one's own card.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from sheepkit.core import CHANCE, Game, Outcome, Rules, State, rule
+
+THIRD = Fraction(1, 3)
+
+
+@dataclass(frozen=True)
+class DiceRaceRules(Rules):
+    target: int = rule(6, "points needed to win", min=2, max=30)
+    players: int = rule(2, "number of players", choices=(2, 3))
+
+
+class DiceRace(Game):
+    name = "toy_dice_race"
+    title = "Dice race"
+    rules_type = DiceRaceRules
+
+    @property
+    def max_length(self) -> int:
+        # Every turn adds at least 1 point to someone: at most players*(target-1)+1 turns.
+        return 2 * (self.num_players * (self.rules.target - 1) + 1)
+
+    def new_game(self) -> DiceRaceState:
+        return DiceRaceState(self, (), (0,) * self.num_players, 0, None)
+
+    def parse_move(self, text: str) -> Any:
+        if text.startswith("roll "):
+            return int(text[5:])
+        if text in ("bank", "double"):
+            return text
+        raise ValueError(f"not a dice race move: {text!r}")
+
+
+@dataclass(frozen=True)
+class DiceRaceState(State):
+    totals: tuple[int, ...]
+    turn: int
+    rolled: int | None
+
+    @property
+    def to_move(self) -> int | None:
+        if max(self.totals) >= self.game.rules.target:
+            return None
+        return CHANCE if self.rolled is None else self.turn
+
+    def _legal_moves(self) -> tuple[Any, ...]:
+        return ("bank", "double")
+
+    def _chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        return tuple((Roll(n), THIRD) for n in (1, 2, 3))
+
+    def _apply(self, move: Any) -> DiceRaceState:
+        history = (*self.history, move)
+        if isinstance(move, Roll):
+            return DiceRaceState(self.game, history, self.totals, self.turn, int(move))
+        gain = self.rolled * (2 if move == "double" and self.rolled == 1 else 1)
+        totals = list(self.totals)
+        totals[self.turn] += gain
+        nxt = (self.turn + 1) % self.game.num_players
+        return DiceRaceState(self.game, history, tuple(totals), nxt, None)
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(t) for t in self.totals)
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_over:
+            return None
+        best = max(self.totals)
+        winners = tuple(p for p, t in enumerate(self.totals) if t == best)
+        return Outcome(winners, f"Player {winners[0] + 1} reached {best}.", self.scores())
+
+    def __str__(self) -> str:
+        return f"totals {self.totals}, turn {self.turn}, rolled {self.rolled}"
+
+
+class Roll(int):
+    def __str__(self) -> str:
+        return f"roll {int(self)}"
+
+    def __repr__(self) -> str:
+        return f"Roll({int(self)})"
+
+
+@dataclass(frozen=True)
+class HighCardRules(Rules):
+    pass
+
+
+class HighCard(Game):
+    name = "toy_high_card"
+    title = "Secret high card"
+    rules_type = HighCardRules
+    hidden_information = True
+    fixed_players = 2
+
+    @property
+    def max_length(self) -> int:
+        return 3
+
+    def new_game(self) -> HighCardState:
+        return HighCardState(self, (), None, None)
+
+    def parse_move(self, text: str) -> Any:
+        if text.startswith("deal "):
+            a, b = text[5:].split(",")
+            return (int(a), int(b))
+        if text in ("higher", "lower"):
+            return text
+        raise ValueError(f"not a high card move: {text!r}")
+
+
+class Deal(tuple):
+    def __str__(self) -> str:
+        return f"deal {self[0]},{self[1]}"
+
+
+@dataclass(frozen=True)
+class HighCardView:
+    game: Game
+    player: int
+    card: int | None
+    to_move: int | None
+    guess: str | None
+
+    def determinize(self, rng: random.Random) -> HighCardState:
+        other = rng.randint(1, 3)
+        cards = (self.card, other) if self.player == 0 else (other, self.card)
+        state = HighCardState(self.game, (), None, None)
+        if self.card is None:
+            return state
+        state = state.play(Deal(cards))
+        return state.play(self.guess) if self.guess else state
+
+
+@dataclass(frozen=True)
+class HighCardState(State):
+    cards: tuple[int, int] | None
+    guess: str | None
+
+    @property
+    def to_move(self) -> int | None:
+        if self.cards is None:
+            return CHANCE
+        return 0 if self.guess is None else None
+
+    def _legal_moves(self) -> tuple[Any, ...]:
+        return ("higher", "lower")
+
+    def _chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        return tuple((Deal((a, b)), Fraction(1, 9)) for a in (1, 2, 3) for b in (1, 2, 3))
+
+    def _apply(self, move: Any) -> HighCardState:
+        history = (*self.history, move)
+        if self.cards is None:
+            return HighCardState(self.game, history, tuple(move), None)
+        return HighCardState(self.game, history, self.cards, move)
+
+    def view(self, player: int) -> HighCardView:
+        card = self.cards[player] if self.cards else None
+        return HighCardView(self.game, player, card, self.to_move, self.guess)
+
+    def scores(self) -> tuple[float, ...]:
+        if not self.is_over:
+            return (0.0, 0.0)
+        a, b = self.cards
+        right = (a > b) if self.guess == "higher" else (a <= b)
+        return (1.0, 0.0) if right else (0.0, 1.0)
+
+    def outcome(self) -> Outcome | None:
+        if not self.is_over:
+            return None
+        winner = 0 if self.scores()[0] else 1
+        return Outcome((winner,), f"Player 1 guessed {self.guess}.", self.scores())
+
+    def __str__(self) -> str:
+        return f"cards {self.cards}, guess {self.guess}"
+
+
+# --- Broken games: each breaks one promise that check_game must notice -------------------
+class LeakyHighCard(HighCard):
+    name = "toy_leaky_high_card"
+
+    def new_game(self) -> HighCardState:
+        return LeakyHighCardState(self, (), None, None)
+
+
+@dataclass(frozen=True)
+class LeakyView(HighCardView):
+    other: int | None = None  # the opponent's card: exactly what must not be shown
+
+    def determinize(self, rng: random.Random) -> HighCardState:
+        honest = HighCardView(self.game, self.player, self.card, self.to_move, self.guess)
+        base = honest.determinize(rng)
+        return LeakyHighCardState(self.game, base.history, base.cards, base.guess)
+
+
+@dataclass(frozen=True)
+class LeakyHighCardState(HighCardState):
+    def view(self, player: int) -> LeakyView:
+        card = self.cards[player] if self.cards else None
+        other = self.cards[1 - player] if self.cards else None
+        return LeakyView(self.game, player, card, self.to_move, self.guess, other)
+
+    def _apply(self, move: Any) -> LeakyHighCardState:
+        base = super()._apply(move)
+        return LeakyHighCardState(self.game, base.history, base.cards, base.guess)
+
+
+class LoadedDiceRace(DiceRace):
+    name = "toy_loaded_dice_race"
+
+    def new_game(self) -> DiceRaceState:
+        return LoadedState(self, (), (0,) * self.num_players, 0, None)
+
+
+@dataclass(frozen=True)
+class LoadedState(DiceRaceState):
+    def _chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        return tuple((Roll(n), Fraction(1, 4)) for n in (1, 2, 3))  # sums to 3/4
+
+    def _apply(self, move: Any) -> LoadedState:
+        base = super()._apply(move)
+        return LoadedState(self.game, base.history, base.totals, base.turn, base.rolled)
+
+
+class EndlessDiceRace(DiceRace):
+    name = "toy_endless_dice_race"
+
+    @property
+    def max_length(self) -> int:
+        return 3  # a false promise: games are longer

@@ -57,6 +57,10 @@ class DiceRaceState(State):
             return None
         return CHANCE if self.rolled is None else self.turn
 
+    @property
+    def acting_player(self) -> int | None:
+        return None if self.is_over else self.turn  # each player rolls their own die
+
     def _legal_moves(self) -> tuple[Any, ...]:
         return ("bank", "double")
 

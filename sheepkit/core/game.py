@@ -139,6 +139,13 @@ class State(ABC):
 
     # -- the public contract ---------------------------------------------------------------
     @property
+    def acting_player(self) -> int | None:
+        """Whose turn it is in the story: the mover, or at a chance node the player who rolls
+        or draws (None when nobody does, e.g. a shuffle). Apps use it to let that seat roll."""
+        to_move = self.to_move
+        return None if to_move == CHANCE else to_move
+
+    @property
     def is_over(self) -> bool:
         return self.to_move is None
 

@@ -1,0 +1,6 @@
+"""The app shell (GameApp) and shared widgets. Imports ipywidgets and ipycanvas."""
+
+from .app import GameApp, board_view_for, play
+from .board import BoardView, Frame
+
+__all__ = ["BoardView", "Frame", "GameApp", "board_view_for", "play"]

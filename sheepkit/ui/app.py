@@ -1,0 +1,660 @@
+"""GameApp: the same frame around every game's board.
+
+Board canvas, status line, a button for every legal move, a roll button (and a way to pick the
+outcome, to demonstrate a rule), a seat selector per player, auto-play with a speed control,
+undo/redo and a slider through the history, the game log, a rules panel and save/load of
+records. Hidden information gets a "pass the device" curtain between human players.
+
+The app keeps a timeline of states (states are immutable, so this is cheap and exact); undo,
+redo and the slider move a cursor along it, and a move made from an earlier position cuts the
+timeline there. Bots only play at the end of the timeline, so browsing never changes history.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import json
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+from ipycanvas import Canvas, hold_canvas
+
+from ..bots import Bot, as_bot, for_game
+from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, load, replay
+from ..core.rules import RuleInfo
+from .board import BoardView, Frame
+from .text_view import TextBoardView
+
+HUMAN = "Human"
+
+
+def board_view_for(game: Game) -> BoardView:
+    """The game's own board view (``sheepkit.games.<name>.view.board_view``), else plain text."""
+    try:
+        module = importlib.import_module(f"sheepkit.games.{game.name}.view")
+    except ModuleNotFoundError:
+        return TextBoardView()
+    return module.board_view(game)
+
+
+class GameApp:
+    """An interactive app for one game. Display it in a notebook; drive it from code in tests."""
+
+    def __init__(
+        self,
+        game: Game | str,
+        seats: Sequence[str] | None = None,
+        *,
+        seed: int | None = None,
+        view: BoardView | None = None,
+        autoplay: bool = True,
+        speed_ms: int = 500,
+    ) -> None:
+        self.game = load(game) if isinstance(game, str) else game
+        self.view = view or board_view_for(self.game)
+        self.bot_factories: dict[str, Callable[[], Bot]] = for_game(self.game)
+        self.seed = seed if seed is not None else random.randrange(10**9)
+        self.selection: Any = None
+        self.message = ""
+        self.curtain_for: int | None = None  # a human seat the device must be passed to
+        self._last_viewer: int | None = None
+        self._build_widgets(speed_ms)
+        self.autoplay = autoplay
+        self._start(self.game.new_game(), seats)
+
+    # ----------------------------------------------------------------------------- set-up --
+    def _build_widgets(self, speed_ms: int) -> None:
+        view = self.view
+        self.canvas = Canvas(
+            width=view.width,
+            height=view.height,
+            layout=w.Layout(width=f"{view.width}px", height=f"{view.height}px"),
+        )
+        self.canvas.on_client_ready(self.redraw)
+        self.canvas.on_mouse_down(self._on_canvas_click)
+        board = w.Box([self.canvas], layout=w.Layout(min_width=f"{view.width}px"))
+        board.add_class("sk-board")
+
+        self.title = w.HTML(f"<h3 style='margin:4px 0'>{html.escape(self.game.title)}</h3>")
+        self.status = w.HTML()
+        self.status.add_class("sk-status")
+        self.moves_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
+        self._move_buttons: list[w.Button] = []
+        self._shown_moves: tuple[Any, ...] = ()
+
+        self.roll_button = w.Button(description="Roll", button_style="warning")
+        self.roll_button.add_class("sk-roll")
+        self.roll_button.on_click(lambda _: self.roll())
+        self.rig_choice = w.Dropdown(description="Or pick:", layout=w.Layout(width="260px"))
+        self.rig_button = w.Button(description="Use this outcome", tooltip="Rig the roll")
+        self.rig_button.add_class("sk-rig")
+        self.rig_button.on_click(lambda _: self.roll(self.rig_choice.value))
+        self.chance_box = w.HBox([self.roll_button, self.rig_choice, self.rig_button])
+
+        self.step_button = w.Button(description="Bot: play one move", tooltip="Advance one step")
+        self.step_button.add_class("sk-step")
+        self.step_button.on_click(lambda _: self.step())
+        self.autoplay_toggle = w.ToggleButton(description="Auto-play bots", value=True)
+        self.autoplay_toggle.add_class("sk-autoplay")
+        self.speed = w.IntSlider(
+            value=speed_ms, min=50, max=2000, step=50, description="Delay (ms)", readout=True
+        )
+        # The Play widget's timer lives in the browser; each tick asks the kernel for a bot step.
+        # It is hidden: its own buttons use icon fonts that an offline page may not have.
+        self.ticker = w.Play(
+            interval=speed_ms, min=0, max=10**9, step=1, layout=w.Layout(display="none")
+        )
+        self.ticker.observe(lambda _: self._tick(), "value")
+        self.autoplay_toggle.observe(lambda c: self._set_autoplay(c["new"]), "value")
+        w.jslink((self.speed, "value"), (self.ticker, "interval"))
+
+        self.undo_button = w.Button(description="Undo", tooltip="Back to your previous move")
+        self.undo_button.add_class("sk-undo")
+        self.undo_button.on_click(lambda _: self.undo())
+        self.redo_button = w.Button(description="Redo")
+        self.redo_button.add_class("sk-redo")
+        self.redo_button.on_click(lambda _: self.redo())
+        self.slider = w.IntSlider(description="History", min=0, max=0, continuous_update=False)
+        self.slider.add_class("sk-history")
+        self.slider.observe(lambda c: self.goto(c["new"]), "value")
+        self.new_button = w.Button(description="New game", button_style="success")
+        self.new_button.add_class("sk-new")
+        self.new_button.on_click(lambda _: self.new_game())
+
+        self.curtain_button = w.Button(button_style="info", layout=w.Layout(width="auto"))
+        self.curtain_button.add_class("sk-curtain")
+        self.curtain_button.on_click(lambda _: self._lift_curtain())
+
+        self.seat_pickers = [self._seat_picker(p) for p in range(self.game.num_players)]
+        self.seats_box = w.VBox(self.seat_pickers)
+        self.log = w.HTML(layout=w.Layout(max_height="220px", overflow="auto"))
+        self.log.add_class("sk-log")
+
+        self.rules_panel = RulesPanel(self.game.rules, self.new_game)
+        self.records_panel = RecordsPanel(self.save_record, self.load_record)
+        self.bot_notes = w.HTML()
+        extras = w.Accordion(
+            [self.rules_panel.widget, self.records_panel.widget, self.bot_notes],
+            titles=("Rules", "Save / load", "About the bots"),
+            selected_index=None,
+        )
+        controls = w.VBox(
+            [
+                self.status,
+                self.curtain_button,
+                self.moves_box,
+                self.chance_box,
+                w.HBox([self.undo_button, self.redo_button, self.new_button]),
+                self.slider,
+                w.HTML("<b>Seats</b>"),
+                self.seats_box,
+                w.HBox([self.autoplay_toggle, self.step_button]),
+                self.speed,
+                self.ticker,
+                w.HTML("<b>Game log</b>"),
+                self.log,
+            ],
+            layout=w.Layout(width="420px", margin="0 0 0 16px"),
+        )
+        self.widget = w.VBox(
+            [self.title, w.HBox([board, controls], layout=w.Layout(flex_flow="row wrap")), extras]
+        )
+        self.widget.add_class("sk-app")
+
+    def _seat_picker(self, player: int) -> w.Dropdown:
+        picker = w.Dropdown(
+            options=[HUMAN, *self.bot_factories],
+            description=self.game.player_name(player),
+            style={"description_width": "90px"},
+            layout=w.Layout(width="260px"),
+        )
+        picker.add_class("sk-seat")
+        picker.observe(lambda c, p=player: self.set_seat(p, c["new"]), "value")
+        return picker
+
+    def _start(self, state: State, seats: Sequence[str] | None) -> None:
+        self.timeline: list[State] = [state]
+        self.cursor = 0
+        self.chance_rng = random.Random(f"sheepkit-app-{self.seed}")
+        self.bot_rngs = [random.Random(f"sheepkit-app-{self.seed}-{p}") for p in range(9)]
+        if seats is not None:
+            if len(seats) != self.game.num_players:
+                raise ValueError(
+                    f"{self.game.title} has {self.game.num_players} players; "
+                    f"{len(seats)} seats were given"
+                )
+            self.seats: list[str] = list(seats)
+        elif not hasattr(self, "seats") or len(self.seats) != self.game.num_players:
+            default_bot = next((n for n in self.bot_factories if n not in ("Random", "MCTS")), "")
+            self.seats = [HUMAN] + [default_bot or "Random"] * (self.game.num_players - 1)
+        for name in self.seats:
+            if name != HUMAN and name not in self.bot_factories:
+                raise ValueError(f"no bot named {name!r}; choose from {list(self.bot_factories)}")
+        self.bots: dict[int, Bot] = {}
+        if len(self.seat_pickers) != self.game.num_players:
+            self.seat_pickers = [self._seat_picker(p) for p in range(self.game.num_players)]
+            self.seats_box.children = self.seat_pickers
+        for picker, name in zip(self.seat_pickers, self.seats, strict=True):
+            picker.value = name
+        self._update_bot_notes()
+        self.selection = None
+        self.curtain_for = None
+        self._last_viewer = None
+        self.render()
+
+    # ------------------------------------------------------------------------ public API --
+    @property
+    def state(self) -> State:
+        """The position shown now (the cursor's place in the timeline)."""
+        return self.timeline[self.cursor]
+
+    @property
+    def at_end(self) -> bool:
+        return self.cursor == len(self.timeline) - 1
+
+    def is_human(self, player: int | None) -> bool:
+        return player is not None and 0 <= player < len(self.seats) and self.seats[player] == HUMAN
+
+    def set_seat(self, player: int, name: str) -> None:
+        if self.seats[player] == name:
+            return
+        self.seats[player] = name
+        self.bots.pop(player, None)
+        self.render()
+
+    def play(self, move: Any) -> State:
+        """Play a move for whoever is to move (from an earlier position: cut the timeline)."""
+        try:
+            following = self.state.play(move)
+        except SheepkitError as e:
+            self.message = str(e)
+            self.render()
+            raise
+        self._push(following)
+        return following
+
+    def roll(self, outcome: Any = None) -> State:
+        """At a chance node: roll (or use ``outcome``, to demonstrate a rule)."""
+        state = self.state
+        if state.to_move != CHANCE:
+            raise SheepkitError("There is nothing to roll: it is not a chance node.")
+        return self.play(outcome if outcome is not None else state.sample_chance(self.chance_rng))
+
+    def step(self) -> bool:
+        """One bot move or roll, if it is a bot's turn (or a roll nobody human makes)."""
+        state = self.state
+        if state.is_over or self.curtain_for is not None:
+            return False
+        if state.to_move == CHANCE:
+            if self.is_human(state.acting_player):
+                return False
+            self.roll()
+            return True
+        if self.is_human(state.to_move):
+            return False
+        mover = state.to_move
+        bot = self._bot(mover)
+        move = bot.choose(state.view(mover), state.legal_moves(), self.bot_rngs[mover % 9])
+        self.play(move)
+        return True
+
+    def run_bots(self, limit: int = 10_000) -> int:
+        """Let bots (and their rolls) play until a human must act or the game ends."""
+        steps = 0
+        while steps < limit and self.step():
+            steps += 1
+        return steps
+
+    def undo(self) -> None:
+        """Back to the previous position where a human decides (or the start)."""
+        index = self.cursor - 1
+        while index > 0 and not self._human_decides(self.timeline[index]):
+            index -= 1
+        self.goto(max(index, 0))
+
+    def redo(self) -> None:
+        index = self.cursor + 1
+        while index < len(self.timeline) - 1 and not self._human_decides(self.timeline[index]):
+            index += 1
+        self.goto(min(index, len(self.timeline) - 1))
+
+    def goto(self, index: int) -> None:
+        index = max(0, min(index, len(self.timeline) - 1))
+        if index != self.cursor:
+            self.cursor = index
+            self.selection = None
+            self.render()
+
+    def new_game(self, rules: Any = None) -> None:
+        """Start again, with new rules if given (a Rules object or a dict of changes)."""
+        if rules is not None:
+            if isinstance(rules, dict):
+                rules = self.game.rules.replace(**rules)
+            self.game = type(self.game)(rules)
+            self.rules_panel.show(self.game.rules)
+        self.message = ""
+        self._start(self.game.new_game(), None)
+
+    def save_record(self) -> str:
+        seats = [s if s == HUMAN else f"{s} bot" for s in self.seats]
+        return json.dumps(self.state.record(seats=seats), indent=1)
+
+    def load_record(self, text: str | dict) -> None:
+        """Continue from a saved record (BadRecord if it is corrupt or foreign)."""
+        state = replay(text)
+        if state.game.name != self.game.name:
+            raise BadRecord(
+                f"this record is of {state.game.title}, not {self.game.title}; open it there"
+            )
+        self.game = state.game
+        self.rules_panel.show(self.game.rules)
+        timeline = [state.game.new_game()]
+        for move in state.history:
+            timeline.append(timeline[-1].play(move))
+        self._start(timeline[0], None)
+        self.timeline = timeline
+        self.cursor = len(timeline) - 1
+        self.message = f"Loaded a record of {len(state.history)} moves."
+        self.render()
+
+    # ------------------------------------------------------------------------- internals --
+    def _human_decides(self, state: State) -> bool:
+        if state.to_move == CHANCE:
+            return self.is_human(state.acting_player)
+        return self.is_human(state.to_move)
+
+    def _bot(self, player: int) -> Bot:
+        if player not in self.bots:
+            self.bots[player] = as_bot(self.bot_factories[self.seats[player]]())
+        return self.bots[player]
+
+    def _push(self, state: State) -> None:
+        del self.timeline[self.cursor + 1 :]
+        self.timeline.append(state)
+        self.cursor += 1
+        self.selection = None
+        self.message = ""
+        self._maybe_curtain()
+        self.render()
+
+    def _maybe_curtain(self) -> None:
+        """With hidden information, hide the board when the device passes to another human."""
+        if not self.game.hidden_information:
+            return
+        player = self.state.acting_player
+        if self.is_human(player) and sum(map(self.is_human, range(len(self.seats)))) > 1:
+            if self._last_viewer is not None and player != self._last_viewer:
+                self.curtain_for = player
+            self._last_viewer = player
+
+    def _lift_curtain(self) -> None:
+        self.curtain_for = None
+        self.render()
+
+    def _set_autoplay(self, on: bool) -> None:
+        self.autoplay = on
+
+    @property
+    def autoplay(self) -> bool:
+        return self.autoplay_toggle.value
+
+    @autoplay.setter
+    def autoplay(self, on: bool) -> None:
+        self.autoplay_toggle.value = on
+        self.ticker.playing = on
+
+    def _tick(self) -> None:
+        if self.autoplay and self.at_end:
+            self.step()
+
+    def _on_canvas_click(self, x: float, y: float) -> None:
+        if self.curtain_for is not None or not self._human_decides(self.state):
+            return
+        frame = self._frame()
+        selection, move = self.view.click(frame, x, y)
+        if move is not None:
+            self.play(move)
+        else:
+            self.selection = selection
+            self.render()
+
+    def _viewer(self) -> int | None:
+        """Whose eyes the board is drawn for: None shows everything (no hidden information)."""
+        if not self.game.hidden_information:
+            return None
+        acting = self.state.acting_player
+        if self.is_human(acting):
+            return acting
+        humans = [p for p in range(len(self.seats)) if self.is_human(p)]
+        if self.state.is_over or not humans:
+            return None
+        return self._last_viewer if self._last_viewer is not None else humans[0]
+
+    def _frame(self) -> Frame:
+        highlights: tuple[Any, ...] = ()
+        picker = getattr(self.view, "selected_moves", None)
+        if self.selection is not None and picker is not None:
+            highlights = tuple(picker(self.state, self.selection))
+        return Frame(self.state, self._viewer(), self.selection, highlights, not self.at_end)
+
+    def _update_bot_notes(self) -> None:
+        rows = []
+        for name, factory in self.bot_factories.items():
+            about = getattr(factory, "description", None)
+            if not isinstance(about, str):
+                about = getattr(factory(), "description", "")
+            rows.append(f"<li><b>{html.escape(name)}</b>: {html.escape(about)}</li>")
+        self.bot_notes.value = f"<ul>{''.join(rows)}</ul>"
+
+    # --------------------------------------------------------------------------- drawing --
+    def render(self) -> None:
+        self.redraw()
+        self._render_status()
+        self._render_moves()
+        self._render_history()
+
+    def redraw(self, *_: Any) -> None:
+        with hold_canvas():
+            self.canvas.clear()
+            if self.curtain_for is not None:
+                self._draw_curtain()
+            else:
+                self.view.draw(self.canvas, self._frame())
+
+    def _draw_curtain(self) -> None:
+        c, v = self.canvas, self.view
+        c.fill_style = "#3a3a3a"
+        c.fill_rect(0, 0, v.width, v.height)
+        c.fill_style = "#ffffff"
+        c.font = "22px sans-serif"
+        c.text_align = "center"
+        c.text_baseline = "middle"
+        name = self.game.player_name(self.curtain_for or 0)
+        c.fill_text(f"Pass the device to {name}", v.width / 2, v.height / 2 - 14)
+        c.font = "15px sans-serif"
+        c.fill_text("Everyone else: look away!", v.width / 2, v.height / 2 + 18)
+
+    def _render_status(self) -> None:
+        state = self.state
+        name = self.game.player_name
+        if state.is_over:
+            text = f"Game over. {state.outcome()}"
+        elif self.curtain_for is not None:
+            text = f"Pass the device to {name(self.curtain_for)}."
+        elif state.to_move == CHANCE:
+            who = state.acting_player
+            roller = name(who) if who is not None else "Chance"
+            if self._human_decides(state):
+                text = f"{roller}: roll!"
+            else:
+                text = f"{roller} ({self.seats[who] if who is not None else 'auto'}) rolls…"
+        else:
+            who = name(state.to_move)
+            if self.is_human(state.to_move):
+                text = f"{who} to move: pick a move below or on the board."
+            else:
+                text = f"{who} ({self.seats[state.to_move]} bot) is thinking…"
+        if not self.at_end:
+            text += f" (Showing move {self.cursor} of {len(self.timeline) - 1}: play a move to "
+            text += "continue from here, or Redo.)"
+        note = (
+            f"<div style='color:#b00020'>{html.escape(self.message)}</div>" if self.message else ""
+        )
+        self.status.value = f"<div style='font-size:1.1em'>{html.escape(text)}</div>{note}"
+        if state.is_over:
+            self.status.add_class("sk-over")
+        else:
+            self.status.remove_class("sk-over")
+        self.curtain_button.description = (
+            f"I am {name(self.curtain_for)}: show my board" if self.curtain_for is not None else ""
+        )
+        self.curtain_button.layout.display = None if self.curtain_for is not None else "none"
+
+    def _render_moves(self) -> None:
+        state = self.state
+        human = self._human_decides(state) and self.curtain_for is None
+        moves = state.legal_moves() if state.to_move not in (None, CHANCE) else ()
+        self._shown_moves = moves
+        while len(self._move_buttons) < len(moves):
+            button = w.Button(layout=w.Layout(width="auto"))
+            button.add_class("sk-move")
+            index = len(self._move_buttons)
+            button.on_click(lambda _, i=index: self._on_move_button(i))
+            self._move_buttons.append(button)
+        for i, button in enumerate(self._move_buttons):
+            if i < len(moves):
+                button.description = self.view.move_label(state, moves[i])
+                button.tooltip = str(moves[i])
+                button.disabled = not human
+            button.layout.display = None if i < len(moves) else "none"
+        if len(self.moves_box.children) != len(self._move_buttons):
+            self.moves_box.children = tuple(self._move_buttons)
+
+        chance = state.to_move == CHANCE and self.curtain_for is None
+        self.chance_box.layout.display = None if chance else "none"
+        if chance:
+            options = [
+                (f"{self.view.move_label(state, o)} (p = {p})", o)
+                for o, p in state.chance_outcomes()
+            ]
+            self.rig_choice.options = options
+            self.roll_button.description = "Roll"
+            self.roll_button.disabled = False
+        self.step_button.disabled = state.is_over or self._human_decides(state)
+
+    def _on_move_button(self, index: int) -> None:
+        if index < len(self._shown_moves):
+            self.play(self._shown_moves[index])
+
+    def _render_history(self) -> None:
+        self.slider.unobserve_all("value")
+        self.slider.max = len(self.timeline) - 1
+        self.slider.value = self.cursor
+        self.slider.observe(lambda c: self.goto(c["new"]), "value")
+        self.undo_button.disabled = self.cursor == 0
+        self.redo_button.disabled = self.at_end
+        items = []
+        for ply, move in enumerate(self.timeline[-1].history[: len(self.timeline) - 1], 1):
+            mark = " style='background:#ffe9a8'" if ply == self.cursor else ""
+            items.append(f"<li{mark}>{html.escape(str(move))}</li>")
+        self.log.value = f"<ol style='margin:0;padding-left:2.2em'>{''.join(items)}</ol>"
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class RulesPanel:
+    """One input per rule parameter, read from the Rules dataclass, and a button to apply."""
+
+    def __init__(self, rules: Any, apply: Callable[[Any], None]) -> None:
+        self.apply = apply
+        self.inputs: dict[str, w.Widget] = {}
+        self.error = w.HTML()
+        self.button = w.Button(description="New game with these rules", button_style="success")
+        self.button.add_class("sk-apply-rules")
+        self.button.on_click(lambda _: self._apply())
+        self.widget = w.VBox()
+        self.show(rules)
+
+    def show(self, rules: Any) -> None:
+        self.rules = rules
+        self.inputs = {
+            info.name: self._input(info, getattr(rules, info.name)) for info in rules.describe()
+        }
+        rows = [
+            w.VBox([box, w.HTML(f"<small>{html.escape(info.doc)}</small>")])
+            for info, box in zip(rules.describe(), self.inputs.values(), strict=True)
+        ]
+        self.widget.children = (*rows, self.button, self.error)
+
+    @staticmethod
+    def _input(info: RuleInfo, value: Any) -> w.Widget:
+        style = {"description_width": "140px"}
+        if isinstance(info.default, bool):
+            return w.Checkbox(value=value, description=info.label, style=style)
+        if info.choices is not None:
+            return w.Dropdown(
+                options=list(info.choices), value=value, description=info.label, style=style
+            )
+        if isinstance(info.default, int) and info.min is not None and info.max is not None:
+            return w.BoundedIntText(
+                value=value, min=info.min, max=info.max, description=info.label, style=style
+            )
+        return w.Text(
+            value=json.dumps(RulesPanel._jsonable(value)),
+            description=info.label,
+            style=style,
+            layout=w.Layout(width="100%"),
+        )
+
+    @staticmethod
+    def _jsonable(value: Any) -> Any:
+        if isinstance(value, tuple):
+            return [RulesPanel._jsonable(v) for v in value]
+        return value
+
+    def values(self) -> dict[str, Any]:
+        out = {}
+        for name, box in self.inputs.items():
+            value = box.value
+            if isinstance(box, w.Text):
+                value = json.loads(value)
+            out[name] = value
+        return out
+
+    def _apply(self) -> None:
+        try:
+            rules = self.rules.replace(**self.values())
+        except (InvalidRules, ValueError) as e:
+            self.error.value = f"<span style='color:#b00020'>{html.escape(str(e))}</span>"
+            return
+        self.error.value = ""
+        self.apply(rules)
+
+
+class RecordsPanel:
+    """Save the game as a JSON record, or paste/upload one to continue from it."""
+
+    def __init__(self, save: Callable[[], str], load: Callable[[str], None]) -> None:
+        self.save, self.load = save, load
+        self.text = w.Textarea(
+            placeholder="Records appear here; paste one to load it.",
+            layout=w.Layout(width="100%", height="140px"),
+        )
+        self.text.add_class("sk-record")
+        self.save_button = w.Button(description="Save record")
+        self.save_button.add_class("sk-save")
+        self.save_button.on_click(lambda _: self._save())
+        self.load_button = w.Button(description="Load record")
+        self.load_button.add_class("sk-load")
+        self.load_button.on_click(lambda _: self._load(self.text.value))
+        self.upload = w.FileUpload(accept=".json", description="Upload .json")
+        self.upload.observe(self._uploaded, "value")
+        self.download = w.HTML()
+        self.note = w.HTML()
+        self.widget = w.VBox(
+            [
+                w.HBox([self.save_button, self.load_button, self.upload]),
+                self.text,
+                self.download,
+                self.note,
+            ]
+        )
+
+    def _save(self) -> None:
+        import base64
+
+        text = self.save()
+        self.text.value = text
+        data = base64.b64encode(text.encode()).decode()
+        self.download.value = (
+            f"<a download='game.json' href='data:application/json;base64,{data}'>"
+            "Download game.json</a>"
+        )
+
+    def _load(self, text: str) -> None:
+        try:
+            self.load(text)
+        except BadRecord as e:
+            self.note.value = f"<span style='color:#b00020'>{html.escape(str(e))}</span>"
+            return
+        self.note.value = "Loaded."
+
+    def _uploaded(self, change: dict) -> None:
+        files = change["new"]
+        if files:
+            self._load(bytes(files[0]["content"]).decode("utf-8", errors="replace"))
+
+
+def play(game: str | Game, seats: Sequence[str] | None = None, **rules: Any) -> GameApp:
+    """The app for a game, ready to display: ``sheepkit.ui.play("shave_a_sheep", players=3)``."""
+    if isinstance(game, str):
+        game = load(game, **rules)
+    elif rules:
+        game = type(game)(game.rules.replace(**rules))
+    return GameApp(game, seats)

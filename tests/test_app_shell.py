@@ -1,0 +1,163 @@
+"""The app shell, driven through its widgets with no browser, on the toy games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from toy_games import DiceRace, HighCard
+
+from sheepkit.core import BadRecord, register
+from sheepkit.core import registry as registry_module
+from sheepkit.ui import GameApp
+
+
+@pytest.fixture(autouse=True)
+def toys_registered() -> Iterator[None]:
+    for toy in (DiceRace, HighCard):
+        register(toy)
+    yield
+    for toy in (DiceRace, HighCard):
+        registry_module._GAMES.pop(toy.name, None)
+
+
+def visible_moves(app: GameApp) -> list:
+    return [b for b in app._move_buttons if b.layout.display != "none"]
+
+
+def test_hot_seat_game_through_buttons() -> None:
+    app = GameApp(DiceRace(), seats=["Human", "Human"], seed=1)
+    assert "sk-app" in app.widget._dom_classes
+    clicks = 0
+    while not app.state.is_over:
+        assert clicks < 200
+        if app.chance_box.layout.display != "none":
+            app.roll_button.click()
+        else:
+            buttons = visible_moves(app)
+            assert buttons and not buttons[0].disabled
+            buttons[0].click()
+        clicks += 1
+    assert "sk-over" in app.status._dom_classes
+    assert "Game over" in app.status.value
+    assert all(b.disabled for b in visible_moves(app)) or not visible_moves(app)
+
+
+def test_bots_play_until_a_human_must_act() -> None:
+    app = GameApp(DiceRace(), seats=["Human", "Random"], seed=2, autoplay=False)
+    app.roll_button.click()
+    visible_moves(app)[0].click()
+    assert app.state.to_move != 0 or app.state.is_over
+    app.run_bots()
+    assert app.state.is_over or app.state.acting_player in (0, None) or app.state.to_move == 0
+
+
+def test_rigged_roll_uses_the_chosen_outcome() -> None:
+    app = GameApp(DiceRace(), seats=["Human", "Human"], seed=3)
+    labels = [label for label, _ in app.rig_choice.options]
+    assert labels == ["roll 1 (p = 1/3)", "roll 2 (p = 1/3)", "roll 3 (p = 1/3)"]
+    outcome = app.rig_choice.options[2][1]
+    app.rig_choice.value = outcome
+    app.rig_button.click()
+    assert app.state.history == (outcome,)
+
+
+def test_undo_redo_and_slider_keep_the_timeline() -> None:
+    app = GameApp(DiceRace(), seats=["Human", "Human"], seed=4)
+    app.roll("roll 1")
+    app.play("bank")
+    app.roll("roll 2")
+    app.play("bank")
+    assert app.slider.max == 4
+    app.undo()
+    assert app.cursor == 3  # back to the last human decision (a human roll counts)
+    app.undo()
+    assert app.cursor == 2
+    app.redo()
+    assert app.cursor == 3
+    app.slider.value = 0
+    assert app.cursor == 0 and app.state.ply == 0
+    assert "Showing move 0 of 4" in app.status.value
+    app.roll("roll 3")  # a move from the past cuts the timeline
+    assert len(app.timeline) == 2 and app.at_end
+
+
+def test_browsing_never_lets_bots_rewrite_history() -> None:
+    app = GameApp(DiceRace(), seats=["Random", "Random"], seed=5, autoplay=True)
+    app.run_bots(limit=6)
+    app.goto(2)
+    app._tick()  # a tick of the auto-play timer while browsing
+    assert len(app.timeline) == 7 and app.cursor == 2
+
+
+def test_illegal_move_is_reported_and_changes_nothing() -> None:
+    app = GameApp(DiceRace(), seats=["Human", "Human"], seed=6)
+    with pytest.raises(Exception, match="not a possible outcome"):
+        app.play("roll 9")
+    assert "not a possible outcome" in app.status.value
+    assert app.state.ply == 0
+
+
+def test_rules_panel_validates_and_starts_a_new_game() -> None:
+    app = GameApp(DiceRace(), seats=["Human", "Human"], seed=7)
+    app.rules_panel.inputs["target"].value = 12
+    app.rules_panel.button.click()
+    assert app.game.rules.target == 12 and app.state.ply == 0
+    app.rules_panel.inputs["players"].value = 3
+    app.rules_panel.button.click()
+    assert len(app.seat_pickers) == 3 and len(app.seats) == 3
+
+
+def test_rules_panel_shows_invalid_rules() -> None:
+    app = GameApp(DiceRace(), seats=["Human", "Human"], seed=7)
+    app.rules_panel.inputs["target"] = type(app.rules_panel.inputs["target"])(
+        value=2, min=2, max=30
+    )
+    app.rules_panel.rules = app.game.rules
+    app.rules_panel.values = lambda: {"target": 99}  # type: ignore[method-assign]
+    app.rules_panel.button.click()
+    assert "between 2 and 30" in app.rules_panel.error.value
+    assert app.game.rules.target == 6
+
+
+def test_save_and_load_records() -> None:
+    app = GameApp(DiceRace(), seats=["Human", "Human"], seed=8)
+    app.roll("roll 2")
+    app.play("bank")
+    app.records_panel.save_button.click()
+    saved = app.records_panel.text.value
+    assert '"history"' in saved and "download=" in app.records_panel.download.value
+    other = GameApp(DiceRace(), seats=["Human", "Human"], seed=9)
+    other.records_panel.text.value = saved
+    other.records_panel.load_button.click()
+    assert other.state == app.state and other.slider.max == 2
+    other.records_panel.text.value = '{"format": "sheepkit-record", "version": 7}'
+    other.records_panel.load_button.click()
+    assert "unknown record version" in other.records_panel.note.value
+    assert other.state == app.state
+    with pytest.raises(BadRecord, match="of Dice race, not Secret high card"):
+        GameApp(HighCard(), seats=["Human", "Human"]).load_record(saved)
+
+
+def test_seat_selector_switches_to_a_bot() -> None:
+    app = GameApp(DiceRace(), seats=["Human", "Human"], seed=10, autoplay=False)
+    app.seat_pickers[0].value = "Random"
+    app.seat_pickers[1].value = "MCTS"
+    assert app.seats == ["Random", "MCTS"]
+    app.step_button.click()
+    assert app.state.ply == 1
+    app.run_bots()
+    assert app.state.is_over
+
+
+def test_pass_the_device_curtain_between_humans() -> None:
+    app = GameApp(HighCard(), seats=["Human", "Human"], seed=11)
+    assert app._viewer() == 0
+    app.roll("deal 2,3")
+    assert app.curtain_for is None  # the same human still holds the device
+    assert app._frame().viewer == 0
+
+
+def test_about_the_bots_lists_descriptions() -> None:
+    app = GameApp(DiceRace(), seats=["Human", "Human"])
+    assert "Random" in app.bot_notes.value and "Monte Carlo" in app.bot_notes.value

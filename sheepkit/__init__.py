@@ -5,7 +5,7 @@
 >>> state = game.new_game().play("E1-D2")
 """
 
-from . import games as _games  # noqa: F401  (registers every game)
+from . import games  # a callable module: sheepkit.games() lists the games
 from .bots import MCTSBot, RandomBot, play_game, play_match
 from .core import (
     CHANCE,
@@ -14,7 +14,6 @@ from .core import (
     IllegalMove,
     InvalidRules,
     check_game,
-    games,
     load,
     replay,
 )

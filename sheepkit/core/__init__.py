@@ -2,7 +2,7 @@
 
 from .check import CheckReport, GameCheckFailed, check_game
 from .errors import BadRecord, IllegalMove, InvalidRules, SheepkitError
-from .game import CHANCE, Game, Move, Outcome, State
+from .game import CHANCE, Game, Move, Outcome, State, cached
 from .record import dumps, replay
 from .registry import game_type, games, load, register
 from .rules import RuleInfo, Rules, rule
@@ -21,6 +21,7 @@ __all__ = [
     "Rules",
     "SheepkitError",
     "State",
+    "cached",
     "check_game",
     "dumps",
     "game_type",

@@ -12,7 +12,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from .errors import IllegalMove
@@ -25,6 +24,28 @@ if TYPE_CHECKING:
 CHANCE: Final = -1
 
 Move = Hashable
+
+
+class cached:  # lower case: used like functools.cached_property
+    """A lock-free cached property (Python 3.11's cached_property takes a lock on every read).
+
+    It stores the value in the instance dict on first use; later reads find it there without
+    calling this descriptor at all. States are immutable, so the value never goes stale.
+    """
+
+    def __init__(self, function: Callable[[Any], Any]) -> None:
+        self.function = function
+        self.name = function.__name__
+        self.__doc__ = function.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.function(instance)
+        return value
 
 
 @dataclass(frozen=True)
@@ -97,7 +118,8 @@ class State(ABC):
     """An immutable game state. Subclasses are frozen dataclasses that add their own fields.
 
     Derived values (legal moves, chance tables) are computed once per state and cached with
-    ``cached_property``, which writes to the instance dict and so never alters a field.
+    ``cached`` (a lock-free cached_property), which writes to the instance dict and so never
+    alters a field.
     """
 
     game: Game
@@ -153,15 +175,15 @@ class State(ABC):
     def is_chance(self) -> bool:
         return self.to_move == CHANCE
 
-    @cached_property
+    @cached
     def _legal(self) -> tuple[Move, ...]:
         return self._legal_moves() if self.to_move not in (None, CHANCE) else ()
 
-    @cached_property
+    @cached
     def _legal_set(self) -> frozenset[Move]:
         return frozenset(self._legal)
 
-    @cached_property
+    @cached
     def _chance(self) -> tuple[tuple[Move, Fraction], ...]:
         return self._chance_outcomes() if self.to_move == CHANCE else ()
 
@@ -192,8 +214,10 @@ class State(ABC):
                     self.options(),
                 )
             return self._apply(move)
+        moves = self._legal
         try:
-            legal = move in self._legal_set
+            # Short tuples are searched directly; building a set costs more than it saves.
+            legal = move in (moves if len(moves) < 16 else self._legal_set)
         except TypeError:  # an unhashable value cannot be a move
             legal = False
         if not legal:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import InvalidRules
 from .game import Game
 
 _GAMES: dict[str, type[Game]] = {}
+G = TypeVar("G", bound=type[Game])
 
 
-def register(game_type: type[Game]) -> type[Game]:
+def register(game_type: G) -> G:
     """Class decorator: make a game loadable by its ``name``."""
     _GAMES[game_type.name] = game_type
     return game_type

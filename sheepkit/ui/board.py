@@ -1,6 +1,8 @@
 """The one interface between the app shell and a game's look: a BoardView.
 
 A game's ``view.py`` implements this; it is the only place that knows how the game looks.
+The shell finds it by calling ``sheepkit.games.<name>.view.board_view(game)``; a game without
+a view module is drawn as plain text (``TextBoardView``).
 The shell owns the canvas, clears it and wraps every redraw in ``hold_canvas`` before calling
 ``draw``; coordinates are canvas pixels (the shell fixes the canvas's CSS size to match).
 """
@@ -58,3 +60,6 @@ class BoardView(Protocol):
 
     def move_label(self, state: State, move: Move) -> str:
         """The text on a move's button (a short phrase a child can read)."""
+
+    # Optional: ``selected_moves(state, selection) -> tuple[Move, ...]``, the moves to mark on
+    # the board (``Frame.highlights``) while ``selection`` is picked.

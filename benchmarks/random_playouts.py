@@ -1,0 +1,52 @@
+"""Random playouts through the public API: complete games per second, one core.
+
+    python benchmarks/random_playouts.py [seconds-per-game]
+
+The loop is what a student would write: sample the dice at chance nodes, pick a random legal
+move otherwise, and build a new immutable state every step.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+import sheepkit
+from sheepkit import CHANCE
+
+
+def playouts_per_second(game: sheepkit.core.Game, seconds: float) -> tuple[float, float]:
+    rng = random.Random(1)
+    games = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_game()
+        while not state.is_over:
+            if state.to_move == CHANCE:
+                state = state.play(state.sample_chance(rng))
+            else:
+                state = state.play(rng.choice(state.legal_moves()))
+        games += 1
+        plies += state.ply
+    elapsed = time.perf_counter() - start
+    return games / elapsed, plies / games
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    cases = [
+        ("wolf_and_sheep", {}),
+        ("wolf_and_sheep", {"board": 10}),
+        ("shave_a_sheep", {"players": 2}),
+        ("shave_a_sheep", {"players": 4}),
+    ]
+    print(f"{'game':<16}{'rules':<16}{'games/s':>10}{'plies/game':>12}")
+    for name, rules in cases:
+        rate, length = playouts_per_second(sheepkit.load(name, **rules), seconds)
+        shown = ",".join(f"{k}={v}" for k, v in rules.items()) or "default"
+        print(f"{name:<16}{shown:<16}{rate:>10.0f}{length:>12.1f}")
+
+
+if __name__ == "__main__":
+    main()

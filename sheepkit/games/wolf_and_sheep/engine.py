@@ -1,0 +1,397 @@
+"""Wolf and Sheep: the wolves try to pen the sheep in; the sheep tries to slip past them.
+
+Squares are ints ``row * 16 + column`` with row 0 = row 1 (the sheep's side) and column 0 =
+file A, on every board size, so that a move prints the same without knowing the board.
+Pieces stand on the dark squares, those with ``row + column`` even (A1 is dark, as in chess).
+Everything a state needs per board size (steps from each square, who can reach what) is
+built once in a :class:`Layout` and shared, which keeps random playouts fast.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar, NamedTuple
+
+from ...core import Game, Outcome, Rules, State, register, rule
+
+SHEEP, WOLVES = 0, 1
+STRIDE = 16
+FILES = "ABCDEFGHIJKLMNOP"
+BOARD_SIZES = (6, 8, 10, 12)
+
+
+def square(column: int, row: int) -> int:
+    """The square at 0-based ``column`` (A = 0) and ``row`` (row 1 = 0)."""
+    return row * STRIDE + column
+
+
+def _name(sq: int) -> str:
+    row, column = divmod(sq, STRIDE)
+    return f"{FILES[column]}{row + 1}" if 0 <= sq < STRIDE * STRIDE else f"?{sq}"
+
+
+_NAMES = tuple(_name(sq) for sq in range(STRIDE * STRIDE))
+
+
+def square_name(sq: int) -> str:
+    """``square_name(4) == "E1"``."""
+    return _NAMES[sq] if 0 <= sq < len(_NAMES) else f"?{sq}"
+
+
+_SQUARE = re.compile(r"([A-Pa-p])(\d{1,2})")
+_MOVE = re.compile(r"\s*([A-Za-z]\d{1,2})\s*-\s*([A-Za-z]\d{1,2})\s*")
+
+
+def parse_square(text: str, size: int) -> int:
+    """The square named ``text`` (e.g. "E1", case-insensitive) on a ``size`` board."""
+    match = _SQUARE.fullmatch(text.strip())
+    if not match:
+        raise ValueError(f"{text!r} is not a square: write a letter and a number, like E1")
+    column, row = FILES.index(match[1].upper()), int(match[2]) - 1
+    if not (column < size and 0 <= row < size):
+        raise ValueError(
+            f"{text.strip().upper()} is not on the {size}x{size} board "
+            f"(files A-{FILES[size - 1]}, rows 1-{size})"
+        )
+    return square(column, row)
+
+
+class Step(NamedTuple):
+    """A move: one piece goes from ``source`` to ``target``. ``str(step) == "E1-D2"``."""
+
+    source: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"{square_name(self.source)}-{square_name(self.target)}"
+
+
+@dataclass(frozen=True)
+class WolfAndSheepRules(Rules):
+    """The rules of Wolf and Sheep. Room is left for a two-round match option later."""
+
+    board: int = rule(
+        8,
+        "Size of the square board: 8 is a chess board with 4 wolves, 10 a draughts board "
+        "with 5 wolves (one wolf per two columns).",
+        choices=BOARD_SIZES,
+        label="Board size",
+    )
+    auto_victory: bool = rule(
+        True,
+        "The sheep wins at once when the wolves can no longer get in front of it (no wolf "
+        "can reach one of its empty forward squares, or only one wolf can reach both).",
+        label="Auto-victory",
+    )
+
+
+class Layout:
+    """Everything about one board size that never changes during a game."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.far_row = size - 1
+        on_board = range(size)
+        self.squares = tuple(square(c, r) for r in on_board for c in on_board if (r + c) % 2 == 0)
+        # One wolf on every dark square of the far row; the sheep on the dark square of row 1
+        # nearest the middle (2 * (size // 4) is the nearest even column to (size - 1) / 2):
+        # E1 on 8x8 and 10x10 as the text says, C1 on 6x6, G1 on 12x12.
+        self.wolves_start = tuple(square(c, size - 1) for c in range(1, size, 2))
+        self.sheep_start = square(2 * (size // 4), 0)
+
+        def steps(sq: int, rows: Iterable[int]) -> tuple[tuple[int, Step], ...]:
+            col = sq % STRIDE
+            return tuple(
+                (square(c, r), Step(sq, square(c, r)))
+                for r in rows
+                for c in (col - 1, col + 1)
+                if 0 <= r < size and 0 <= c < size
+            )
+
+        blank: tuple[tuple[int, Step], ...] = ()
+        self.sheep_steps = [blank] * (STRIDE * STRIDE)
+        self.wolf_steps = [blank] * (STRIDE * STRIDE)
+        self.forward = [blank] * (STRIDE * STRIDE)  # the sheep's forward diagonals
+        self.guards: list[frozenset[int]] = [frozenset()] * (STRIDE * STRIDE)
+        for sq in self.squares:
+            row, col = divmod(sq, STRIDE)
+            self.sheep_steps[sq] = steps(sq, (row + 1, row - 1))
+            self.wolf_steps[sq] = steps(sq, (row - 1,))  # wolves only go towards row 1
+            self.forward[sq] = steps(sq, (row + 1,))
+            # A wolf on row R, column C can ever reach (r, c) only if r < R and
+            # |c - C| <= R - r: it moves one row down and at most one column per move.
+            self.guards[sq] = frozenset(
+                w
+                for w in self.squares
+                if w // STRIDE > row and abs(w % STRIDE - col) <= w // STRIDE - row
+            )
+
+    def contains(self, sq: int) -> bool:
+        row, col = divmod(sq, STRIDE)
+        return sq >= 0 and row < self.size and col < self.size
+
+    def auto_victory(self, sheep: int, wolves: tuple[int, ...]) -> str | None:
+        """Why the sheep wins by auto-victory here, or None.
+
+        Only the sheep's empty forward squares count; if it has none, the test does not apply.
+        Plain loops rather than comprehensions: this runs before every turn.
+        """
+        free: list[int] = []
+        sole: list[int] = []  # the only wolf that can reach each free square, or -1 if several
+        for target, _ in self.forward[sheep]:
+            if target in wolves:
+                continue
+            cone = self.guards[target]
+            count, guard = 0, -1
+            for w in wolves:
+                if w in cone:
+                    count += 1
+                    guard = w
+                    if count > 1:
+                        guard = -1
+                        break
+            if count == 0:
+                return (
+                    f"Auto-victory: no wolf can reach {square_name(target)} in front of the sheep."
+                )
+            free.append(target)
+            sole.append(guard)
+        if len(free) == 2 and sole[0] != -1 and sole[0] == sole[1]:
+            a, b = (square_name(t) for t in free)
+            return (
+                f"Auto-victory: only the wolf on {square_name(sole[0])} can reach {a} and "
+                f"{b} in front of the sheep, and one wolf cannot block both."
+            )
+        return None
+
+    def status(
+        self, sheep: int, wolves: tuple[int, ...], turn: int, auto_victory: bool
+    ) -> tuple[tuple[Step, ...], tuple[int, str] | None]:
+        """The mover's legal moves, or the winner and the reason when the game is over.
+
+        The end checks run before every turn, in this order: the sheep on the far row wins;
+        a player with no legal move loses; then the auto-victory test, if it is on.
+        """
+        if sheep // STRIDE == self.far_row:
+            return (), (SHEEP, f"The sheep reached the far row ({square_name(sheep)}).")
+        if turn == SHEEP:
+            moves = tuple([m for t, m in self.sheep_steps[sheep] if t not in wolves])
+            if not moves:
+                return (), (WOLVES, "The wolves have blocked the sheep: it cannot move.")
+        else:
+            moves = tuple(
+                [m for w in wolves for t, m in self.wolf_steps[w] if t != sheep and t not in wolves]
+            )
+            if not moves:
+                return (), (SHEEP, "The wolves cannot move any more.")
+        if auto_victory:
+            reason = self.auto_victory(sheep, wolves)
+            if reason is not None:
+                return (), (SHEEP, reason)
+        return moves, None
+
+
+@cache
+def layout(size: int) -> Layout:
+    return Layout(size)
+
+
+@register
+class WolfAndSheep(Game):
+    """Wolf and Sheep. Player 0 is the Sheep and moves first; player 1 is the Wolves."""
+
+    name = "wolf_and_sheep"
+    title = "Wolf and Sheep"
+    rules_type = WolfAndSheepRules
+    fixed_players = 2
+
+    def __init__(self, rules: Rules | None = None, **changes: Any) -> None:
+        super().__init__(rules, **changes)
+        self.layout = layout(self.rules.board)
+        self.auto_victory = self.rules.auto_victory
+
+    @property
+    def max_length(self) -> int:
+        # Every wolf move takes a wolf one row nearer row 1, and no wolf ever moves back, so
+        # the wolves make at most wolves * (size - 1) moves in all. The sheep moves first and
+        # the turns alternate, so it makes at most one move more than the wolves.
+        size = self.rules.board
+        wolf_moves = (size // 2) * (size - 1)
+        return 2 * wolf_moves + 1
+
+    def new_game(self) -> WolfAndSheepState:
+        lay = self.layout
+        return WolfAndSheepState(self, (), lay.sheep_start, lay.wolves_start, SHEEP)
+
+    def parse_move(self, text: str) -> Step:
+        if not isinstance(text, str):
+            raise ValueError(f"a move is written as text like E1-D2, not {text!r}")
+        match = _MOVE.fullmatch(text)
+        if not match:
+            raise ValueError(
+                f"cannot read {text!r} as a move: write the square a piece leaves, a dash and "
+                "the square it goes to, like E1-D2"
+            )
+        size = self.rules.board
+        return Step(parse_square(match[1], size), parse_square(match[2], size))
+
+    def player_name(self, player: int) -> str:
+        return ("Sheep", "Wolves")[player]
+
+    def bots(self) -> dict[str, Any]:
+        from .bots import SensibleBot
+
+        return {"Sensible": SensibleBot}
+
+    # -- positions for tests and lessons ---------------------------------------------------
+    def position(
+        self, sheep: str | int, wolves: Iterable[str | int], to_move: int = SHEEP
+    ) -> WolfAndSheepState:
+        """A position with the pieces on the given squares and an empty history.
+
+        For tests and lessons only: its record replays from the real start, so
+        ``sheepkit.replay(state.record())`` does not give this position back.
+        """
+        size = self.rules.board
+
+        def place(where: str | int) -> int:
+            sq = parse_square(where, size) if isinstance(where, str) else where
+            if not self.layout.contains(sq) or sum(divmod(sq, STRIDE)) % 2:
+                raise ValueError(f"{square_name(sq)} is not a dark square of this board")
+            return sq
+
+        flock = tuple(sorted(place(w) for w in wolves))
+        lamb = place(sheep)
+        if len(set(flock)) != len(flock) or lamb in flock:
+            raise ValueError("two pieces cannot share a square")
+        if to_move not in (SHEEP, WOLVES):
+            raise ValueError("to_move is 0 (the Sheep) or 1 (the Wolves)")
+        return WolfAndSheepState(self, (), lamb, flock, to_move)
+
+    def from_diagram(self, diagram: str, to_move: int = SHEEP) -> WolfAndSheepState:
+        """A position drawn like ``str(state)``: one line per row, W, S and dots."""
+        sheep: list[int] = []
+        wolves: list[int] = []
+        for line in diagram.splitlines():
+            parts = line.split()
+            if not parts or not parts[0].isdigit():
+                continue  # the file letters, whose-turn line, blank lines
+            row = int(parts[0]) - 1
+            for col, mark in enumerate(parts[1:]):
+                if mark in "Ww":
+                    wolves.append(square(col, row))
+                elif mark in "Ss":
+                    sheep.append(square(col, row))
+        if len(sheep) != 1:
+            raise ValueError(f"a diagram needs exactly one sheep (S), found {len(sheep)}")
+        return self.position(sheep[0], wolves, to_move)
+
+
+@dataclass(frozen=True)
+class WolfAndSheepState(State):
+    sheep: int
+    wolves: tuple[int, ...]  # sorted, so equal positions are equal states
+    turn: int  # whose turn it is unless the game is over: SHEEP or WOLVES
+
+    def __post_init__(self) -> None:
+        # Every state is asked whose turn it is at once, so judge it now; these attributes
+        # are not fields, so equality, hashing and repr ignore them. (cached_property takes
+        # a lock on every read in Python 3.11, which halved playout speed.)
+        game: WolfAndSheep = self.game  # type: ignore[assignment]
+        moves, ending = game.layout.status(self.sheep, self.wolves, self.turn, game.auto_victory)
+        object.__setattr__(self, "_moves", moves)
+        object.__setattr__(self, "_ending", ending)
+
+    _moves: ClassVar[tuple[Step, ...]]
+    _ending: ClassVar[tuple[int, str] | None]
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self._ending else self.turn
+
+    def _legal_moves(self) -> tuple[Step, ...]:
+        return self._moves
+
+    def legal_moves(self) -> tuple[Step, ...]:
+        return self._moves  # the same as the base class, without its per-state caches
+
+    def play(self, move: Any) -> WolfAndSheepState:
+        if move in self._moves:  # the common case, fast; errors and text go the long way
+            return self._apply(move)
+        return super().play(move)  # type: ignore[return-value]
+
+    def _apply(self, move: Any) -> WolfAndSheepState:
+        source, target = move
+        move = move if type(move) is Step else Step(source, target)
+        history = (*self.history, move)
+        if self.turn == SHEEP:
+            return WolfAndSheepState(self.game, history, target, self.wolves, WOLVES)
+        wolves = tuple(sorted([target if w == source else w for w in self.wolves]))
+        return WolfAndSheepState(self.game, history, self.sheep, wolves, SHEEP)
+
+    def scores(self) -> tuple[float, ...]:
+        ending = self._ending
+        if ending is None:
+            return (0.0, 0.0)
+        return (1.0, 0.0) if ending[0] == SHEEP else (0.0, 1.0)
+
+    def outcome(self) -> Outcome | None:
+        ending = self._ending
+        if ending is None:
+            return None
+        return Outcome((ending[0],), ending[1], self.scores())
+
+    def key(self) -> tuple[int, tuple[int, ...], int]:
+        """A compact hashable position (no history): sheep, sorted wolves, side to move."""
+        return (self.sheep, self.wolves, self.turn)
+
+    def why_illegal(self, move: Any) -> str:
+        game: WolfAndSheep = self.game  # type: ignore[assignment]
+        lay = game.layout
+        try:
+            source, target = move
+            ok = isinstance(source, int) and isinstance(target, int)
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            return f"{move} is not a Wolf and Sheep move: write moves like E1-D2."
+        for sq in (source, target):
+            if not lay.contains(sq):
+                return f"{square_name(sq)} is not on the {lay.size}x{lay.size} board."
+        mover = self.game.player_name(self.turn)
+        a, b = square_name(source), square_name(target)
+        if self.turn == SHEEP and source != self.sheep:
+            return f"There is no piece of yours on {a}: the sheep is on {square_name(self.sheep)}."
+        if self.turn == WOLVES and source not in self.wolves:
+            where = ", ".join(square_name(sq) for sq in self.wolves)
+            return f"There is no piece of yours on {a}: the wolves are on {where}."
+        (r1, c1), (r2, c2) = divmod(source, STRIDE), divmod(target, STRIDE)
+        if abs(r2 - r1) != 1 or abs(c2 - c1) != 1:
+            return f"{b} is not a diagonal step from {a}: pieces move one square diagonally."
+        if self.turn == WOLVES and r2 > r1:
+            return f"Wolves cannot move backwards: {a}-{b} goes away from row 1."
+        if target == self.sheep or target in self.wolves:
+            piece = "the sheep" if target == self.sheep else "a wolf"
+            return f"{b} is occupied by {piece}: pieces never share a square or capture."
+        return f"{move} is not a legal move for the {mover}."
+
+    def __str__(self) -> str:
+        size = self.game.rules.board  # type: ignore[attr-defined]
+        width = len(str(size))
+        lines = []
+        for row in range(size - 1, -1, -1):
+            marks = []
+            for col in range(size):
+                sq = square(col, row)
+                marks.append("S" if sq == self.sheep else "W" if sq in self.wolves else ".")
+            lines.append(f"{row + 1:>{width}} " + " ".join(marks))
+        lines.append(" " * (width + 1) + " ".join(FILES[:size]))
+        outcome = self.outcome()
+        if outcome is not None:
+            lines.append(f"Game over: {outcome.reason}")
+        else:
+            lines.append(f"{self.game.player_name(self.turn)} to move.")
+        return "\n".join(lines)

@@ -1,0 +1,36 @@
+"""A table of every registered game, for the welcome notebook."""
+
+from __future__ import annotations
+
+import html
+
+from IPython.display import HTML
+
+from ..core import game_type, games
+
+
+def game_table() -> HTML:
+    """Each game's title, player count and rule parameters, made from the registry itself."""
+    rows = []
+    for name in games():
+        kind = game_type(name)
+        game = kind()
+        rules = kind.rules_type.describe()
+        players = next((r for r in rules if r.name == "players"), None)
+        if players is not None and players.min is not None:
+            count = f"{players.min}–{players.max}"
+        elif players is not None and players.choices:
+            count = ", ".join(map(str, players.choices))
+        else:
+            count = str(game.num_players)
+        hidden = "yes" if kind.hidden_information else "no"
+        params = ", ".join(r.label.lower() for r in rules if r.name != "players")
+        rows.append(
+            f"<tr><td><b>{html.escape(kind.title)}</b></td><td><code>{name}</code></td>"
+            f"<td>{count}</td><td>{hidden}</td><td>{html.escape(params)}</td></tr>"
+        )
+    head = (
+        "<tr><th>Game</th><th>Name in code</th><th>Players</th><th>Hidden cards</th>"
+        "<th>Rules you can change</th></tr>"
+    )
+    return HTML(f"<table>{head}{''.join(rows)}</table>")

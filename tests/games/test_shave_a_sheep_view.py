@@ -1,0 +1,190 @@
+"""The Shave a Sheep board view, drawn on a fake canvas that records every call."""
+
+from __future__ import annotations
+
+import pytest
+
+import sheepkit
+from sheepkit.games.shave_a_sheep.engine import Act, Roll
+from sheepkit.games.shave_a_sheep.view import (
+    HEIGHT,
+    WIDTH,
+    ShaveASheepView,
+    board_view,
+    sheep_box,
+)
+from sheepkit.ui.board import PLAYER_COLOURS, Frame
+
+VIEW = ShaveASheepView()
+
+
+class FakeCanvas:
+    """Records method calls and attribute settings, like an ipycanvas Canvas would take them."""
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "calls", [])
+
+    def __setattr__(self, name, value):
+        self.calls.append((name, value))
+
+    def __getattr__(self, name):
+        def call(*args):
+            self.calls.append((name, *args))
+
+        return call
+
+    def texts(self) -> list[str]:
+        return [c[1] for c in self.calls if c[0] == "fill_text"]
+
+    def count(self, name: str) -> int:
+        return sum(1 for c in self.calls if c[0] == name)
+
+
+def drawn(state, selection=None) -> FakeCanvas:
+    canvas = FakeCanvas()
+    VIEW.draw(canvas, Frame(state, None, selection))
+    return canvas
+
+
+def centre(players: int, seat: int) -> tuple[float, float]:
+    x, y, w, h = sheep_box(players, seat)
+    return x + w / 2, y + h / 2
+
+
+def test_the_view_is_the_agreed_size_and_the_app_finds_it():
+    assert (VIEW.width, VIEW.height) == (WIDTH, HEIGHT) == (640, 400)
+    assert isinstance(board_view(sheepkit.load("shave_a_sheep", players=3)), ShaveASheepView)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_draw_every_phase(players):
+    game = sheepkit.load("shave_a_sheep", players=players)
+    start = game.new_game()
+    rolled = start.play("roll white/pink")
+    grown = rolled.play("grow")
+    over = game.position(phase="act", face="white", middle=1).play("grow")
+    for state in (start, rolled, grown, over):
+        canvas = drawn(state)
+        texts = canvas.texts()
+        assert f"Middle: {state.middle} wool" in texts
+        for seat in range(players):
+            assert any(t.endswith(f"Player {seat + 1}") for t in texts)
+            assert f"Safe pile: {state.piles[seat]}" in texts
+        # every seat's colour is used, and the shapes are drawn too
+        used = {v for name, v, *_ in canvas.calls if name == "fill_style"}
+        assert set(PLAYER_COLOURS[:players]) <= used
+        for call in canvas.calls:  # everything lands on the canvas
+            if call[0] in ("fill_rect", "fill_text", "fill_circle"):
+                x, y = call[2:4] if call[0] == "fill_text" else call[1:3]
+                assert 0 <= x <= WIDTH and 0 <= y <= HEIGHT, call
+    assert "\u25b6 Player 1" in drawn(rolled).texts()
+    assert "Player 1: roll the die" in drawn(start).texts()
+    assert "Player 1 rolled" in drawn(rolled).texts()
+    assert {"grow", "shear"} <= set(drawn(rolled).texts())
+    assert "Game over" in drawn(over).texts()
+    assert str(over.outcome()) in drawn(over).texts()
+    assert "WINNER" in drawn(over).texts()
+
+
+def test_the_die_shows_each_action_word_and_x2():
+    game = sheepkit.load("shave_a_sheep")
+    texts = drawn(game.new_game().play("roll x2")).texts()
+    assert "x2" in texts and "double" in texts
+    texts = drawn(game.new_game().play("roll gray/green")).texts()
+    assert "wolf" in texts and "swap" in texts
+
+
+def test_wool_is_drawn_as_bricks_with_counts():
+    game = sheepkit.load("shave_a_sheep")
+    empty = drawn(game.position(middle=3, sheep=(0, 0), piles=(0, 0)))
+    full = drawn(game.position(phase="act", face="white", middle=3, sheep=(4, 2), piles=(5, 1)))
+    # each brick is one filled rectangle: 4 + 2 on sheep, 5 + 1 in piles, 3 in the middle
+    assert full.count("fill_rect") - empty.count("fill_rect") == 4 + 2 + 5 + 1
+    assert "Sheep: 4 of 5" in full.texts() and "Safe pile: 5" in full.texts()
+
+
+def test_auto_shear_and_the_last_action_are_told():
+    game = sheepkit.load("shave_a_sheep")
+    state = game.position(phase="act", face="gray/pink", to_move=1, middle=4, sheep=(5, 1))
+    texts = drawn(state.play("shear")).texts()
+    assert "Player 2: shear your sheep. Player 1's sheep was full: 5 wool sheared." in texts
+
+
+def test_the_wolf_is_drawn_beside_a_sheep_when_a_variant_leaves_it_there():
+    import dataclasses
+
+    state = sheepkit.load("shave_a_sheep").new_game()
+    by_sheep = dataclasses.replace(state, wolf=1)
+    assert "Wolf" in drawn(state).texts() and "Wolf" not in drawn(by_sheep).texts()
+    assert drawn(by_sheep).count("fill_circle") == drawn(state).count("fill_circle")
+
+
+def test_click_another_sheep_picks_the_swap_or_the_wolf():
+    three = sheepkit.load("shave_a_sheep", players=3)
+    state = three.position(phase="act", face="gray/pink", to_move=1, middle=4, sheep=(1, 2, 3))
+    frame = Frame(state, None)
+    assert VIEW.click(frame, *centre(3, 2)) == (None, Act("wolf", 2))
+    assert VIEW.click(frame, *centre(3, 0)) == (None, Act("wolf", 0))
+    assert VIEW.click(frame, *centre(3, 1)) == (None, None)  # your own sheep
+    assert VIEW.click(frame, 5, 5) == (None, None)  # the middle
+    swap = three.position(phase="act", face="white/green", middle=4, sheep=(1, 2, 3))
+    assert VIEW.click(Frame(swap, None), *centre(3, 2)) == (None, Act("swap", 2))
+
+
+def test_click_does_nothing_when_no_action_targets_a_sheep():
+    game = sheepkit.load("shave_a_sheep")
+    grow = game.position(phase="act", face="white/pink", middle=4)
+    assert VIEW.click(Frame(grow, None), *centre(2, 1)) == (None, None)
+    assert VIEW.click(Frame(game.new_game(), None), *centre(2, 1)) == (None, None)
+    wolf = game.position(phase="act", face="gray/pink", middle=4, sheep=(1, 2))
+    assert VIEW.click(Frame(wolf, None, browsing=True), *centre(2, 1)) == (None, None)
+
+
+def test_click_with_two_fitting_actions_selects_the_sheep():
+    die = [["wolf", "swap"], ["grow"], ["grow"], ["grow"], ["grow"], ["grow"]]
+    game = sheepkit.load("shave_a_sheep", die=die)
+    state = game.position(phase="act", face=("wolf", "swap"), middle=4, sheep=(1, 2))
+    assert VIEW.click(Frame(state, None), *centre(2, 1)) == (1, None)
+    canvas = drawn(state, selection=1)
+    assert ("set_line_dash", [6, 4]) in canvas.calls
+
+
+def test_click_respects_futile_actions_off():
+    game = sheepkit.load("shave_a_sheep", futile_actions=False)
+    state = game.position(phase="act", face="gray/green", middle=4, sheep=(1, 1))
+    assert [str(m) for m in state.legal_moves()] == ["wolf 2"]  # the swap would change nothing
+    assert VIEW.click(Frame(state, None), *centre(2, 1)) == (None, Act("wolf", 1))
+    bare = game.position(phase="act", face="gray/green", middle=4, sheep=(0, 0))
+    assert [str(m) for m in bare.legal_moves()] == ["pass"]
+    assert VIEW.click(Frame(bare, None), *centre(2, 1)) == (None, None)
+
+
+def test_move_labels_are_short_words():
+    four = sheepkit.load("shave_a_sheep", players=4)
+    state = four.position(phase="act", face="x2", middle=5, sheep=(1, 0, 0, 0))
+    labels = {
+        Act("grow"): "Grow 1 wool",
+        Act("double"): "Double wool",
+        Act("shear"): "Shear your sheep",
+        Act("swap", 1): "Swap sheep with Player 2",
+        Act("wolf", 2): "Send the wolf to Player 3",
+        Act("pass"): "Pass (nothing would change)",
+        Roll(("grow", "shear")): "Roll white/pink",
+        Roll(("double",)): "Roll x2",
+    }
+    for move, label in labels.items():
+        assert VIEW.move_label(state, move) == label
+    nearly_full = four.position(phase="act", face="x2", middle=5, sheep=(4, 0, 0, 0))
+    assert VIEW.move_label(nearly_full, Act("double")) == "Double wool (only 1 fits)"
+    last_one = four.position(phase="act", face="x2", middle=1)
+    assert VIEW.move_label(last_one, Act("double")) == "Double wool (only 1 left)"
+
+
+def test_draw_on_a_real_ipycanvas_canvas():
+    ipycanvas = pytest.importorskip("ipycanvas")
+    game = sheepkit.load("shave_a_sheep", players=3)
+    canvas = ipycanvas.Canvas(width=WIDTH, height=HEIGHT)
+    state = game.position(phase="act", face="gray/green", middle=4, sheep=(1, 2, 5))
+    with ipycanvas.hold_canvas():
+        VIEW.draw(canvas, Frame(state, None, selection=2))
+        VIEW.draw(canvas, Frame(state.play("wolf 3"), None))

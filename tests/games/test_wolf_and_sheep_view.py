@@ -1,0 +1,179 @@
+"""The Wolf and Sheep board view, drawn on a fake canvas that records every call."""
+
+from __future__ import annotations
+
+import pytest
+
+import sheepkit
+from sheepkit.games.wolf_and_sheep import WOLVES, Step, parse_square
+from sheepkit.games.wolf_and_sheep.view import (
+    DESTINATION,
+    SELECTED,
+    WolfAndSheepView,
+    board_view,
+)
+from sheepkit.ui.board import Frame
+
+GAME = sheepkit.load("wolf_and_sheep")
+VIEW = board_view(GAME)
+
+
+class FakeCanvas:
+    """Records method calls and attribute settings, as an ipycanvas Canvas would take them."""
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "calls", [])
+
+    def __setattr__(self, name, value):
+        self.calls.append((name, value))
+
+    def __getattr__(self, name):
+        def call(*args):
+            self.calls.append((name, *args))
+
+        return call
+
+    def texts(self) -> list[str]:
+        return [c[1] for c in self.calls if c[0] == "fill_text"]
+
+    def count(self, name: str) -> int:
+        return sum(1 for c in self.calls if c[0] == name)
+
+    def circles_after(self, setting: tuple[str, str], method: str) -> int:
+        """How many ``method`` calls come while ``setting`` (e.g. a fill colour) is in force."""
+        current, n = None, 0
+        for call in self.calls:
+            if call[0] == setting[0]:
+                current = call[1]
+            elif call[0] == method and current == setting[1]:
+                n += 1
+        return n
+
+
+def drawn(state, selection=None, highlights=(), view=VIEW) -> FakeCanvas:
+    canvas = FakeCanvas()
+    view.draw(canvas, Frame(state, None, selection, tuple(highlights)))
+    return canvas
+
+
+def centre(name: str, view=VIEW) -> tuple[float, float]:
+    return view.centre(parse_square(name, view.size))
+
+
+def test_sizes_stay_about_480_pixels() -> None:
+    assert (VIEW.width, VIEW.height, VIEW.cell) == (480, 480, 52)
+    for size in (6, 10, 12):
+        view = board_view(sheepkit.load("wolf_and_sheep", board=size))
+        assert 460 <= view.width == view.height <= 490
+    assert WolfAndSheepView().size == 8  # usable without a game
+
+
+@pytest.mark.parametrize("size", [8, 10])
+def test_draw_runs_and_labels_the_board(size: int) -> None:
+    game = sheepkit.load("wolf_and_sheep", board=size)
+    view = board_view(game)
+    state = game.new_game()
+    canvas = drawn(state, view=view)
+    texts = canvas.texts()
+    letters = "ABCDEFGHIJ"[:size]
+    assert set(letters) <= set(texts)
+    assert {str(n) for n in range(1, size + 1)} <= set(texts)
+    # Shapes and letters, not just colours: one S and one W per wolf.
+    assert texts.count("S") == 1 and texts.count("W") == size // 2
+    assert canvas.count("fill_polygon") == 2 * (size // 2)  # two ears per wolf
+    # Everything painted stays on the canvas.
+    for call in canvas.calls:
+        if call[0] in ("fill_rect", "fill_circle", "fill_text"):
+            x, y = call[1:3] if call[0] != "fill_text" else call[2:4]
+            assert 0 <= x <= view.width and 0 <= y <= view.height
+
+
+def test_draw_works_at_the_end_and_after_every_move() -> None:
+    final = sheepkit.play_game(GAME, [sheepkit.RandomBot(), sheepkit.RandomBot()], seed=4)
+    state = GAME.new_game()
+    for move in final.history:
+        state = state.play(move)
+        assert drawn(state).count("fill_text") > 10
+
+
+def test_selection_ring_and_destination_dots() -> None:
+    state = GAME.new_game().play("E1-D2")
+    wolf = parse_square("B8", 8)
+    canvas = drawn(state, wolf, VIEW.selected_moves(state, wolf))
+    assert canvas.circles_after(("stroke_style", SELECTED), "stroke_circle") == 1
+    assert canvas.circles_after(("fill_style", DESTINATION), "fill_circle") == 2  # A7, C7
+    dots = [c[1:3] for c in canvas.calls if c[0] == "fill_circle"]
+    assert centre("A7") in dots and centre("C7") in dots
+    # Highlights from the shell are marked even without a selection.
+    canvas = drawn(state, None, [GAME.parse_move("H8-G7")])
+    assert canvas.circles_after(("fill_style", DESTINATION), "fill_circle") == 1
+
+
+def test_last_move_is_outlined_and_arrowed() -> None:
+    state = GAME.new_game().play("E1-F2")
+    canvas = drawn(state)
+    assert canvas.count("stroke_line") == 1
+    assert canvas.count("stroke_rect") == 3  # the board's frame + from and to squares
+    assert drawn(GAME.new_game()).count("stroke_line") == 0
+
+
+def test_click_maps_pixels_to_squares() -> None:
+    for name in ("A1", "H8", "E1", "B8", "D4"):
+        x, y = centre(name)
+        assert VIEW.square_at(x, y) == parse_square(name, 8)
+        assert VIEW.square_at(x - 25, y + 25) == parse_square(name, 8)  # near the corner
+    assert VIEW.square_at(10, 10) is None  # margin
+    assert VIEW.square_at(479, 240) is None
+    big = board_view(sheepkit.load("wolf_and_sheep", board=10))
+    assert big.square_at(*centre("J10", big)) == parse_square("J10", 10)
+    assert big.square_at(*centre("A1", big)) == parse_square("A1", 10)
+
+
+def test_click_selects_then_moves() -> None:
+    state = GAME.new_game()
+    frame = Frame(state, None)
+    selection, move = VIEW.click(frame, *centre("E1"))
+    assert (selection, move) == (parse_square("E1", 8), None)
+    frame = Frame(state, None, selection, VIEW.selected_moves(state, selection))
+    assert VIEW.click(frame, *centre("D2")) == (None, GAME.parse_move("E1-D2"))
+    # A square the piece cannot reach clears the selection; so does a wolf on the sheep's turn.
+    assert VIEW.click(frame, *centre("D4")) == (None, None)
+    assert VIEW.click(Frame(state, None), *centre("B8")) == (None, None)
+    # The wolves pick any of their own pieces.
+    wolves = state.play("E1-D2")
+    assert VIEW.click(Frame(wolves, None), *centre("F8")) == (parse_square("F8", 8), None)
+    assert VIEW.click(Frame(wolves, None), *centre("D2")) == (None, None)
+
+
+def test_clicks_do_nothing_when_browsing_or_over() -> None:
+    state = GAME.new_game()
+    browsing = Frame(state, None, None, (), True)
+    assert VIEW.click(browsing, *centre("E1")) == (None, None)
+    over = GAME.position("D4", ["C5", "E5", "C3", "E3"])  # type: ignore[attr-defined]
+    assert over.is_over
+    assert VIEW.click(Frame(over, None), *centre("D4")) == (None, None)
+    drawn(over)  # and it still draws
+
+
+def test_move_labels_read_as_words() -> None:
+    state = GAME.new_game()
+    assert VIEW.move_label(state, GAME.parse_move("E1-D2")) == "Sheep E1 → D2"
+    wolves = state.play("E1-D2")
+    assert VIEW.move_label(wolves, GAME.parse_move("B8-A7")) == "Wolf B8 → A7"
+    assert all(VIEW.move_label(wolves, m).startswith("Wolf ") for m in wolves.legal_moves())
+    assert wolves.to_move == WOLVES
+
+
+def test_the_app_finds_this_view() -> None:
+    pytest.importorskip("ipycanvas")
+    from sheepkit.ui import board_view_for
+
+    assert isinstance(board_view_for(GAME), WolfAndSheepView)
+    assert board_view_for(sheepkit.load("wolf_and_sheep", board=10)).size == 10
+
+
+def test_selected_moves_only_for_the_piece() -> None:
+    state = GAME.new_game().play("E1-D2")
+    moves = VIEW.selected_moves(state, parse_square("H8", 8))
+    assert moves == (Step(parse_square("H8", 8), parse_square("G7", 8)),)
+    assert VIEW.selected_moves(state, None) == ()

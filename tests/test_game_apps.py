@@ -1,0 +1,72 @@
+"""Each game's app, played to the end through its buttons (no browser)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheepkit.ui import GameApp, board_view_for, play
+from sheepkit.ui.text_view import TextBoardView
+
+GAMES = [
+    ("wolf_and_sheep", {}),
+    ("wolf_and_sheep", {"board": 10}),
+    ("shave_a_sheep", {}),
+    ("shave_a_sheep", {"players": 4}),
+]
+
+
+def click_through(app: GameApp, limit: int = 2000) -> int:
+    clicks = 0
+    while not app.state.is_over:
+        assert clicks < limit, "the game did not end"
+        if app.chance_box.layout.display != "none":
+            app.roll_button.click()
+        else:
+            buttons = [b for b in app._move_buttons if b.layout.display != "none"]
+            assert buttons, f"no move buttons at ply {app.state.ply}"
+            assert not buttons[-1].disabled
+            buttons[-1].click()
+        clicks += 1
+    return clicks
+
+
+@pytest.mark.parametrize(("name", "rules"), GAMES)
+def test_hot_seat_game_to_the_end_by_buttons(name: str, rules: dict) -> None:
+    app = play(
+        name, seats=["Human"] * 4 if rules.get("players") == 4 else ["Human", "Human"], **rules
+    )
+    assert not isinstance(app.view, TextBoardView)
+    clicks = click_through(app)
+    assert clicks == len(app.state.history)
+    assert "sk-over" in app.status._dom_classes
+    assert str(app.state.outcome()) in app.status.value
+
+
+@pytest.mark.parametrize("name", ["wolf_and_sheep", "shave_a_sheep"])
+def test_human_against_the_sensible_bot(name: str) -> None:
+    app = GameApp(name, seed=5, autoplay=False)
+    assert app.seats[0] == "Human" and app.seats[1] == "Sensible"
+    for _ in range(2000):
+        if app.state.is_over:
+            break
+        if not app._human_decides(app.state):
+            assert app.step()
+        elif app.chance_box.layout.display != "none":
+            app.roll_button.click()
+        else:
+            next(b for b in app._move_buttons if b.layout.display != "none").click()
+    assert app.state.is_over
+    # Everything the human saw can be undone back to the start and redone.
+    end = len(app.timeline) - 1
+    while app.cursor:
+        app.undo()
+    app.slider.value = end
+    assert app.at_end
+
+
+@pytest.mark.parametrize("name", ["wolf_and_sheep", "shave_a_sheep"])
+def test_each_game_has_its_own_board_view(name: str) -> None:
+    app = GameApp(name)
+    view = board_view_for(app.game)
+    assert not isinstance(view, TextBoardView)
+    assert app.canvas.layout.width == f"{view.width}px"

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 from toy_games import DiceRace, HighCard
@@ -161,3 +164,36 @@ def test_pass_the_device_curtain_between_humans() -> None:
 def test_about_the_bots_lists_descriptions() -> None:
     app = GameApp(DiceRace(), seats=["Human", "Human"])
     assert "Random" in app.bot_notes.value and "Monte Carlo" in app.bot_notes.value
+
+
+def run_loop(coroutine: Any) -> Any:
+    """asyncio.run in a thread of its own, as a kernel's loop (another test's loop, e.g. the
+    browser tests' Playwright, may be running in this thread)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=60)
+
+
+def test_autoplay_runs_bots_on_the_event_loop() -> None:
+    async def watch() -> GameApp:
+        app = GameApp(DiceRace(), seats=["Random", "Random"], seed=12, speed_ms=50)
+        app._on_client_ready()  # a browser has connected: auto-play may start
+        for _ in range(200):
+            if app.state.is_over:
+                break
+            await asyncio.sleep(0.02)
+        return app
+
+    app = run_loop(watch())
+    assert app.state.is_over and app._pending is None
+
+
+def test_autoplay_waits_for_the_page_and_for_humans() -> None:
+    async def watch(ready: bool, seats: list[str]) -> GameApp:
+        app = GameApp(DiceRace(), seats=seats, seed=13, speed_ms=50)
+        if ready:
+            app._on_client_ready()
+        await asyncio.sleep(0.3)
+        return app
+
+    assert run_loop(watch(False, ["Random", "Random"])).state.ply == 0
+    assert run_loop(watch(True, ["Human", "Random"])).state.ply == 0

@@ -36,6 +36,7 @@ def test_hot_seat_game_to_the_end_by_buttons(name: str, rules: dict) -> None:
         name, seats=["Human"] * 4 if rules.get("players") == 4 else ["Human", "Human"], **rules
     )
     assert not isinstance(app.view, TextBoardView)
+    app._on_client_ready()  # as a browser would: from now on every change redraws the board
     clicks = click_through(app)
     assert clicks == len(app.state.history)
     assert "sk-over" in app.status._dom_classes

@@ -12,6 +12,7 @@ timeline there. Bots only play at the end of the timeline, so browsing never cha
 
 from __future__ import annotations
 
+import asyncio
 import html
 import importlib
 import json
@@ -62,7 +63,7 @@ class GameApp:
         self.curtain_for: int | None = None  # a human seat the device must be passed to
         self._last_viewer: int | None = None
         self._build_widgets(speed_ms)
-        self.autoplay = autoplay
+        self.autoplay_toggle.value = autoplay
         self._start(self.game.new_game(), seats)
 
     # ----------------------------------------------------------------------------- set-up --
@@ -73,7 +74,11 @@ class GameApp:
             height=view.height,
             layout=w.Layout(width=f"{view.width}px", height=f"{view.height}px"),
         )
-        self.canvas.on_client_ready(self.redraw)
+        # Draw only once a browser shows the canvas: commands sent earlier are lost (Voila runs
+        # the notebook before the page connects), and ipycanvas would then omit the command
+        # that selects this canvas from later batches.
+        self._client_ready = False
+        self.canvas.on_client_ready(self._on_client_ready)
         self.canvas.on_mouse_down(self._on_canvas_click)
         board = w.Box([self.canvas], layout=w.Layout(min_width=f"{view.width}px"))
         board.add_class("sk-board")
@@ -89,7 +94,9 @@ class GameApp:
         self.roll_button.add_class("sk-roll")
         self.roll_button.on_click(lambda _: self.roll())
         self.rig_choice = w.Dropdown(description="Or pick:", layout=w.Layout(width="260px"))
-        self.rig_button = w.Button(description="Use this outcome", tooltip="Rig the roll")
+        self.rig_button = w.Button(
+            description="Use this outcome", tooltip="Rig the roll", layout=w.Layout(width="auto")
+        )
         self.rig_button.add_class("sk-rig")
         self.rig_button.on_click(lambda _: self.roll(self.rig_choice.value))
         self.chance_box = w.HBox([self.roll_button, self.rig_choice, self.rig_button])
@@ -102,14 +109,8 @@ class GameApp:
         self.speed = w.IntSlider(
             value=speed_ms, min=50, max=2000, step=50, description="Delay (ms)", readout=True
         )
-        # The Play widget's timer lives in the browser; each tick asks the kernel for a bot step.
-        # It is hidden: its own buttons use icon fonts that an offline page may not have.
-        self.ticker = w.Play(
-            interval=speed_ms, min=0, max=10**9, step=1, layout=w.Layout(display="none")
-        )
-        self.ticker.observe(lambda _: self._tick(), "value")
-        self.autoplay_toggle.observe(lambda c: self._set_autoplay(c["new"]), "value")
-        w.jslink((self.speed, "value"), (self.ticker, "interval"))
+        self.autoplay_toggle.observe(lambda _: self._schedule_bots(), "value")
+        self._pending: asyncio.TimerHandle | None = None
 
         self.undo_button = w.Button(description="Undo", tooltip="Back to your previous move")
         self.undo_button.add_class("sk-undo")
@@ -153,7 +154,6 @@ class GameApp:
                 self.seats_box,
                 w.HBox([self.autoplay_toggle, self.step_button]),
                 self.speed,
-                self.ticker,
                 w.HTML("<b>Game log</b>"),
                 self.log,
             ],
@@ -354,9 +354,6 @@ class GameApp:
         self.curtain_for = None
         self.render()
 
-    def _set_autoplay(self, on: bool) -> None:
-        self.autoplay = on
-
     @property
     def autoplay(self) -> bool:
         return self.autoplay_toggle.value
@@ -364,11 +361,32 @@ class GameApp:
     @autoplay.setter
     def autoplay(self, on: bool) -> None:
         self.autoplay_toggle.value = on
-        self.ticker.playing = on
+
+    def _schedule_bots(self) -> None:
+        """With auto-play on, let the next bot step happen after the delay, on the kernel's
+        event loop (so it works alike in JupyterLab and Voila, with no threads). Outside a
+        running kernel (tests, scripts) nothing is scheduled: call step() or run_bots()."""
+        if self._pending is not None or not self._client_ready or not self.autoplay:
+            return
+        state = self.state
+        if not self.at_end or state.is_over or self._human_decides(state):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._pending = loop.call_later(self.speed.value / 1000, self._tick)
 
     def _tick(self) -> None:
-        if self.autoplay and self.at_end:
+        self._pending = None
+        if not (self.autoplay and self.at_end):
+            return
+        try:
             self.step()
+        except Exception as e:  # a callback's exception would vanish in the event loop
+            self.message = f"A bot failed: {e!r}"
+            self.autoplay_toggle.value = False
+            self.render()
 
     def _on_canvas_click(self, x: float, y: float) -> None:
         if self.curtain_for is not None or not self._human_decides(self.state):
@@ -415,8 +433,15 @@ class GameApp:
         self._render_status()
         self._render_moves()
         self._render_history()
+        self._schedule_bots()
+
+    def _on_client_ready(self, *_: Any) -> None:
+        self._client_ready = True
+        self.render()
 
     def redraw(self, *_: Any) -> None:
+        if not self._client_ready:
+            return
         with hold_canvas():
             self.canvas.clear()
             if self.curtain_for is not None:
@@ -496,11 +521,13 @@ class GameApp:
         chance = state.to_move == CHANCE and self.curtain_for is None
         self.chance_box.layout.display = None if chance else "none"
         if chance:
-            options = [
+            options = tuple(
                 (f"{self.view.move_label(state, o)} (p = {p})", o)
                 for o, p in state.chance_outcomes()
-            ]
-            self.rig_choice.options = options
+            )
+            if tuple(self.rig_choice.options) != options:
+                self.rig_choice.options = options
+                self.rig_choice.index = 0
             self.roll_button.description = "Roll"
             self.roll_button.disabled = False
         self.step_button.disabled = state.is_over or self._human_decides(state)

@@ -1,0 +1,140 @@
+# sheepkit developer commands. Each target builds .venv first when it is missing or when
+# pyproject.toml changed since it was installed.
+#   make app     serve the notebooks as Voila apps      make lab    JupyterLab on notebooks/
+#   make test    lint + every test + every notebook     make format / strip / bench / clean
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+PORT ?= 8866
+LAB_PORT ?= 8888
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+ARTIFACTS := test-artifacts
+LINTED := sheepkit tests benchmarks
+NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
+JUPYTER_TMP := $(CURDIR)/$(ARTIFACTS)/jupyter
+# JupyterLab refuses to start as root (as on these dev machines) unless told it may.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+# --keep-id: nbstripout would otherwise renumber the cell ids the notebooks' authors chose.
+NBSTRIPOUT := $(BIN)/nbstripout --keep-id
+
+# Targets run one after another, in the order written: `make test` stops at the first failure.
+.NOTPARALLEL:
+
+.PHONY: help venv app lab test lint check-notebooks unit notebooks chromium format strip \
+	bench snapshots clean
+
+help:
+	@echo "make app        serve notebooks/ as Voila apps on http://127.0.0.1:$(PORT)/ (PORT=...)"
+	@echo "make lab        JupyterLab on notebooks/ at http://127.0.0.1:$(LAB_PORT)/lab"
+	@echo "make test       ruff, notebooks stripped, pytest tests/ (incl. browser), every notebook run"
+	@echo "make format     ruff format + ruff check --fix"
+	@echo "make strip      strip outputs from notebooks/*.ipynb"
+	@echo "make bench      run benchmarks/*.py"
+	@echo "make snapshots  screenshot every app (../shared/tools/snapshot-apps)"
+	@echo "make clean      remove .venv, caches and test artifacts"
+
+# The stamp, not .venv itself, carries the date: a venv left half-made by a failed install
+# (or an edited pyproject.toml) is installed again on the next make.
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/pip || { echo "== creating $(VENV) with $(PYTHON)"; rm -rf $(VENV); $(PYTHON) -m venv $(VENV); }
+	@echo "== installing sheepkit[dev] into $(VENV)"
+	$(BIN)/pip install --disable-pip-version-check --progress-bar off -e '.[dev]'
+	@touch $@
+
+venv: $(STAMP)
+
+app: $(STAMP)
+	@echo ""
+	@echo "  sheepkit apps:  http://127.0.0.1:$(PORT)/"
+	@echo "  (one page per notebook; Ctrl-C stops the server)"
+	@echo ""
+	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --Voila.port_retries=0
+
+lab: $(STAMP)
+	@echo ""
+	@echo "  JupyterLab:  http://127.0.0.1:$(LAB_PORT)/lab"
+	@echo "  (open the link with ?token=... that Jupyter prints below; Ctrl-C stops it)"
+	@echo ""
+	$(BIN)/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+		--ServerApp.port_retries=0 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
+
+# Tests see a Jupyter/IPython of their own: the developer's settings, kernels and
+# extensions stay out (tests/conftest.py does the same when pytest is run by hand).
+test unit notebooks: export JUPYTER_CONFIG_DIR := $(JUPYTER_TMP)/config
+test unit notebooks: export JUPYTER_DATA_DIR := $(JUPYTER_TMP)/data
+test unit notebooks: export JUPYTER_RUNTIME_DIR := $(JUPYTER_TMP)/runtime
+test unit notebooks: export IPYTHONDIR := $(JUPYTER_TMP)/ipython
+test unit notebooks: export JUPYTER_PATH :=
+test unit notebooks: export JUPYTER_CONFIG_PATH :=
+test unit notebooks: export JUPYTER_PREFER_ENV_PATH := 0
+test unit notebooks: export JUPYTER_PLATFORM_DIRS := 1
+test unit notebooks: export PYDEVD_DISABLE_FILE_VALIDATION := 1
+
+# In order, stopping at the first failure. pytest's exit code 5 (nothing collected) is
+# non-zero, so an empty run fails too.
+test: lint check-notebooks chromium unit notebooks
+	@echo "== make test: all passed"
+
+lint: $(STAMP)
+	@echo "== ruff check"
+	$(BIN)/ruff check $(LINTED)
+	@echo "== ruff format --check"
+	$(BIN)/ruff format --check $(LINTED)
+
+check-notebooks: $(STAMP)
+	@echo "== notebooks committed without outputs"
+	@test -n "$(NOTEBOOKS)" || { echo "no notebooks/*.ipynb found" >&2; exit 1; }
+	$(NBSTRIPOUT) --verify $(NOTEBOOKS)
+
+unit: $(STAMP) chromium
+	@echo "== pytest tests/ (unit, widget and browser tests)"
+	@rm -rf $(JUPYTER_TMP) && mkdir -p $(JUPYTER_TMP)
+	$(BIN)/python -m pytest tests
+
+notebooks: $(STAMP)
+	@echo "== pytest --nbval-lax notebooks/ (every notebook executed)"
+	@rm -rf $(JUPYTER_TMP) && mkdir -p $(JUPYTER_TMP)
+	$(BIN)/python -m pytest --nbval-lax --nbval-current-env --nbval-cell-timeout=600 notebooks
+
+# The browser tests drive Debian's Chromium; Playwright's own browser download cannot work here.
+chromium:
+	@if [ "$${SHEEPKIT_SKIP_BROWSER:-}" = 1 ]; then \
+		echo "== SHEEPKIT_SKIP_BROWSER=1: browser tests will be skipped"; \
+	elif [ -x $(CHROMIUM) ]; then \
+		echo "== chromium: $$($(CHROMIUM) --version 2>/dev/null || echo $(CHROMIUM))"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "== installing Debian's chromium for the browser tests"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	else \
+		echo "ERROR: $(CHROMIUM) is missing and cannot be installed here (not root, or no apt-get)." >&2; \
+		echo "  Install Debian's chromium (sudo apt-get install chromium)," >&2; \
+		echo "  or run SHEEPKIT_SKIP_BROWSER=1 make test to leave the browser tests out." >&2; \
+		exit 1; \
+	fi
+
+format: $(STAMP)
+	$(BIN)/ruff format $(LINTED)
+	$(BIN)/ruff check --fix $(LINTED)
+
+strip: $(STAMP)
+	$(NBSTRIPOUT) $(NOTEBOOKS)
+
+bench: $(STAMP) chromium
+	@for script in benchmarks/*.py; do \
+		echo "== $$script"; \
+		$(BIN)/python "$$script"; \
+	done
+
+snapshots: $(STAMP)
+	$(BIN)/python ../shared/tools/snapshot-apps
+
+clean:
+	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

@@ -1,0 +1,38 @@
+"""Test-wide setup: keep the developer's own Jupyter and IPython settings out of every test.
+
+Widget tests run in this process and the browser tests start Voila from it, so the per-user
+Jupyter/IPython folders are pointed at a temp folder for the whole session. HOME itself is
+left alone here (pip and friends need it); the Voila subprocess gets a temp HOME as well.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from voila_harness import LEAKY_VARS, isolated_jupyter_env
+
+_SAVED = pytest.StashKey[tuple[Path, dict[str, str | None]]]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    base = Path(tempfile.mkdtemp(prefix="sheepkit-tests-"))
+    env = isolated_jupyter_env(base, home=False)
+    saved = {var: os.environ.get(var) for var in (*LEAKY_VARS, *env)}
+    for var in LEAKY_VARS:
+        os.environ.pop(var, None)
+    os.environ.update(env)
+    config.stash[_SAVED] = (base, saved)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    base, saved = config.stash[_SAVED]
+    for var, value in saved.items():
+        if value is None:
+            os.environ.pop(var, None)
+        else:
+            os.environ[var] = value
+    shutil.rmtree(base, ignore_errors=True)

@@ -1,0 +1,44 @@
+"""The project's own configuration files agree with each other."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_binder_installs_the_app_extra() -> None:
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    app = sorted(project["optional-dependencies"]["app"])
+    lines = (REPO / "binder" / "requirements.txt").read_text().splitlines()
+    binder = sorted(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    assert binder == app, "binder/requirements.txt must list the [app] extra of pyproject.toml"
+
+
+def test_engines_need_nothing_outside_the_standard_library() -> None:
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    assert project["dependencies"] == []
+
+
+@pytest.mark.parametrize("script", [".ci/run", "binder/postBuild"])
+def test_scripts_are_executable(script: str) -> None:
+    assert os.access(REPO / script, os.X_OK), f"chmod +x {script}"
+
+
+def test_make_test_runs_every_check() -> None:
+    makefile = (REPO / "Makefile").read_text()
+    prerequisites = re.search(r"^test: (.*)$", makefile, re.MULTILINE)
+    assert prerequisites is not None
+    assert prerequisites.group(1).split() == [
+        "lint",
+        "check-notebooks",
+        "chromium",
+        "unit",
+        "notebooks",
+    ]

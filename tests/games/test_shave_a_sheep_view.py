@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from fake_canvas import FakeCanvas
 
 import sheepkit
 from sheepkit.games.shave_a_sheep.engine import Act, Roll
@@ -16,28 +17,6 @@ from sheepkit.games.shave_a_sheep.view import (
 from sheepkit.ui.board import PLAYER_COLOURS, Frame
 
 VIEW = ShaveASheepView()
-
-
-class FakeCanvas:
-    """Records method calls and attribute settings, like an ipycanvas Canvas would take them."""
-
-    def __init__(self) -> None:
-        object.__setattr__(self, "calls", [])
-
-    def __setattr__(self, name, value):
-        self.calls.append((name, value))
-
-    def __getattr__(self, name):
-        def call(*args):
-            self.calls.append((name, *args))
-
-        return call
-
-    def texts(self) -> list[str]:
-        return [c[1] for c in self.calls if c[0] == "fill_text"]
-
-    def count(self, name: str) -> int:
-        return sum(1 for c in self.calls if c[0] == name)
 
 
 def drawn(state, selection=None) -> FakeCanvas:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from fake_canvas import FakeCanvas
 
 import sheepkit
 from sheepkit.games.wolf_and_sheep import WOLVES, Step, parse_square
@@ -16,38 +17,6 @@ from sheepkit.ui.board import Frame
 
 GAME = sheepkit.load("wolf_and_sheep")
 VIEW = board_view(GAME)
-
-
-class FakeCanvas:
-    """Records method calls and attribute settings, as an ipycanvas Canvas would take them."""
-
-    def __init__(self) -> None:
-        object.__setattr__(self, "calls", [])
-
-    def __setattr__(self, name, value):
-        self.calls.append((name, value))
-
-    def __getattr__(self, name):
-        def call(*args):
-            self.calls.append((name, *args))
-
-        return call
-
-    def texts(self) -> list[str]:
-        return [c[1] for c in self.calls if c[0] == "fill_text"]
-
-    def count(self, name: str) -> int:
-        return sum(1 for c in self.calls if c[0] == name)
-
-    def circles_after(self, setting: tuple[str, str], method: str) -> int:
-        """How many ``method`` calls come while ``setting`` (e.g. a fill colour) is in force."""
-        current, n = None, 0
-        for call in self.calls:
-            if call[0] == setting[0]:
-                current = call[1]
-            elif call[0] == method and current == setting[1]:
-                n += 1
-        return n
 
 
 def drawn(state, selection=None, highlights=(), view=VIEW) -> FakeCanvas:

@@ -72,6 +72,8 @@ def test_undo_redo_and_slider_keep_the_timeline() -> None:
     app.roll("roll 2")
     app.play("bank")
     assert app.slider.max == 4
+    assert "<li>Player 1: roll 1</li>" in app.log.value
+    assert "Player 2: bank</li>" in app.log.value
     app.undo()
     assert app.cursor == 3  # back to the last human decision (a human roll counts)
     app.undo()

@@ -544,9 +544,11 @@ class GameApp:
         self.undo_button.disabled = self.cursor == 0
         self.redo_button.disabled = self.at_end
         items = []
-        for ply, move in enumerate(self.timeline[-1].history[: len(self.timeline) - 1], 1):
+        for ply, (before, move) in enumerate(zip(self.timeline, self.timeline[-1].history), 1):
             mark = " style='background:#ffe9a8'" if ply == self.cursor else ""
-            items.append(f"<li{mark}>{html.escape(str(move))}</li>")
+            who = before.acting_player
+            name = f"{self.game.player_name(who)}: " if who is not None else ""
+            items.append(f"<li{mark}>{html.escape(name + str(move))}</li>")
         self.log.value = f"<ol style='margin:0;padding-left:2.2em'>{''.join(items)}</ol>"
 
     def _ipython_display_(self) -> None:

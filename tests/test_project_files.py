@@ -42,3 +42,22 @@ def test_make_test_runs_every_check() -> None:
         "unit",
         "notebooks",
     ]
+
+
+def test_engines_import_no_ui_or_jupyter_package() -> None:
+    """`import sheepkit` and simulating games must work with no Jupyter at all."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, sheepkit\n"
+        "for name in sheepkit.games():\n"
+        "    game = sheepkit.load(name)\n"
+        "    bots = [sheepkit.RandomBot()] * game.num_players\n"
+        "    sheepkit.replay(sheepkit.play_match(game, bots, seed=1))\n"
+        "heavy = ('ipywidgets', 'ipycanvas', 'IPython', 'traitlets', 'numpy')\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in heavy)\n"
+        "assert not loaded, loaded\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

@@ -71,3 +71,37 @@ def test_each_game_has_its_own_board_view(name: str) -> None:
     view = board_view_for(app.game)
     assert not isinstance(view, TextBoardView)
     assert app.canvas.layout.width == f"{view.width}px"
+
+
+def test_new_rules_give_a_board_of_the_new_size() -> None:
+    app = GameApp("wolf_and_sheep", seats=["Human", "Human"])
+    app._on_client_ready()
+    small = app.canvas.width
+    app.view_controls.children[0].value = "light"  # a preference survives new rules
+    app.rules_panel.inputs["board"].value = 10
+    app.rules_panel.button.click()
+    assert app.view.size == 10 and app.view.squares == "light"
+    assert app.canvas.layout.width == f"{app.view.width}px"
+    assert app.canvas.width == app.view.width and small > 0
+    assert len(app.state.wolves) == 5
+
+
+def test_wolf_and_sheep_preferences_change_the_look_only() -> None:
+    from fake_canvas import FakeCanvas
+
+    from sheepkit.ui.board import Frame
+
+    app = GameApp("wolf_and_sheep", seats=["Human", "Human"])
+    squares, theme = app.view_controls.children
+
+    def fills() -> list:
+        canvas = FakeCanvas()
+        app.view.draw(canvas, Frame(app.state, None))
+        return [c for c in canvas.calls if c[0] == "fill_style"]
+
+    standard = fills()
+    squares.value = "light"
+    theme.value = "dark"
+    assert (app.view.squares, app.view.theme) == ("light", "dark")
+    assert fills() != standard
+    assert app.state == app.game.new_game()

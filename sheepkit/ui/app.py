@@ -55,6 +55,7 @@ class GameApp:
         speed_ms: int = 500,
     ) -> None:
         self.game = load(game) if isinstance(game, str) else game
+        self._own_view = view is not None
         self.view = view or board_view_for(self.game)
         self.bot_factories: dict[str, Callable[[], Bot]] = for_game(self.game)
         self.seed = seed if seed is not None else random.randrange(10**9)
@@ -142,6 +143,10 @@ class GameApp:
             titles=("Rules", "Save / load", "About the bots"),
             selected_index=None,
         )
+        # A game's own controls (preferences, hints...), offered by its board view.
+        make_controls = getattr(self.view, "controls", None)
+        view_controls = make_controls(self) if make_controls is not None else None
+        self.view_controls = view_controls if view_controls is not None else w.VBox()
         controls = w.VBox(
             [
                 self.status,
@@ -150,6 +155,7 @@ class GameApp:
                 self.chance_box,
                 w.HBox([self.undo_button, self.redo_button, self.new_button]),
                 self.slider,
+                self.view_controls,
                 w.HTML("<b>Seats</b>"),
                 self.seats_box,
                 w.HBox([self.autoplay_toggle, self.step_button]),
@@ -293,8 +299,7 @@ class GameApp:
         if rules is not None:
             if isinstance(rules, dict):
                 rules = self.game.rules.replace(**rules)
-            self.game = type(self.game)(rules)
-            self.rules_panel.show(self.game.rules)
+            self._set_game(type(self.game)(rules))
         self.message = ""
         self._start(self.game.new_game(), None)
 
@@ -309,8 +314,7 @@ class GameApp:
             raise BadRecord(
                 f"this record is of {state.game.title}, not {self.game.title}; open it there"
             )
-        self.game = state.game
-        self.rules_panel.show(self.game.rules)
+        self._set_game(state.game)
         timeline = [state.game.new_game()]
         for move in state.history:
             timeline.append(timeline[-1].play(move))
@@ -321,6 +325,19 @@ class GameApp:
         self.render()
 
     # ------------------------------------------------------------------------- internals --
+    def _set_game(self, game: Game) -> None:
+        """New rules: a board view made for them (a board size may change), same preferences."""
+        old = self.view
+        self.game = game
+        self.view = board_view_for(game) if not self._own_view else old
+        for name in getattr(old, "preferences", ()):
+            setattr(self.view, name, getattr(old, name))
+        width, height = self.view.width, self.view.height
+        if (self.canvas.width, self.canvas.height) != (width, height):
+            self.canvas.width, self.canvas.height = width, height
+            self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
+        self.rules_panel.show(game.rules)
+
     def _human_decides(self, state: State) -> bool:
         if state.to_move == CHANCE:
             return self.is_human(state.acting_player)

@@ -63,3 +63,6 @@ class BoardView(Protocol):
 
     # Optional: ``selected_moves(state, selection) -> tuple[Move, ...]``, the moves to mark on
     # the board (``Frame.highlights``) while ``selection`` is picked.
+    # Optional: ``controls(app) -> widget | None``, the game's own controls (preferences,
+    # hints), built once and placed in the app's control column; they may call app methods
+    # such as ``app.redraw()`` or ``app.play(move)``.

@@ -24,15 +24,53 @@ WOLF_RIM = "#E8DCC4"
 SELECTED = OKABE_ITO["orange"]
 DESTINATION = OKABE_ITO["blue"]
 LAST_MOVE = OKABE_ITO["sky"]
+#: The text's interface themes: the usual light table, or black at 75 % opacity.
+THEMES = {"standard": (PAPER, INK), "dark": ("#404040", "#F4F4F4")}
 
 
 class WolfAndSheepView:
     """The BoardView of Wolf and Sheep (see sheepkit.ui.board): about 480 x 480 pixels."""
 
-    def __init__(self, game: Game | None = None) -> None:
+    #: Settings of the viewer, kept when the app makes a new view for new rules.
+    preferences = ("squares", "theme")
+
+    def __init__(
+        self, game: Game | None = None, *, squares: str = "dark", theme: str = "standard"
+    ) -> None:
         self.size: int = game.rules.board if game is not None else 8  # type: ignore[attr-defined]
         self.cell = BOARD_PIXELS // self.size
         self.width = self.height = 2 * MARGIN + self.cell * self.size
+        # The text's user preferences: they change the look only, never the rules.
+        self.squares = squares  # the pieces stand on the "dark" or the "light" squares
+        self.theme = theme
+
+    def controls(self, app: Any) -> Any:
+        """The preferences as widgets (the app places them under the board's controls)."""
+        import ipywidgets as w
+
+        squares = w.ToggleButtons(
+            options=[("Dark squares", "dark"), ("Light squares", "light")],
+            value=self.squares,
+            description="Pieces on",
+            style={"button_width": "110px"},
+        )
+        theme = w.ToggleButtons(
+            options=[("Standard", "standard"), ("Dark", "dark")],
+            value=self.theme,
+            description="Theme",
+            style={"button_width": "110px"},
+        )
+        squares.add_class("sk-pref-squares")
+        theme.add_class("sk-pref-theme")
+
+        def changed(_: Any) -> None:
+            # app.view, not self: a new rule (another board size) gives the app a new view.
+            app.view.squares, app.view.theme = squares.value, theme.value
+            app.redraw()
+
+        squares.observe(changed, "value")
+        theme.observe(changed, "value")
+        return w.VBox([squares, theme])
 
     # -- geometry --------------------------------------------------------------------------
     def centre(self, sq: int) -> tuple[float, float]:
@@ -51,7 +89,7 @@ class WolfAndSheepView:
     # -- the BoardView protocol ------------------------------------------------------------
     def draw(self, canvas: Any, frame: Frame) -> None:
         state: WolfAndSheepState = frame.state  # type: ignore[assignment]
-        canvas.fill_style = PAPER
+        canvas.fill_style = THEMES[self.theme][0]
         canvas.fill_rect(0, 0, self.width, self.height)
         self._squares(canvas)
         self._coordinates(canvas)
@@ -91,9 +129,11 @@ class WolfAndSheepView:
 
     # -- painting --------------------------------------------------------------------------
     def _squares(self, canvas: Any) -> None:
-        canvas.fill_style = LIGHT
+        # The playing squares (row + column even) are dark or light, as the viewer prefers.
+        playing, other = (DARK, LIGHT) if self.squares == "dark" else (LIGHT, DARK)
+        canvas.fill_style = other
         canvas.fill_rect(MARGIN, MARGIN, self.cell * self.size, self.cell * self.size)
-        canvas.fill_style = DARK
+        canvas.fill_style = playing
         half = self.cell / 2
         for row in range(self.size):
             for col in range(row % 2, self.size, 2):  # dark squares: row + column even
@@ -104,7 +144,7 @@ class WolfAndSheepView:
         canvas.stroke_rect(MARGIN, MARGIN, self.cell * self.size, self.cell * self.size)
 
     def _coordinates(self, canvas: Any) -> None:
-        canvas.fill_style = INK
+        canvas.fill_style = THEMES[self.theme][1]
         canvas.font = f"bold 15px {FONT}"
         canvas.text_align = "center"
         canvas.text_baseline = "middle"

@@ -47,7 +47,7 @@ def test_registered_with_two_named_players() -> None:
     assert GAME.title == "Wolf and Sheep"
     assert GAME.num_players == 2
     assert (GAME.player_name(0), GAME.player_name(1)) == ("Sheep", "Wolves")
-    assert set(GAME.bots()) == {"Sensible"}
+    assert set(GAME.bots()) == {"Sensible", "Perfect"}
 
 
 def test_8x8_setup_sheep_first() -> None:
@@ -404,7 +404,13 @@ def test_record_replays_to_the_same_state() -> None:
     final = sheepkit.play_game(GAME, [sheepkit.RandomBot(), sheepkit.RandomBot()], seed=11)
     record = final.record()
     assert record["game"] == "wolf_and_sheep"
-    assert record["rules"] == {"board": 8, "auto_victory": True}
+    assert record["rules"] == {
+        "board": 8,
+        "auto_victory": True,
+        "rounds": 1,
+        "first": "sheep",
+        "sheep_start": "middle",
+    }
     again = sheepkit.replay(json.loads(json.dumps(record)))
     assert again == final and again.outcome() == final.outcome()
     middle = GAME.new_game().play("E1-D2").play("F8-G7")

@@ -27,7 +27,7 @@ def sheep_wins(game, seats, games: int = GAMES) -> tuple[int, float]:
 
 def test_the_app_offers_it_with_a_description() -> None:
     bots = for_game(sheepkit.load("wolf_and_sheep"))
-    assert list(bots) == ["Random", "Sensible", "MCTS"]
+    assert list(bots) == ["Random", "Sensible", "Perfect", "MCTS"]
     bot = bots["Sensible"]()
     assert bot.name == "Sensible"
     assert 40 < len(bot.description) < 300

@@ -107,7 +107,7 @@ class SensibleBot:
         state = view  # perfect information: the view is the whole state
         lay: Layout = state.game.layout
         auto: bool = state.game.auto_victory
-        me = state.to_move
+        me = state.turn  # the side (in round 2 of a match, player 0 plays the wolves)
         depth = self.depths[me]
         best: list[Any] = []
         best_value = -float("inf")

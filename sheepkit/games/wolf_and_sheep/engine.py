@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
-from ...core import Game, Outcome, Rules, State, register, rule
+from ...core import Game, InvalidRules, Outcome, Rules, State, register, rule
 
 SHEEP, WOLVES = 0, 1
 STRIDE = 16
 FILES = "ABCDEFGHIJKLMNOP"
 BOARD_SIZES = (6, 8, 10, 12)
+SHEEP_STARTS = ("A1", "C1", "E1", "G1", "I1", "K1")  # the dark squares of row 1
 
 
 def square(column: int, row: int) -> int:
@@ -71,7 +72,7 @@ class Step(NamedTuple):
 
 @dataclass(frozen=True)
 class WolfAndSheepRules(Rules):
-    """The rules of Wolf and Sheep. Room is left for a two-round match option later."""
+    """The rules of Wolf and Sheep, with the two-round match and the lesson's what-ifs."""
 
     board: int = rule(
         8,
@@ -86,6 +87,36 @@ class WolfAndSheepRules(Rules):
         "can reach one of its empty forward squares, or only one wolf can reach both).",
         label="Auto-victory",
     )
+    rounds: int = rule(
+        1,
+        "1: one game, player 1 is the Sheep. 2: a match of two rounds in which the players swap "
+        "sides; most rounds won wins, then the round won in fewer moves.",
+        choices=(1, 2),
+        label="Rounds",
+    )
+    first: str = rule(
+        "sheep",
+        "Who moves first in each round (the text: the sheep).",
+        choices=("sheep", "wolves"),
+        label="First to move",
+    )
+    sheep_start: str = rule(
+        "middle",
+        "The sheep's starting square on row 1: the dark square nearest the middle (E1 on 8x8 "
+        "and 10x10) or another dark square of row 1.",
+        choices=("middle", *SHEEP_STARTS),
+        label="Sheep starts on",
+    )
+
+    def check(self) -> None:
+        if self.sheep_start != "middle":
+            column = FILES.index(self.sheep_start[0])
+            if column >= self.board:
+                raise InvalidRules(
+                    f"rule 'sheep_start' must be a dark square of row 1 of the {self.board}x"
+                    f"{self.board} board; {self.sheep_start} is off the board",
+                    "sheep_start",
+                )
 
 
 class Layout:
@@ -201,7 +232,12 @@ def layout(size: int) -> Layout:
 
 @register
 class WolfAndSheep(Game):
-    """Wolf and Sheep. Player 0 is the Sheep and moves first; player 1 is the Wolves."""
+    """Wolf and Sheep. Player 0 is the Sheep and moves first; player 1 is the Wolves.
+
+    With ``rounds=2`` the players are two people who swap sides: player 0 is the Sheep in
+    round 1 and the Wolves in round 2. ``state.turn`` is always the side (SHEEP or WOLVES)
+    to move, ``state.to_move`` the person.
+    """
 
     name = "wolf_and_sheep"
     title = "Wolf and Sheep"
@@ -211,7 +247,14 @@ class WolfAndSheep(Game):
     def __init__(self, rules: Rules | None = None, **changes: Any) -> None:
         super().__init__(rules, **changes)
         self.layout = layout(self.rules.board)
-        self.auto_victory = self.rules.auto_victory
+        rules: WolfAndSheepRules = self.rules  # type: ignore[assignment]
+        self.auto_victory = rules.auto_victory
+        self.rounds = rules.rounds
+        self.first_turn = SHEEP if rules.first == "sheep" else WOLVES
+        if rules.sheep_start == "middle":
+            self.sheep_start = self.layout.sheep_start
+        else:
+            self.sheep_start = parse_square(rules.sheep_start, rules.board)
 
     @property
     def max_length(self) -> int:
@@ -220,11 +263,11 @@ class WolfAndSheep(Game):
         # the turns alternate, so it makes at most one move more than the wolves.
         size = self.rules.board
         wolf_moves = (size // 2) * (size - 1)
-        return 2 * wolf_moves + 1
+        return (2 * wolf_moves + 1) * self.rules.rounds  # type: ignore[attr-defined]
 
     def new_game(self) -> WolfAndSheepState:
         lay = self.layout
-        return WolfAndSheepState(self, (), lay.sheep_start, lay.wolves_start, SHEEP)
+        return WolfAndSheepState(self, (), self.sheep_start, lay.wolves_start, self.first_turn)
 
     def parse_move(self, text: str) -> Step:
         if not isinstance(text, str):
@@ -239,12 +282,15 @@ class WolfAndSheep(Game):
         return Step(parse_square(match[1], size), parse_square(match[2], size))
 
     def player_name(self, player: int) -> str:
+        if self.rounds == 2:
+            return f"Player {player + 1}"
         return ("Sheep", "Wolves")[player]
 
     def bots(self) -> dict[str, Any]:
         from .bots import SensibleBot
+        from .perfect import PerfectBot
 
-        return {"Sensible": SensibleBot}
+        return {"Sensible": SensibleBot, "Perfect": PerfectBot}
 
     # -- positions for tests and lessons ---------------------------------------------------
     def position(
@@ -269,7 +315,7 @@ class WolfAndSheep(Game):
             raise ValueError("two pieces cannot share a square")
         if to_move not in (SHEEP, WOLVES):
             raise ValueError("to_move is 0 (the Sheep) or 1 (the Wolves)")
-        return WolfAndSheepState(self, (), lamb, flock, to_move)
+        return WolfAndSheepState(self, (), lamb, flock, to_move)  # round 1: seat = side
 
     def from_diagram(self, diagram: str, to_move: int = SHEEP) -> WolfAndSheepState:
         """A position drawn like ``str(state)``: one line per row, W, S and dots."""
@@ -294,7 +340,10 @@ class WolfAndSheep(Game):
 class WolfAndSheepState(State):
     sheep: int
     wolves: tuple[int, ...]  # sorted, so equal positions are equal states
-    turn: int  # whose turn it is unless the game is over: SHEEP or WOLVES
+    turn: int  # the side to move unless the round is over: SHEEP or WOLVES
+    round: int = 1  # 1, or 2 in the second round of a two-round match
+    # Each finished round of a match: (winning side, its plies, the reason in words).
+    finished: tuple[tuple[int, int, str], ...] = ()
 
     def __post_init__(self) -> None:
         # Every state is asked whose turn it is at once, so judge it now; these attributes
@@ -310,7 +359,16 @@ class WolfAndSheepState(State):
 
     @property
     def to_move(self) -> int | None:
-        return None if self._ending else self.turn
+        return None if self._ending else self.seat(self.turn)
+
+    def seat(self, side: int) -> int:
+        """The player (person) playing ``side`` in this round: the sides swap in round 2."""
+        return side if self.round == 1 else 1 - side
+
+    @property
+    def round_ending(self) -> tuple[int, str] | None:
+        """(winning side, reason) when this round is over, else None."""
+        return self._ending
 
     def _legal_moves(self) -> tuple[Step, ...]:
         return self._moves
@@ -327,22 +385,78 @@ class WolfAndSheepState(State):
         source, target = move
         move = move if type(move) is Step else Step(source, target)
         history = (*self.history, move)
+        game: WolfAndSheep = self.game  # type: ignore[assignment]
         if self.turn == SHEEP:
-            return WolfAndSheepState(self.game, history, target, self.wolves, WOLVES)
-        wolves = tuple(sorted([target if w == source else w for w in self.wolves]))
-        return WolfAndSheepState(self.game, history, self.sheep, wolves, SHEEP)
+            after = WolfAndSheepState(
+                game, history, target, self.wolves, WOLVES, self.round, self.finished
+            )
+        else:
+            wolves = tuple(sorted([target if w == source else w for w in self.wolves]))
+            after = WolfAndSheepState(
+                game, history, self.sheep, wolves, SHEEP, self.round, self.finished
+            )
+        ending = after._ending
+        if ending is not None and after.round < game.rounds:
+            # The round is over: the next one starts at once with the sides swapped (the
+            # finished round's result travels with the state, for the score and the app).
+            plies = len(history) - sum(f[1] for f in self.finished)
+            finished = (*self.finished, (ending[0], plies, ending[1]))
+            return WolfAndSheepState(
+                game,
+                history,
+                game.sheep_start,
+                game.layout.wolves_start,
+                game.first_turn,
+                after.round + 1,
+                finished,
+            )
+        return after
+
+    def results(self) -> tuple[tuple[int, int, int, str], ...]:
+        """Every finished round: (winning player, winning side, plies, reason)."""
+        done = [(side, plies, why) for side, plies, why in self.finished]
+        if self._ending is not None:
+            plies = len(self.history) - sum(f[1] for f in self.finished)
+            done.append((self._ending[0], plies, self._ending[1]))
+        # Round i (from 1): player 0 is the sheep in odd rounds.
+        return tuple(
+            (side if i % 2 == 0 else 1 - side, side, plies, why)
+            for i, (side, plies, why) in enumerate(done)
+        )
 
     def scores(self) -> tuple[float, ...]:
-        ending = self._ending
-        if ending is None:
-            return (0.0, 0.0)
-        return (1.0, 0.0) if ending[0] == SHEEP else (0.0, 1.0)
+        """Rounds won by each player (in a one-round game: 1 for the winner)."""
+        won = [0.0, 0.0]
+        for player, *_ in self.results():
+            won[player] += 1
+        return tuple(won)
 
     def outcome(self) -> Outcome | None:
         ending = self._ending
         if ending is None:
             return None
-        return Outcome((ending[0],), ending[1], self.scores())
+        if self.round == 1:
+            return Outcome((self.seat(ending[0]),), ending[1], self.scores())
+        return self._match_outcome()
+
+    def _match_outcome(self) -> Outcome:
+        """Most rounds won, then the round won in fewer moves (plies of that round)."""
+        name = self.game.player_name
+        (p1, _, n1, _), (p2, _, n2, why) = self.results()
+        scores = self.scores()
+        if p1 == p2:
+            winners, reason = (p1,), f"{name(p1)} won both rounds."
+        elif n1 != n2:
+            best, worst = sorted([(n1, p1), (n2, p2)])
+            winners = (best[1],)
+            reason = (
+                f"Each player won one round; {name(best[1])} won theirs in fewer moves "
+                f"({best[0]} against {worst[0]})."
+            )
+        else:
+            winners = (0, 1)
+            reason = f"Each player won one round in {n1} moves: the match is drawn."
+        return Outcome(winners, f"{reason} Round 2: {why}", scores)
 
     def key(self) -> tuple[int, tuple[int, ...], int]:
         """A compact hashable position (no history): sheep, sorted wolves, side to move."""
@@ -389,9 +503,20 @@ class WolfAndSheepState(State):
                 marks.append("S" if sq == self.sheep else "W" if sq in self.wolves else ".")
             lines.append(f"{row + 1:>{width}} " + " ".join(marks))
         lines.append(" " * (width + 1) + " ".join(FILES[:size]))
+        game: WolfAndSheep = self.game  # type: ignore[assignment]
+        if game.rounds > 1:
+            for number, (player, side, plies, why) in enumerate(
+                self.results()[: len(self.finished)], 1
+            ):
+                winner = f"{game.player_name(player)} ({('Sheep', 'Wolves')[side]})"
+                lines.append(f"Round {number}: {winner} won in {plies} moves. {why}")
         outcome = self.outcome()
         if outcome is not None:
             lines.append(f"Game over: {outcome.reason}")
+        elif game.rounds > 1:
+            side = ("Sheep", "Wolves")[self.turn]
+            who = game.player_name(self.seat(self.turn))
+            lines.append(f"Round {self.round} of {game.rounds}: {who} ({side}) to move.")
         else:
-            lines.append(f"{self.game.player_name(self.turn)} to move.")
+            lines.append(f"{game.player_name(self.turn)} to move.")
         return "\n".join(lines)

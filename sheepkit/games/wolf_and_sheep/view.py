@@ -113,7 +113,7 @@ class WolfAndSheepView:
         for move in self.selected_moves(state, frame.selection):
             if move.target == sq:
                 return None, move
-        mine = (state.sheep,) if state.to_move == SHEEP else state.wolves
+        mine = (state.sheep,) if state.turn == SHEEP else state.wolves
         return (sq if sq in mine else None), None
 
     def move_label(self, state: State, move: Any) -> str:

@@ -340,6 +340,10 @@ def test_the_rules_describe_themselves():
         "wool",
         "sheep_capacity",
         "die",
+        "shear_cost",
+        "final_shear_pays",
+        "wolf",
+        "roller_can_howl",
         "futile_actions",
         "turn_limit",
     }

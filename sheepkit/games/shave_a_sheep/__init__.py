@@ -1,16 +1,39 @@
 """Shave a Sheep (LEGO Games, 2010): grow wool on your sheep, shear it to keep it safe."""
 
-from .engine import Act, Roll, ShaveASheep, ShaveASheepState
-from .rules import ACTIONS, BASE_DIE, COLOURS, ShaveASheepRules, face_name
+from .bots import OptimalBot, SensibleBot
+from .engine import FETCH, Act, Howl, Roll, ShaveASheep, ShaveASheepState
+from .rules import (
+    ACTIONS,
+    BASE_DIE,
+    COLOURS,
+    HOWLING_DIE,
+    VARIANTS,
+    ShaveASheepRules,
+    die_from_json,
+    die_to_json,
+    face_name,
+)
+from .solver import Solution, solve, win_chances
 
 __all__ = [
     "ACTIONS",
     "BASE_DIE",
     "COLOURS",
+    "FETCH",
+    "HOWLING_DIE",
+    "VARIANTS",
     "Act",
+    "Howl",
+    "OptimalBot",
     "Roll",
+    "SensibleBot",
     "ShaveASheep",
     "ShaveASheepRules",
     "ShaveASheepState",
+    "Solution",
+    "die_from_json",
+    "die_to_json",
     "face_name",
+    "solve",
+    "win_chances",
 ]

@@ -1,4 +1,4 @@
-"""A sensible bot for Shave a Sheep: one look ahead, with a simple sense of what wool is worth."""
+"""Bots for Shave a Sheep: a one-look-ahead sensible bot and a perfect two-player bot."""
 
 from __future__ import annotations
 
@@ -27,11 +27,40 @@ class SensibleBot:
 
     def value(self, state: ShaveASheepState, move: Act) -> float:
         """My wool minus the best rival's wool after ``move``, plus a bonus for my safe wool."""
-        me = state.turn
-        _, sheep = state.effect(move)
-        piles = list(state.piles)
-        if move.action == "shear":
-            piles[me] += state.sheep[me]
+        me = state.to_move  # the roller, or the winner of a Howling Wolf race
+        assert me is not None
+        _, sheep, piles, _ = state.after(move)
         totals = [pile + wool for pile, wool in zip(piles, sheep, strict=True)]
         best_rival = max(total for p, total in enumerate(totals) if p != me)
         return totals[me] - best_rival + self.safe_bonus * piles[me]
+
+
+class OptimalBot:
+    """Perfect play with two players (solved exactly); with more, a tree search."""
+
+    name = "Optimal"
+    description = (
+        "With two players it plays perfectly: before the first move it works out, for every "
+        "position the game can reach, the chance of winning (a shared win counts as half), and "
+        "always picks the move with the best chance. With three or four players that is too "
+        "much to work out, so it plays like the MCTS bot (it tries each move in many imagined "
+        "games) and is strong but not perfect."
+    )
+
+    def __init__(self, iterations: int = 300) -> None:
+        self.iterations = iterations
+        self._search: Any = None
+
+    def choose(self, view: Any, legal_moves: Sequence[Act], rng: random.Random) -> Act:
+        state: ShaveASheepState = view
+        if state.game.rules.players == 2:
+            from .solver import solve
+
+            move = solve(state.game.rules).best_move(state)
+            if move in legal_moves:
+                return move
+        if self._search is None:
+            from ...bots.mcts import MCTSBot
+
+            self._search = MCTSBot(iterations=self.iterations)
+        return self._search.choose(view, legal_moves, rng)

@@ -1,10 +1,16 @@
-"""Shave a Sheep (LEGO Games, 2010), the base game: grow wool on your sheep, keep it safe.
+"""Shave a Sheep (LEGO Games, 2010) and the variants of its rule text.
 
 A turn is two entries in the history: the roll of the die (a chance node) and the one action
 the roller picks from the rolled face. A full sheep is sheared at the start of its owner's
 turn as part of the previous move (so it is not a history entry). The game ends the moment
 the middle runs out of wool (or at the turn limit); then every sheep is sheared once more and
-the biggest pile wins. Standard library only: this module never imports a UI package.
+the biggest pile wins.
+
+Variants (see ``rules.VARIANTS``): a shear may cost wool (``shear_cost``); on a Howling Wolf
+roll with gray the turn is three entries instead: the roll, the race to grab the wolf (a
+chance node nobody rolls, outcomes ``howl N``), and the race winner's choice of sheep; with
+Mr. Wolf the wolf can stay beside a player between turns. Standard library only: this module
+never imports a UI package.
 """
 
 from __future__ import annotations
@@ -29,8 +35,10 @@ if TYPE_CHECKING:
 
     from ...bots.base import Bot
 
-ROLL, ACT, OVER = 0, 1, 2
-PHASES = {"roll": ROLL, "act": ACT}
+ROLL, ACT, OVER, RACE, HOWL = 0, 1, 2, 3, 4
+#: Phase names for ``position``: the roll, the roller's action, the Howling Wolf race (a
+#: chance node) and the race winner's choice of sheep.
+PHASES = {"roll": ROLL, "act": ACT, "race": RACE, "howl": HOWL}
 TARGETED = frozenset({"swap", "wolf"})
 #: Each action as a phrase for messages.
 DOING = {
@@ -39,6 +47,7 @@ DOING = {
     "swap": "swap sheep",
     "wolf": "send the wolf",
     "shear": "shear your sheep",
+    "fetch": "bring the wolf home with up to two wool",
 }
 
 
@@ -49,6 +58,15 @@ class Roll(NamedTuple):
 
     def __str__(self) -> str:
         return "roll " + face_name(self.face)
+
+
+class Howl(NamedTuple):
+    """A chance outcome of the Howling Wolf race: ``player`` grabbed the wolf first."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"howl {self.player + 1}"
 
 
 class Act(NamedTuple):
@@ -63,7 +81,9 @@ class Act(NamedTuple):
 
 
 PASS = Act("pass")
-Move = Roll | Act
+#: My friend Mr. Wolf, option B: the wolf comes home with up to two wool for your pile.
+FETCH = Act("fetch")
+Move = Roll | Howl | Act
 
 
 def _and(words: list[str]) -> str:
@@ -85,6 +105,8 @@ class ShaveASheep(Game):
         super().__init__(rules, **changes)
         r = self.rules
         players = range(r.players)
+        self.howling = r.wolf == "howling_wolf"
+        self.mr_wolf = r.wolf == "mr_wolf"
         # The die's chance table is built once per game: Fractions are slow to make.
         first: dict[frozenset[str], Roll] = {}
         counts: dict[Roll, int] = {}
@@ -98,10 +120,29 @@ class ShaveASheep(Game):
         self._die_rolls = tuple(rolls)  # sampling one of six faces uniformly is exact
         self._swaps = tuple(Act("swap", p) for p in players)
         self._wolves = tuple(Act("wolf", p) for p in players)
-        # With futile actions allowed, the options depend only on the face and the mover.
+        # With futile actions allowed, the options depend only on the face and the mover (and,
+        # with Mr. Wolf, on whether the wolf is out, which adds option B).
         self._options = {
             roll: tuple(self._face_options(roll.face, me) for me in players) for roll in counts
         }
+        self._fetch_options = {
+            roll: tuple(
+                (*options, FETCH) if self.mr_wolf and "wolf" in roll.face else options
+                for options in by_mover
+            )
+            for roll, by_mover in self._options.items()
+        }
+        # Howling Wolf: who may win the race (uniformly), and whom the winner may target.
+        self._race_draws = tuple(
+            tuple(Howl(p) for p in players if r.roller_can_howl or p != roller)
+            for roller in players
+        )
+        self._race_tables = tuple(
+            tuple((howl, Fraction(1, len(draws))) for howl in draws) for draws in self._race_draws
+        )
+        self._howl_options = tuple(
+            tuple(self._wolves[p] for p in players if p != howler) for howler in players
+        )
 
     def _face_options(self, face: Face, me: int) -> tuple[Act, ...]:
         options: list[Act] = []
@@ -113,19 +154,23 @@ class ShaveASheep(Game):
                 options.append(Act(action))
         return tuple(options)
 
+    def races(self, face: Face) -> bool:
+        """True when rolling ``face`` starts the Howling Wolf race instead of a choice."""
+        return self.howling and "wolf" in face
+
     @property
     def max_length(self) -> int:
-        # Every turn is exactly one roll and one action, and there are at most turn_limit turns.
-        return 2 * self.rules.turn_limit
+        # A turn is a roll and an action; a Howling Wolf turn adds the race: three entries.
+        return (3 if self.howling else 2) * self.rules.turn_limit
 
     def new_game(self) -> ShaveASheepState:
         n = self.rules.players
         return ShaveASheepState(self, (), self.rules.wool, (0,) * n, (0,) * n, 0, ROLL, None, 1)
 
     def bots(self) -> dict[str, Callable[[], Bot]]:
-        from .bots import SensibleBot
+        from .bots import OptimalBot, SensibleBot
 
-        return {"Sensible": SensibleBot}
+        return {"Sensible": SensibleBot, "Optimal": OptimalBot}
 
     def parse_move(self, text: str) -> Move:
         words = text.strip().lower().split()
@@ -133,24 +178,36 @@ class ShaveASheep(Game):
             colours = words[1].split("/")
             if 1 <= len(colours) <= 2 and all(c in ACTION_OF_COLOUR for c in colours):
                 return Roll(tuple(ACTION_OF_COLOUR[c] for c in colours))
-        elif len(words) == 1 and words[0] in ("grow", "double", "shear", "pass"):
+        elif len(words) == 1 and words[0] in ("grow", "double", "shear", "pass", "fetch"):
             return Act(words[0])
-        elif len(words) == 2 and words[0] in TARGETED and words[1].isascii() and words[1].isdigit():
-            seat = int(words[1])
-            if seat >= 1:
-                return Act(words[0], seat - 1)
+        elif (
+            len(words) == 2
+            and words[0] in ("swap", "wolf", "howl")
+            and words[1].isascii()
+            and words[1].isdigit()
+            and int(words[1]) >= 1
+        ):
+            seat = int(words[1]) - 1
+            return Howl(seat) if words[0] == "howl" else Act(words[0], seat)
         raise ValueError(
             f"cannot read {text!r} as a Shave a Sheep move: write grow, double, shear, pass, "
-            "'swap N' or 'wolf N' (N a player number from 1), or a roll such as 'roll white/pink'"
+            "fetch, 'swap N' or 'wolf N' (N a player number from 1), a roll such as "
+            "'roll white/pink', or a race outcome such as 'howl 2'"
         )
 
-    # -- the effects of actions, kept apart so that variants can hook into them -------------
-    def shear(
-        self, sheep: list[int], piles: list[int], player: int, *, final: bool = False
-    ) -> None:
-        """Move all wool on ``player``'s sheep to their safe pile (a cost could hook in here)."""
-        piles[player] += sheep[player]
+    # -- the effects of actions, kept apart so that variants hook into one place ------------
+    def shear(self, sheep: list[int], piles: list[int], player: int, *, final: bool = False) -> int:
+        """Move ``player``'s wool to their pile less the cutting cost; return the cost paid.
+
+        The cost comes out of the shorn wool, so a bare sheep pays nothing; the caller puts
+        it back in the middle.
+        """
+        wool = sheep[player]
+        rules = self.rules
+        fee = min(rules.shear_cost, wool) if rules.final_shear_pays or not final else 0
+        piles[player] += wool - fee
         sheep[player] = 0
+        return fee
 
     def take_wool(self, middle: int, on_sheep: int, wanted: int) -> int:
         """How much wool a grow (1) or double (2) moves: never past capacity or what is left."""
@@ -167,12 +224,17 @@ class ShaveASheep(Game):
         phase: str = "roll",
         face: Face | str | Roll | None = None,
         turn: int = 1,
+        wolf: int | None = None,
+        howler: int | None = None,
     ) -> ShaveASheepState:
         """A made-up position with an empty history, for tests and lessons (not for records).
 
         ``middle`` defaults to the wool not on a sheep or pile. ``phase="roll"`` is the start
         of ``to_move``'s turn, so a full sheep is sheared at once, as the rules say;
         ``phase="act"`` needs the rolled ``face`` (action names, colour words or a Roll).
+        Howling Wolf: ``phase="race"`` is the race after ``to_move`` rolled a gray ``face``,
+        ``phase="howl"`` the moment ``howler`` won it. Mr. Wolf: ``wolf`` is the seat the
+        wolf stands by (None: in the middle).
         """
         n = self.rules.players
         sheep = tuple(sheep) if sheep is not None else (0,) * n
@@ -188,15 +250,29 @@ class ShaveASheep(Game):
                 f"wool (the game is over once it is empty); got middle={middle}"
             )
         if not 0 <= to_move < n or phase not in PHASES or not 1 <= turn <= self.rules.turn_limit:
-            raise ValueError("to_move must be a seat from 0, phase 'roll' or 'act', turn >= 1")
+            raise ValueError(
+                "to_move must be a seat from 0, phase one of " + ", ".join(PHASES) + ", turn >= 1"
+            )
+        if wolf is not None and (not self.mr_wolf or not 0 <= wolf < n):
+            raise ValueError("only Mr. Wolf leaves the wolf beside a player (a seat from 0)")
+        code = PHASES[phase]
         roll = None
-        if phase == "act":
+        if code != ROLL:
             roll = self._roll_of(face)
+            if (code in (RACE, HOWL)) != self.races(roll.face):
+                raise ValueError(
+                    "phases 'race' and 'howl' are for Howling Wolf rolls with gray; "
+                    "'act' is for every other roll"
+                )
         elif face is not None:
-            raise ValueError("a face is only given for phase='act' (the die is not rolled yet)")
-        state = ShaveASheepState(self, (), middle, sheep, piles, to_move, PHASES[phase], roll, turn)
+            raise ValueError("a face is only given after the roll (the die is not rolled yet)")
+        if (code == HOWL) != (howler is not None) or (howler is not None and not 0 <= howler < n):
+            raise ValueError("give the race winner (a seat from 0) as howler with phase='howl'")
+        state = ShaveASheepState._make(
+            self, (), middle, sheep, piles, to_move, code, roll, turn, wolf, 0, howler
+        )
         if phase == "roll":
-            state = state._start_turn(list(sheep), list(piles), middle, to_move, turn, ())
+            state = state._start_turn(list(sheep), list(piles), middle, to_move, turn, (), wolf)
         return state
 
     def _roll_of(self, face: Face | str | Roll | None) -> Roll:
@@ -222,11 +298,13 @@ class ShaveASheepState(State):
     sheep: tuple[int, ...]
     piles: tuple[int, ...]
     turn: int  # the seat whose turn it is (the roller, then the chooser)
-    phase: int  # ROLL, ACT or OVER
-    face: Roll | None  # the face being acted on (ACT phase only)
+    phase: int  # ROLL, ACT, RACE, HOWL or OVER
+    face: Roll | None  # the face being acted on (after the roll, until the turn ends)
     turn_number: int  # the current turn, counted from 1 (for the turn limit)
     wolf: int | None = None  # the seat the wolf stands by; None: in the middle
     auto_sheared: int = 0  # wool sheared off a full sheep at the start of this turn
+    howler: int | None = None  # Howling Wolf: who won the race (HOWL phase only)
+    timed_out: bool = False  # the game ended at the turn limit, not by an empty middle
 
     @classmethod
     def _make(
@@ -242,6 +320,8 @@ class ShaveASheepState(State):
         turn_number: int,
         wolf: int | None = None,
         auto_sheared: int = 0,
+        howler: int | None = None,
+        timed_out: bool = False,
     ) -> ShaveASheepState:
         # The same as calling the class, three times faster: a frozen dataclass's __init__
         # pays for object.__setattr__ on every field, and a game makes about 100 states.
@@ -258,6 +338,8 @@ class ShaveASheepState(State):
             turn_number=turn_number,
             wolf=wolf,
             auto_sheared=auto_sheared,
+            howler=howler,
+            timed_out=timed_out,
         )
         return state
 
@@ -265,14 +347,20 @@ class ShaveASheepState(State):
     @property
     def to_move(self) -> int | None:
         phase = self.phase
-        if phase == ROLL:
+        if phase == ACT:
+            return self.turn
+        if phase in (ROLL, RACE):
             return CHANCE
-        return self.turn if phase == ACT else None
+        return self.howler if phase == HOWL else None
 
     @property
     def acting_player(self) -> int | None:
-        # The roller at a chance node: each player rolls their own die.
-        return None if self.phase == OVER else self.turn
+        # The roller at a roll: each player rolls their own die. Nobody owns the race: in the
+        # app the first "howl" (human button or bot delay) picks its outcome.
+        phase = self.phase
+        if phase in (OVER, RACE):
+            return None
+        return self.howler if phase == HOWL else self.turn
 
     @property
     def is_over(self) -> bool:
@@ -281,21 +369,34 @@ class ShaveASheepState(State):
     def legal_moves(self) -> tuple[Act, ...]:
         # Skips the cached property when the options are a table look-up (the usual rules).
         if self.phase == ACT and self.game.rules.futile_actions:
-            return self.game._options[self.face][self.turn]  # type: ignore[index]
+            game = self.game
+            table = game._options if self.wolf is None else game._fetch_options
+            return table[self.face][self.turn]  # type: ignore[index]
         return self._legal
 
-    def _chance_outcomes(self) -> tuple[tuple[Roll, Fraction], ...]:
-        return self.game.chance_table
+    def _chance_outcomes(self) -> tuple[tuple[Move, Fraction], ...]:
+        if self.phase == RACE:
+            return self.game._race_tables[self.turn]  # type: ignore[return-value]
+        return self.game.chance_table  # type: ignore[return-value]
 
-    def sample_chance(self, rng: random.Random) -> Roll:
-        if self.phase != ROLL:
-            raise IllegalMove("This is not a chance node; nothing to sample.")
-        return rng.choice(self.game._die_rolls)
+    def sample_chance(self, rng: random.Random) -> Move:
+        phase = self.phase
+        if phase == ROLL:
+            return rng.choice(self.game._die_rolls)
+        if phase == RACE:
+            return rng.choice(self.game._race_draws[self.turn])
+        raise IllegalMove("This is not a chance node; nothing to sample.")
 
     def _legal_moves(self) -> tuple[Act, ...]:
-        assert self.face is not None
-        options = self.game._options[self.face][self.turn]
-        if self.game.rules.futile_actions:
+        game = self.game
+        if self.phase == HOWL:
+            assert self.howler is not None
+            options = game._howl_options[self.howler]
+        else:
+            assert self.face is not None
+            table = game._options if self.wolf is None else game._fetch_options
+            options = table[self.face][self.turn]
+        if game.rules.futile_actions:
             return options
         useful = tuple(move for move in options if self.changes_something(move))
         return useful or (PASS,)
@@ -305,22 +406,28 @@ class ShaveASheepState(State):
         # goes through the contract's checks.
         phase = self.phase
         cls = move.__class__
-        if phase == ACT:
-            game = self.game
-            if (
-                cls is Act
-                and game.rules.futile_actions
-                and move in game._options[self.face][self.turn]
-            ):
+        if phase in (ACT, HOWL):
+            if cls is Act and move in self.legal_moves():
                 return self._apply(move)
-        elif phase == ROLL and cls is Roll and move in self.game._options:
+        elif phase == ROLL:
+            if cls is Roll and move in self.game._options:
+                return self._apply(move)
+        elif phase == RACE and cls is Howl and move in self.game._race_draws[self.turn]:
             return self._apply(move)
         return super().play(move)  # type: ignore[return-value]
 
     def _apply(self, move: Move) -> ShaveASheepState:
         game = self.game
         history = self.history + (move,)  # noqa: RUF005 - faster than unpacking
-        if self.phase == ROLL:
+        phase = self.phase
+        if phase in (ROLL, RACE):
+            if phase == ROLL:
+                assert isinstance(move, Roll)
+                nxt, howler = (RACE if game.races(move.face) else ACT), None
+                face = move
+            else:
+                assert isinstance(move, Howl)
+                nxt, howler, face = HOWL, move.player, self.face
             return ShaveASheepState._make(
                 game,
                 history,
@@ -328,32 +435,63 @@ class ShaveASheepState(State):
                 self.sheep,
                 self.piles,
                 self.turn,
-                ACT,
-                move,
+                nxt,
+                face,
                 self.turn_number,
                 self.wolf,
                 self.auto_sheared,
+                howler,
             )
+        assert isinstance(move, Act)
+        middle, sheep, piles, wolf = self._after(move)
         me = self.turn
-        middle, sheep, piles = self.middle, list(self.sheep), list(self.piles)
-        action = move[0]
-        if action == "grow" or action == "double":
+        return self._start_turn(
+            sheep, piles, middle, (me + 1) % len(sheep), self.turn_number + 1, history, wolf
+        )
+
+    def _after(self, move: Act) -> tuple[int, list[int], list[int], int | None]:
+        """The middle, sheep, piles and wolf right after ``move`` (before the next turn)."""
+        game = self.game
+        me = self.turn
+        middle, sheep, piles, wolf = self.middle, list(self.sheep), list(self.piles), self.wolf
+        action, target = move
+        if self.phase == HOWL:
+            # The race winner's wolf takes one wool back to the middle; then the roller grows.
+            if target is not None and sheep[target]:
+                sheep[target] -= 1
+                middle += 1
+            took = game.take_wool(middle, sheep[me], 1)
+            sheep[me] += took
+            middle -= took
+        elif action == "grow" or action == "double":
             took = game.take_wool(middle, sheep[me], 1 if action == "grow" else 2)
             sheep[me] += took
             middle -= took
         elif action == "shear":
-            game.shear(sheep, piles, me)
+            middle += game.shear(sheep, piles, me)
         elif action == "swap":
-            target = move[1]
+            assert target is not None
             sheep[me], sheep[target] = sheep[target], sheep[me]
         elif action == "wolf":
-            # The wolf visits the target, takes all its wool back to the middle and returns.
-            target = move[1]
-            middle += sheep[target]
-            sheep[target] = 0
-        return self._start_turn(
-            sheep, piles, middle, (me + 1) % len(sheep), self.turn_number + 1, history
-        )
+            assert target is not None
+            if game.mr_wolf:
+                # Option A: the wolf stays by the target and one wool goes to my pile.
+                took = min(1, sheep[target])
+                sheep[target] -= took
+                piles[me] += took
+                wolf = target
+            else:
+                # The wolf visits the target, takes all its wool back to the middle, returns.
+                middle += sheep[target]
+                sheep[target] = 0
+        elif action == "fetch":
+            # Option B: up to two wool from the sheep the wolf stands by, and the wolf comes home.
+            assert wolf is not None
+            took = min(2, sheep[wolf])
+            sheep[wolf] -= took
+            piles[me] += took
+            wolf = None
+        return middle, sheep, piles, wolf
 
     def _start_turn(
         self,
@@ -363,12 +501,15 @@ class ShaveASheepState(State):
         player: int,
         turn_number: int,
         history: tuple,
+        wolf: int | None = None,
     ) -> ShaveASheepState:
         """The next turn's start (auto-shear included), or the end with the final shear."""
         game = self.game
         if middle == 0 or turn_number > game.rules.turn_limit:
+            timed_out = middle != 0
             for p in range(len(sheep)):
-                game.shear(sheep, piles, p, final=True)
+                # A cost paid here goes back to the middle, but the game stays over.
+                middle += game.shear(sheep, piles, p, final=True)
             return ShaveASheepState._make(
                 game,
                 history,
@@ -379,11 +520,15 @@ class ShaveASheepState(State):
                 OVER,
                 None,
                 turn_number - 1,
+                wolf,
+                0,
+                None,
+                timed_out,
             )
         sheared = 0
         if sheep[player] >= game.rules.sheep_capacity:
             sheared = sheep[player]
-            game.shear(sheep, piles, player)
+            middle += game.shear(sheep, piles, player)
         return ShaveASheepState._make(
             game,
             history,
@@ -394,7 +539,7 @@ class ShaveASheepState(State):
             ROLL,
             None,
             turn_number,
-            None,
+            wolf,
             sheared,
         )
 
@@ -409,10 +554,10 @@ class ShaveASheepState(State):
         piles = self.piles
         best = max(piles)
         winners = tuple(p for p, pile in enumerate(piles) if pile == best)
-        if self.middle == 0:
-            cause = "The middle is empty"
-        else:
+        if self.timed_out:
             cause = f"The turn limit of {game.rules.turn_limit} turns was reached"
+        else:
+            cause = "The middle is empty"
         names = [game.player_name(p) for p in winners]
         if len(winners) == 1:
             reason = f"{cause}: {names[0]} wins with {best} wool."
@@ -433,42 +578,43 @@ class ShaveASheepState(State):
         """The face being acted on, else the last face rolled (None before any roll)."""
         if self.face is not None:
             return self.face
-        for move in reversed(self.history[-2:]):
+        for move in reversed(self.history[-3:]):
             if isinstance(move, Roll):
                 return move
         return None
 
+    def after(self, move: Act) -> tuple[int, tuple[int, ...], tuple[int, ...], int | None]:
+        """The middle, sheep, piles and wolf right after ``move`` (no end or auto-shear)."""
+        middle, sheep, piles, wolf = self._after(move)
+        return middle, tuple(sheep), tuple(piles), wolf
+
     def effect(self, move: Act) -> tuple[int, tuple[int, ...]]:
         """The middle and the sheep's wool right after ``move`` (no end or auto-shear applied)."""
-        me = self.turn
-        middle, sheep = self.middle, list(self.sheep)
-        action, target = move
-        if action in ("grow", "double"):
-            took = self.game.take_wool(middle, sheep[me], 1 if action == "grow" else 2)
-            sheep[me] += took
-            middle -= took
-        elif action == "shear":
-            sheep[me] = 0
-        elif action == "swap" and target is not None:
-            sheep[me], sheep[target] = sheep[target], sheep[me]
-        elif action == "wolf" and target is not None:
-            middle += sheep[target]
-            sheep[target] = 0
+        middle, sheep, _, _ = self._after(move)
         return middle, tuple(sheep)
 
     def changes_something(self, move: Act) -> bool:
-        """False for a futile action: one that leaves every sheep, pile and the middle as is."""
-        if move[0] == "shear":
-            return self.sheep[self.turn] > 0
-        return self.effect(move) != (self.middle, self.sheep)
+        """False for a futile action: one that leaves every sheep, pile, the wolf and the
+        middle as they are. The race winner's wolf is futile against a bare sheep (the
+        roller's wool follows whatever the winner picks)."""
+        if move[0] == "pass":
+            return False
+        if self.phase == HOWL:
+            return move[1] is not None and self.sheep[move[1]] > 0
+        return self.after(move) != (self.middle, self.sheep, self.piles, self.wolf)
 
     def why_illegal(self, move: Any) -> str:
         game = self.game
+        if self.phase == HOWL:
+            return self._why_illegal_howl(move)
         if self.phase != ACT or self.face is None:
             return f"{move} cannot be played now."
         face = self.face.face
-        rolled = f"You rolled {face_name(face)}: you may {_or([DOING[a] for a in face])}."
-        if isinstance(move, Roll):
+        doing = [DOING[a] for a in face]
+        if FETCH in self.legal_moves():
+            doing.append(DOING["fetch"])
+        rolled = f"You rolled {face_name(face)}: you may {_or(doing)}."
+        if isinstance(move, Roll | Howl):
             return f"The die is already rolled. {rolled}"
         if not isinstance(move, Act):
             return f"{move!r} is not a Shave a Sheep move. {rolled}"
@@ -478,6 +624,12 @@ class ShaveASheepState(State):
                 "You may pass only when the futile_actions rule is off and every action you "
                 f"rolled would change nothing. {rolled}"
             )
+        if action == "fetch":
+            if not game.mr_wolf:
+                return f"Fetching the wolf is part of the Mr. Wolf variant only. {rolled}"
+            if "wolf" not in face:
+                return f"Fetching the wolf needs gray. {rolled}"
+            return f"The wolf is in the middle: there is nothing to fetch. {rolled}"
         if action not in ACTIONS:
             return f"There is no action {action!r}. {rolled}"
         if action not in face:
@@ -496,6 +648,20 @@ class ShaveASheepState(State):
         if not game.rules.futile_actions and not self.changes_something(move):
             return f"{move} would change nothing, and futile actions are off here."
         return f"{move} is not legal here."
+
+    def _why_illegal_howl(self, move: Any) -> str:
+        game = self.game
+        assert self.howler is not None
+        winner = game.player_name(self.howler)
+        task = f"{winner} grabbed the wolf and chooses whose sheep loses one wool ('wolf N')."
+        if not isinstance(move, Act) or move.action != "wolf" or move.target is None:
+            return f"{move} cannot be played now. {task}"
+        target = move.target
+        if not isinstance(target, int) or not 0 <= target < game.rules.players:
+            return f"There is no player {target} (the players are 1 to {game.rules.players})."
+        if target == self.howler:
+            return f"The wolf must go to another player's sheep. {task}"
+        return f"{move} would change nothing, and futile actions are off here. {task}"
 
     def __str__(self) -> str:
         game = self.game
@@ -518,8 +684,22 @@ class ShaveASheepState(State):
             if last is not None:
                 lines.append(f"Last roll: {face_name(last.face)}.")
             lines.append(f"{name} rolls the die.")
+        elif self.phase == RACE:
+            assert self.face is not None
+            lines.append(
+                f"{name} rolled {face_name(self.face.face)}: gray! Everyone races to grab "
+                "the wolf and howl."
+            )
+        elif self.phase == HOWL:
+            assert self.howler is not None
+            lines.append(
+                f"{game.player_name(self.howler)} grabbed the wolf: choose whose sheep loses "
+                f"one wool; then {name} grows one wool."
+            )
         else:
             assert self.face is not None
-            choices = _or([f"{DOING[a]} ({COLOURS[a]})" for a in self.face.face])
-            lines.append(f"{name} rolled {face_name(self.face.face)}: choose {choices}.")
+            choices = [f"{DOING[a]} ({COLOURS[a]})" for a in self.face.face]
+            if FETCH in self.legal_moves():
+                choices.append(DOING["fetch"])
+            lines.append(f"{name} rolled {face_name(self.face.face)}: choose {_or(choices)}.")
         return "\n".join(lines)

@@ -10,8 +10,11 @@ from sheepkit.ui.text_view import TextBoardView
 GAMES = [
     ("wolf_and_sheep", {}),
     ("wolf_and_sheep", {"board": 10}),
+    ("wolf_and_sheep", {"rounds": 2}),
     ("shave_a_sheep", {}),
     ("shave_a_sheep", {"players": 4}),
+    ("shave_a_sheep", {"players": 3, "wolf": "howling_wolf"}),
+    ("shave_a_sheep", {"wolf": "mr_wolf", "shear_cost": 1}),
 ]
 
 
@@ -32,9 +35,7 @@ def click_through(app: GameApp, limit: int = 2000) -> int:
 
 @pytest.mark.parametrize(("name", "rules"), GAMES)
 def test_hot_seat_game_to_the_end_by_buttons(name: str, rules: dict) -> None:
-    app = play(
-        name, seats=["Human"] * 4 if rules.get("players") == 4 else ["Human", "Human"], **rules
-    )
+    app = play(name, seats=["Human"] * rules.get("players", 2), **rules)
     assert not isinstance(app.view, TextBoardView)
     app._on_client_ready()  # as a browser would: from now on every change redraws the board
     clicks = click_through(app)

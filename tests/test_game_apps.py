@@ -78,7 +78,7 @@ def test_new_rules_give_a_board_of_the_new_size() -> None:
     app = GameApp("wolf_and_sheep", seats=["Human", "Human"])
     app._on_client_ready()
     small = app.canvas.width
-    app.view_controls.children[0].value = "light"  # a preference survives new rules
+    app.view_controls.squares.value = "light"  # a preference survives new rules
     app.rules_panel.inputs["board"].value = 10
     app.rules_panel.button.click()
     assert app.view.size == 10 and app.view.squares == "light"
@@ -93,7 +93,7 @@ def test_wolf_and_sheep_preferences_change_the_look_only() -> None:
     from sheepkit.ui.board import Frame
 
     app = GameApp("wolf_and_sheep", seats=["Human", "Human"])
-    squares, theme = app.view_controls.children
+    squares, theme = app.view_controls.squares, app.view_controls.theme
 
     def fills() -> list:
         canvas = FakeCanvas()
@@ -106,3 +106,28 @@ def test_wolf_and_sheep_preferences_change_the_look_only() -> None:
     assert (app.view.squares, app.view.theme) == ("light", "dark")
     assert fills() != standard
     assert app.state == app.game.new_game()
+
+
+def test_wolf_and_sheep_hint_button_tells_who_wins(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("SHEEPKIT_CACHE", str(tmp_path))
+    app = GameApp("wolf_and_sheep", seats=["Human", "Human"])
+    panel = app.view_controls
+    panel.hint_button.click()
+    assert "The Wolves win in 44 moves" in panel.hint_text.value
+    app.play(app.state.legal_moves()[0])
+    assert panel.hint_text.value == ""  # a hint is about one position only
+    app.new_game({"board": 10})
+    app.view_controls.hint_button.click()
+    assert "10x10 the wolves win" in app.view_controls.hint_text.value
+
+
+def test_match_score_is_shown_between_rounds() -> None:
+    app = GameApp("wolf_and_sheep", seats=["Human", "Human"], autoplay=False)
+    app.new_game({"rounds": 2})
+    panel = app.view_controls
+    assert "Match</b>: Player 1 0 – 0 Player 2" in panel.match.value
+    assert "round 1 of 2, Player 1 plays the sheep" in panel.match.value
+    while app.state.round == 1:
+        app.play(app.state.legal_moves()[-1])
+    assert "round 2 of 2, Player 2 plays the sheep" in panel.match.value
+    assert " 1 – 0 " in panel.match.value or " 0 – 1 " in panel.match.value

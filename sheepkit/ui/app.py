@@ -450,6 +450,9 @@ class GameApp:
         self._render_status()
         self._render_moves()
         self._render_history()
+        refresh = getattr(self.view_controls, "refresh", None)
+        if refresh is not None:
+            refresh(self)
         self._schedule_bots()
 
     def _on_client_ready(self, *_: Any) -> None:

@@ -65,4 +65,5 @@ class BoardView(Protocol):
     # the board (``Frame.highlights``) while ``selection`` is picked.
     # Optional: ``controls(app) -> widget | None``, the game's own controls (preferences,
     # hints), built once and placed in the app's control column; they may call app methods
-    # such as ``app.redraw()`` or ``app.play(move)``.
+    # such as ``app.redraw()`` or ``app.play(move)``. If that widget has a
+    # ``refresh(app)`` method, the app calls it after every change.

@@ -45,32 +45,10 @@ class WolfAndSheepView:
         self.theme = theme
 
     def controls(self, app: Any) -> Any:
-        """The preferences as widgets (the app places them under the board's controls)."""
-        import ipywidgets as w
+        """The match score, the hint button and the preferences (see panel.py)."""
+        from .panel import WolfAndSheepPanel
 
-        squares = w.ToggleButtons(
-            options=[("Dark squares", "dark"), ("Light squares", "light")],
-            value=self.squares,
-            description="Pieces on",
-            style={"button_width": "110px"},
-        )
-        theme = w.ToggleButtons(
-            options=[("Standard", "standard"), ("Dark", "dark")],
-            value=self.theme,
-            description="Theme",
-            style={"button_width": "110px"},
-        )
-        squares.add_class("sk-pref-squares")
-        theme.add_class("sk-pref-theme")
-
-        def changed(_: Any) -> None:
-            # app.view, not self: a new rule (another board size) gives the app a new view.
-            app.view.squares, app.view.theme = squares.value, theme.value
-            app.redraw()
-
-        squares.observe(changed, "value")
-        theme.observe(changed, "value")
-        return w.VBox([squares, theme])
+        return WolfAndSheepPanel(app)
 
     # -- geometry --------------------------------------------------------------------------
     def centre(self, sq: int) -> tuple[float, float]:

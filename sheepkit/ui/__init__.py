@@ -2,5 +2,6 @@
 
 from .app import GameApp, board_view_for, play
 from .board import BoardView, Frame
+from .picture import picture, pictures
 
-__all__ = ["BoardView", "Frame", "GameApp", "board_view_for", "play"]
+__all__ = ["BoardView", "Frame", "GameApp", "board_view_for", "picture", "pictures", "play"]

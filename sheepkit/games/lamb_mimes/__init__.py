@@ -1,0 +1,30 @@
+"""Lamb Mimes (Chucklin' Games): a shedding card game with a face-down Pasture to remember."""
+
+from .bots import MemoryBot, SensibleBot
+from .engine import (
+    Card,
+    Flip,
+    LambMimes,
+    LambMimesState,
+    LambMimesView,
+    Pass,
+    Place,
+    Play,
+)
+from .rules import LambMimesRules, card_name, parse_card
+
+__all__ = [
+    "Card",
+    "Flip",
+    "LambMimes",
+    "LambMimesRules",
+    "LambMimesState",
+    "LambMimesView",
+    "MemoryBot",
+    "Pass",
+    "Place",
+    "Play",
+    "SensibleBot",
+    "card_name",
+    "parse_card",
+]

@@ -1,0 +1,1010 @@
+"""Lamb Mimes (Chucklin' Games): shed your cards, remember the Pasture, avoid the Mimes.
+
+Chance is exact and cheap by deferred decisions: a face-down card nobody has seen is not
+chosen until it is revealed. Each *source* is a multiset of cards whose order nobody knows
+(source 0: the never-seen cards of the round; one more for each reshuffle of the discard
+pile). The top of the draw pile and every unflipped Pasture spot are backed by a source, and
+revealing one draws a kind with probability count/total from its source: the cards of a
+shuffled pile are exchangeable, so this is exactly the physical game. Cards whose position
+everyone knows (a cleared Pasture at the bottom of the pile) are a known tail, drawn without
+chance. A reshuffle needs no chance node either: it just opens a new source.
+
+History: ``deal 5BG`` (to the next hand), ``start 5BG`` (the first discard), the moves
+``play 5BG`` / ``flip 2`` / ``place 5BG`` / ``pass``, ``reveal 3GO`` (what a flipped spot
+showed) and ``draw 3GO`` (a card from the pile into the hand). Standard library only.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached, register
+from .rules import (
+    COLOURS,
+    DECK,
+    DECK_SIZE,
+    KINDS,
+    MIME_DRAW,
+    NAMES,
+    NUMBER_CARDS,
+    PASTURE,
+    LambMimesRules,
+    card_name,
+    colours_of,
+    parse_card,
+    points,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from ...bots.base import Bot
+
+DEAL, START, PLAY, REVEAL, PLACE, DRAW, OVER = range(7)
+PHASE_NAMES = ("deal", "start", "play", "reveal", "place", "draw", "over")
+#: Pasture spot states in the full game. A spot is None (empty), (SRC, source) face down and
+#: never seen, (PUB, card) flipped and turned back (everyone knows it), or (OWN, card, owner)
+#: put there from the owner's hand (only the owner knows it).
+SRC, PUB, OWN = 0, 1, 2
+#: What happens after the pending draws: the turn ends, the flipper places a hand card in the
+#: spot, or the drawer (hit by a Mime played from the hand) takes their turn.
+THEN_END, THEN_PLACE, THEN_TURN = 0, 1, 2
+Spot = tuple[int, ...] | None
+
+
+class Play(NamedTuple):
+    card: int  # a card kind
+    kind: str = "play"  # tuples compare by value: the tag keeps moves apart
+
+    def __str__(self) -> str:
+        return "play " + NAMES[self.card]
+
+
+class Flip(NamedTuple):
+    spot: int  # 0..3; written from 1
+    kind: str = "flip"
+
+    def __str__(self) -> str:
+        return f"flip {self.spot + 1}"
+
+
+class Place(NamedTuple):
+    card: int  # a card kind
+    kind: str = "place"
+
+    def __str__(self) -> str:
+        return "place " + NAMES[self.card]
+
+
+class Pass(NamedTuple):
+    kind: str = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+class Card(NamedTuple):
+    """A chance outcome: the kind of card that turned up (``verb`` says where it went)."""
+
+    verb: str  # deal, start, reveal or draw
+    card: int
+
+    def __str__(self) -> str:
+        return f"{self.verb} {NAMES[self.card]}"
+
+
+PASS = Pass()
+VERBS = ("deal", "start", "reveal", "draw")
+Move = Play | Flip | Place | Pass | Card
+
+
+def _insert(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``hand`` (sorted) with ``card`` added, still sorted."""
+    i = 0
+    for i, c in enumerate(hand):
+        if c >= card:
+            return hand[:i] + (card,) + hand[i:]  # noqa: RUF005 - faster
+    return hand + (card,)  # noqa: RUF005 - faster
+
+
+def _remove(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@register
+class LambMimes(Game):
+    name = "lamb_mimes"
+    title = "Lamb Mimes"
+    rules_type = LambMimesRules
+    rules: LambMimesRules
+    hidden_information = True
+
+    def __init__(self, rules: LambMimesRules | None = None, **changes: Any) -> None:
+        super().__init__(rules, **changes)
+        r = self.rules
+        number = [c % 7 + 1 for c in range(NUMBER_CARDS)] + list(r.mime_numbers)
+        self.numbers = tuple(number)
+        colours = [frozenset(colours_of(c)) for c in range(KINDS)]
+        # plays_on[top]: every kind that may be played on ``top`` (see seeds/lamb_mimes.md).
+        table = []
+        for top in range(KINDS):
+            n = number[top]
+            ok = set()
+            for card in range(KINDS):
+                if card >= NUMBER_CARDS:
+                    # A Mime needs a number card on top with its number and its colour.
+                    if top < NUMBER_CARDS and n == number[card] and colours[card] <= colours[top]:
+                        ok.add(card)
+                    continue
+                m = number[card]
+                one_up = m == n + 1 or (r.seven_to_one and n == 7 and m == 1)
+                # Colours match when they are the same pair; against a one-colour Mime when
+                # the pair contains its colour.
+                if m == n or one_up or colours[top] <= colours[card]:
+                    ok.add(card)
+            table.append(frozenset(ok))
+        self.plays_on: tuple[frozenset[int], ...] = tuple(table)
+        self._cards = {verb: tuple(Card(verb, c) for c in range(KINDS)) for verb in VERBS}
+        self._plays = tuple(Play(c) for c in range(KINDS))
+        self._places = tuple(Place(c) for c in range(KINDS))
+        self._flips = tuple(Flip(s) for s in range(PASTURE))
+
+    @property
+    def max_length(self) -> int:
+        r = self.rules
+        # A turn is at most: the draws forced by a Mime played before it (4), the move, a
+        # reveal, the draws of a flipped Mime (5 when the spot is refilled from the hand) and
+        # a placement: 12 entries. A round adds the deal and at most 13 starting flips (the
+        # 12 Mimes and a number card). Every round but a tie-break adds at least 2 points to
+        # someone (a loser keeps a card), and scores stay below the target until the last.
+        per_round = r.players * r.hand_size + 13 + 12 * r.turn_limit
+        rounds = r.players * r.target // 2 + 2 if r.match else 1
+        return rounds * per_round
+
+    def new_game(self) -> LambMimesState:
+        n = self.rules.players
+        return self._new_round((0,) * n, 1, 0, tuple(range(n)), ())
+
+    def _new_round(
+        self,
+        scores: tuple[int, ...],
+        round_no: int,
+        starter: int,
+        seats: tuple[int, ...],
+        history: tuple,
+        last: str = "",
+    ) -> LambMimesState:
+        n = self.rules.players
+        return LambMimesState._make(
+            self,
+            history,
+            phase=DEAL,
+            turn=starter,  # the deal begins with the player who starts
+            hands=((),) * n,
+            spots=((SRC, 0),) * PASTURE,
+            sources=(DECK,),
+            pile_src=0,
+            pile_head=DECK_SIZE - PASTURE,
+            pile_tail=(),
+            discard=(),
+            aside=(),
+            pending=(),
+            turns=0,
+            totals=scores,
+            round_no=round_no,
+            starter=starter,
+            seats=seats,
+            champions=(),
+            last=last,
+        )
+
+    def bots(self) -> dict[str, Callable[[], Bot]]:
+        from .bots import MemoryBot, SensibleBot
+
+        return {"Sensible": SensibleBot, "Memory": MemoryBot}
+
+    def parse_move(self, text: str) -> Move:
+        words = text.strip().lower().split()
+        if words == ["pass"]:
+            return PASS
+        if len(words) == 2:
+            verb, arg = words
+            if verb == "flip" and arg in ("1", "2", "3", "4"):
+                return Flip(int(arg) - 1)
+            if verb in ("play", "place"):
+                return (Play if verb == "play" else Place)(parse_card(arg))
+            if verb in VERBS:
+                return Card(verb, parse_card(arg))
+        raise ValueError(
+            f"cannot read {text!r} as a Lamb Mimes move: write 'play 5BG', 'play mime-blue', "
+            "'flip N' (N a Pasture spot 1-4), 'place 5BG' or 'pass'"
+        )
+
+    def playable(self, card: int, top: int) -> bool:
+        """True when ``card`` may be played on the discard pile's top card ``top``."""
+        return card in self.plays_on[top]
+
+    # -- positions for tests and lessons ------------------------------------------------------
+    def position(
+        self,
+        *,
+        hands: Iterable[Iterable[str]],
+        discard: Iterable[str],
+        pasture: Iterable[Any] = (None, None, None, None),
+        pile_known: Iterable[str] = (),
+        pile_hidden: int | None = None,
+        aside: Iterable[str] = (),
+        to_move: int = 0,
+        scores: Iterable[int] | None = None,
+        turns: int = 0,
+    ) -> LambMimesState:
+        """A made-up position at the start of ``to_move``'s turn (empty history; not for records).
+
+        Cards are written as in the notation ('5BG', 'mime-red'). ``discard`` lists the pile
+        from bottom to top. A Pasture spot is None (face down, never seen), 'empty',
+        ('public', card) (flipped and turned back) or ('own', card, owner). Every card not
+        placed anywhere is unseen: it backs the unflipped spots and the top of the draw pile
+        (``pile_hidden`` cards of it; by default all the rest), above ``pile_known``; unseen
+        cards beyond ``pile_hidden`` go under the listed discard pile, lowest kinds first.
+        """
+        n = self.rules.players
+        hand_list = [tuple(sorted(parse_card(c) for c in hand)) for hand in hands]
+        if len(hand_list) != n or not all(hand_list):
+            raise ValueError(f"give a non-empty hand for each of the {n} players")
+        pile = list(discard)
+        if not pile:
+            raise ValueError("the discard pile needs a top card")
+        spots: list[Spot] = []
+        placed = [parse_card(c) for c in pile] + [parse_card(c) for c in aside]
+        tail = tuple(parse_card(c) for c in pile_known)
+        placed += tail
+        for hand in hand_list:
+            placed += hand
+        unseen = 0
+        for spec in pasture:
+            if spec is None:
+                spots.append((SRC, 0))
+                unseen += 1
+            elif spec == "empty":
+                spots.append(None)
+            elif spec[0] == "public":
+                spots.append((PUB, parse_card(spec[1])))
+                placed.append(spots[-1][1])  # type: ignore[index]
+            elif spec[0] == "own":
+                spots.append((OWN, parse_card(spec[1]), int(spec[2])))
+                placed.append(spots[-1][1])  # type: ignore[index]
+            else:
+                raise ValueError(f"unknown Pasture spot {spec!r}")
+        if len(spots) != PASTURE:
+            raise ValueError("the Pasture has four spots")
+        pool = list(DECK)
+        for card in placed:
+            pool[card] -= 1
+            if pool[card] < 0:
+                raise ValueError(f"too many copies of {card_name(card)}")
+        rest = sum(pool) - unseen
+        head = rest if pile_hidden is None else pile_hidden
+        if not 0 <= head <= rest:
+            raise ValueError(f"{rest} unseen cards are left for the draw pile, not {head}")
+        under: list[int] = []  # the unseen cards beyond pile_hidden: under the discard pile
+        for card in range(KINDS):
+            while len(under) < rest - head and pool[card]:
+                pool[card] -= 1
+                under.append(card)
+        state = LambMimesState._make(
+            self,
+            (),
+            phase=PLAY,
+            turn=to_move,
+            hands=tuple(hand_list),
+            spots=tuple(spots),
+            sources=(tuple(pool),),
+            pile_src=0 if head else None,
+            pile_head=head,
+            pile_tail=tail,
+            discard=tuple(under) + tuple(parse_card(c) for c in pile),
+            aside=tuple(parse_card(c) for c in aside),
+            pending=(),
+            turns=turns,
+            totals=tuple(scores) if scores is not None else (0,) * n,
+            round_no=1,
+            starter=0,
+            seats=tuple(range(n)),
+            champions=(),
+            last="",
+        )
+        state.check_cards()
+        return state
+
+
+_FIELDS = (
+    "phase",
+    "turn",
+    "hands",
+    "spots",
+    "sources",
+    "pile_src",
+    "pile_head",
+    "pile_tail",
+    "discard",
+    "aside",
+    "pending",
+    "turns",
+    "totals",
+    "round_no",
+    "starter",
+    "seats",
+    "champions",
+    "last",
+)
+
+
+@dataclass(frozen=True)
+class LambMimesState(State):
+    """A full position. Unseen cards are not chosen yet: see the module docstring."""
+
+    game: LambMimes
+    phase: int
+    turn: int  # the player to move, or the one being dealt to or drawing
+    hands: tuple[tuple[int, ...], ...]  # sorted card kinds per player
+    spots: tuple[Spot, ...]
+    sources: tuple[tuple[int, ...], ...]  # multisets (counts per kind) of unrevealed cards
+    pile_src: int | None  # the source backing the top of the draw pile
+    pile_head: int  # how many source-backed cards are on top of the draw pile
+    pile_tail: tuple[int, ...]  # known cards below them, top first
+    discard: tuple[int, ...]  # bottom to top; every card in it has been seen
+    aside: tuple[int, ...]  # Lamb Mimes out of the round
+    pending: tuple[int, ...]  # DRAW: (cards left, spot or -1, THEN_*); REVEAL/PLACE: (spot,)
+    turns: int  # turns taken this round
+    totals: tuple[int, ...]  # match points so far (lower is better)
+    round_no: int
+    starter: int
+    seats: tuple[int, ...]  # who plays this round (a tie-break round has fewer)
+    champions: tuple[int, ...]  # once over: the winner(s)
+    last: str  # how the previous round or the match ended, in words
+
+    @classmethod
+    def _make(cls, game: LambMimes, history: tuple, **fields: Any) -> LambMimesState:
+        # Much faster than the dataclass __init__ (which pays object.__setattr__ per field).
+        state = object.__new__(cls)
+        d = state.__dict__
+        d["game"] = game
+        d["history"] = history
+        d.update(fields)
+        return state
+
+    def _evolve(self, history: tuple, **changes: Any) -> LambMimesState:
+        d = self.__dict__
+        fields = {name: d[name] for name in _FIELDS}
+        fields.update(changes)
+        return LambMimesState._make(self.game, history, **fields)
+
+    # -- the contract -----------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        phase = self.phase
+        if phase in (PLAY, PLACE):
+            return self.turn
+        return None if phase == OVER else CHANCE
+
+    @property
+    def acting_player(self) -> int | None:
+        phase = self.phase
+        return None if phase in (START, OVER) else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def top(self) -> int:
+        return self.discard[-1]
+
+    def _legal_moves(self) -> tuple[Move, ...]:
+        game = self.game
+        hand = self.hands[self.turn]
+        if self.phase == PLACE:
+            return tuple(game._places[c] for c in dict.fromkeys(hand))
+        ok = game.plays_on[self.discard[-1]]
+        plays = tuple(game._plays[c] for c in dict.fromkeys(hand) if c in ok)
+        if plays and not game.rules.flip_when_playable:
+            return plays
+        flips = tuple(game._flips[s] for s, spot in enumerate(self.spots) if spot is not None)
+        return plays + flips or (PASS,)
+
+    def _source(self) -> int:
+        """The source the pending chance outcome is drawn from."""
+        if self.phase == REVEAL:
+            spot = self.spots[self.pending[0]]
+            assert spot is not None
+            return spot[1]
+        assert self.pile_src is not None
+        return self.pile_src
+
+    def _verb(self) -> str:
+        return VERBS[(DEAL, START, REVEAL, DRAW).index(self.phase)]
+
+    def _chance_outcomes(self) -> tuple[tuple[Card, Fraction], ...]:
+        counts = self.sources[self._source()]
+        total = sum(counts)
+        cards = self.game._cards[self._verb()]
+        return tuple((cards[k], Fraction(c, total)) for k, c in enumerate(counts) if c)
+
+    def sample_chance(self, rng: random.Random) -> Card:
+        phase = self.phase
+        if phase in (PLAY, PLACE, OVER):
+            raise IllegalMove("This is not a chance node; nothing to sample.")
+        counts = self.sources[self._source()]
+        r = rng.randrange(sum(counts))  # exact: a uniform card of the multiset
+        for kind, c in enumerate(counts):
+            r -= c
+            if r < 0:
+                return self.game._cards[self._verb()][kind]
+        raise AssertionError("unreachable")
+
+    def play(self, move: Any) -> LambMimesState:
+        # Fast path for a listed move or a possible outcome; the rest goes through the checks.
+        phase = self.phase
+        if phase in (PLAY, PLACE):
+            if move in self._legal:
+                return self._apply(move)
+        elif (
+            phase != OVER
+            and move.__class__ is Card
+            and move.verb == self._verb()
+            and self.sources[self._source()][move.card]
+        ):
+            return self._apply(move)
+        return super().play(move)  # type: ignore[return-value]
+
+    def _apply(self, move: Move) -> LambMimesState:
+        history = self.history + (move,)  # noqa: RUF005 - faster than unpacking
+        phase = self.phase
+        w = _Work(self)
+        if phase == DEAL:
+            assert isinstance(move, Card)
+            w.take_from_pile_head(move.card)
+            w.hands[w.turn] = _insert(w.hands[w.turn], move.card)
+            dealt = sum(len(h) for h in w.hands)
+            seats = self.seats
+            if dealt < len(seats) * self.game.rules.hand_size:
+                w.turn = seats[(seats.index(self.starter) + dealt) % len(seats)]
+            else:
+                w.phase, w.turn = START, self.starter
+        elif phase == START:
+            assert isinstance(move, Card)
+            w.take_from_pile_head(move.card)
+            if move.card >= NUMBER_CARDS:
+                w.aside.append(move.card)  # a Mime cannot start the pile: set it aside
+            else:
+                w.discard.append(move.card)
+                w.phase = PLAY
+        elif phase == PLAY:
+            if isinstance(move, Play):
+                w.hands[w.turn] = _remove(w.hands[w.turn], move.card)
+                w.discard.append(move.card)
+                if not w.hands[w.turn]:
+                    w.end_round((w.turn,), "emptied their hand")
+                else:
+                    w.end_turn(move.card >= NUMBER_CARDS)
+            elif isinstance(move, Flip):
+                spot = w.spots[move.spot]
+                assert spot is not None
+                if spot[0] == SRC:
+                    w.phase, w.pending = REVEAL, (move.spot,)
+                else:
+                    w.spots[move.spot] = None
+                    w.resolve_flip(spot[1], move.spot)
+            else:
+                w.end_turn(False)
+        elif phase == REVEAL:
+            assert isinstance(move, Card)
+            spot_index = self.pending[0]
+            w.take(self._source(), move.card)
+            w.spots[spot_index] = None
+            w.resolve_flip(move.card, spot_index)
+        elif phase == PLACE:
+            assert isinstance(move, Place)
+            w.hands[w.turn] = _remove(w.hands[w.turn], move.card)
+            w.spots[self.pending[0]] = (OWN, move.card, w.turn)
+            if not w.hands[w.turn]:
+                w.end_round((w.turn,), "put their last card in the Pasture")
+            else:
+                w.end_turn(False)
+        else:  # DRAW
+            assert isinstance(move, Card)
+            w.take_from_pile_head(move.card)
+            w.hands[w.turn] = _insert(w.hands[w.turn], move.card)
+            left, spot_index, then = self.pending
+            w.pending = (left - 1, spot_index, then)
+            w.continue_draw()
+        return w.freeze(history)
+
+    def scores(self) -> tuple[float, ...]:
+        """Match points so far (lower is better); in a single round, that round's points."""
+        return tuple(float(s) for s in self.totals)
+
+    @cached
+    def _outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        return Outcome(self.champions, self.last, self.scores())
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    # -- views --------------------------------------------------------------------------------
+    def view(self, player: int) -> LambMimesView:
+        spots: list[Any] = []
+        for spot in self.spots:
+            if spot is None:
+                spots.append(EMPTY)
+            elif spot[0] == PUB:
+                spots.append(("public", spot[1]))
+            elif spot[0] == OWN and spot[2] == player:
+                spots.append(("mine", spot[1]))
+            else:
+                spots.append(UNKNOWN)
+        return LambMimesView(
+            game=self.game,
+            player=player,
+            to_move=self.to_move,
+            phase=self.phase,
+            turn=self.turn,
+            hand=self.hands[player],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            pasture=tuple(spots),
+            pile_hidden=self.pile_head,
+            pile_known=self.pile_tail,
+            discard=self.discard,
+            aside=self.aside,
+            pending=self.pending,
+            turns=self.turns,
+            scores=self.totals,
+            round_no=self.round_no,
+            starter=self.starter,
+            seats=self.seats,
+            winners=self.champions,
+            last=self.last,
+        )
+
+    # -- helpers --------------------------------------------------------------------------------
+    def card_counts(self) -> list[int]:
+        """How many cards of each kind are anywhere: hands, piles, Pasture, aside, unrevealed."""
+        counts = [0] * KINDS
+        for cards in (*self.hands, self.discard, self.aside, self.pile_tail):
+            for c in cards:
+                counts[c] += 1
+        for spot in self.spots:
+            if spot is not None and spot[0] != SRC:
+                counts[spot[1]] += 1
+        for source in self.sources:
+            for k, c in enumerate(source):
+                counts[k] += c
+        return counts
+
+    def check_cards(self) -> None:
+        """Raise AssertionError unless all 54 cards are accounted for, each exactly once, and
+        every source holds exactly as many cards as the places it backs."""
+        if self.phase == OVER:
+            return
+        counts = self.card_counts()
+        assert counts == list(DECK), f"cards not conserved: {counts}"
+        backed = [0] * len(self.sources)
+        if self.pile_head:
+            assert self.pile_src is not None
+            backed[self.pile_src] += self.pile_head
+        for spot in self.spots:
+            if spot is not None and spot[0] == SRC:
+                backed[spot[1]] += 1
+        assert backed == [sum(s) for s in self.sources], "a source does not match what it backs"
+
+    def round_points(self) -> tuple[int, ...]:
+        """What each hand would cost if the round ended now."""
+        return tuple(sum(points(c) for c in hand) for hand in self.hands)
+
+    def why_illegal(self, move: Any) -> str:
+        if self.phase == PLACE:
+            return f"Choose a card of your hand to put in Pasture spot {self.pending[0] + 1}."
+        if isinstance(move, Play):
+            if move.card not in self.hands[self.turn]:
+                return f"You have no {card_name(move.card)} in your hand."
+            return f"{card_name(move.card)} cannot be played on {card_name(self.top)}."
+        if isinstance(move, Flip):
+            if not 0 <= move.spot < PASTURE or self.spots[move.spot] is None:
+                return "There is no card in that Pasture spot."
+            return "You may flip a Pasture card only when you cannot play from your hand."
+        return f"{move} is not a legal move now."
+
+    def __str__(self) -> str:
+        return _describe(self.view(self.turn), full=self)
+
+
+UNKNOWN = "unknown"  # face down, not known to this player
+EMPTY = "empty"
+
+
+@dataclass(frozen=True)
+class LambMimesView:
+    """What one player may know. Spots: 'unknown', 'empty', ('public', card), ('mine', card).
+
+    The discard pile is public in full (every card in it was seen as it was played). Not
+    kept: which known cards went into other hands from the known bottom of the pile.
+    """
+
+    game: LambMimes
+    player: int
+    to_move: int | None
+    phase: int
+    turn: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    pasture: tuple[Any, ...]
+    pile_hidden: int
+    pile_known: tuple[int, ...]
+    discard: tuple[int, ...]
+    aside: tuple[int, ...]
+    pending: tuple[int, ...]
+    turns: int
+    scores: tuple[int, ...]
+    round_no: int
+    starter: int
+    seats: tuple[int, ...]
+    winners: tuple[int, ...]
+    last: str
+
+    @property
+    def top(self) -> int | None:
+        return self.discard[-1] if self.discard else None
+
+    def determinize(self, rng: random.Random) -> LambMimesState:
+        """A full state consistent with this view: the cards this player cannot see (other
+        hands, unknown Pasture spots, the hidden part of the pile) drawn at random from the
+        cards not accounted for."""
+        pool = list(DECK)
+        known: list[int] = [*self.hand, *self.discard, *self.aside, *self.pile_known]
+        known += [spot[1] for spot in self.pasture if isinstance(spot, tuple)]
+        for card in known:
+            pool[card] -= 1
+        unseen = [k for k, c in enumerate(pool) for _ in range(c)]
+        rng.shuffle(unseen)
+        hands: list[tuple[int, ...]] = []
+        for p, size in enumerate(self.hand_sizes):
+            if p == self.player:
+                hands.append(self.hand)
+            else:
+                hands.append(tuple(sorted(unseen[:size])))
+                del unseen[:size]
+        rest = [0] * KINDS
+        for card in unseen:
+            rest[card] += 1
+        spots: list[Spot] = []
+        for spot in self.pasture:
+            if spot == EMPTY:
+                spots.append(None)
+            elif spot == UNKNOWN:
+                spots.append((SRC, 0))
+            elif spot[0] == "public":
+                spots.append((PUB, spot[1]))
+            else:
+                spots.append((OWN, spot[1], self.player))
+        state = LambMimesState._make(
+            self.game,
+            (),
+            phase=self.phase,
+            turn=self.turn,
+            hands=tuple(hands),
+            spots=tuple(spots),
+            sources=(tuple(rest),),
+            pile_src=0 if self.pile_hidden else None,
+            pile_head=self.pile_hidden,
+            pile_tail=self.pile_known,
+            discard=self.discard,
+            aside=self.aside,
+            pending=self.pending,
+            turns=self.turns,
+            totals=self.scores,
+            round_no=self.round_no,
+            starter=self.starter,
+            seats=self.seats,
+            champions=self.winners,
+            last=self.last,
+        )
+        return state
+
+    def __str__(self) -> str:
+        return _describe(self)
+
+
+class _Work:
+    """A mutable copy of a state's fields, for applying one move."""
+
+    def __init__(self, state: LambMimesState) -> None:
+        self.state = state
+        self.game = state.game
+        self.phase = state.phase
+        self.turn = state.turn
+        self.hands = list(state.hands)
+        self.spots = list(state.spots)
+        self.sources = list(state.sources)
+        self.pile_src = state.pile_src
+        self.pile_head = state.pile_head
+        self.pile_tail = state.pile_tail
+        self.discard = list(state.discard)
+        self.aside = list(state.aside)
+        self.pending = state.pending
+        self.turns = state.turns
+        self.scores = state.totals
+        self.round_no = state.round_no
+        self.starter = state.starter
+        self.seats = state.seats
+        self.winners: tuple[int, ...] = state.champions
+        self.last = state.last
+        self.next_round: tuple | None = None  # (scores, round_no, starter, seats, last)
+
+    def freeze(self, history: tuple) -> LambMimesState:
+        if self.next_round is not None:
+            return self.game._new_round(*self.next_round[:4], history, self.next_round[4])
+        return LambMimesState._make(
+            self.game,
+            history,
+            phase=self.phase,
+            turn=self.turn,
+            hands=tuple(self.hands),
+            spots=tuple(self.spots),
+            sources=tuple(self.sources),
+            pile_src=self.pile_src,
+            pile_head=self.pile_head,
+            pile_tail=self.pile_tail,
+            discard=tuple(self.discard),
+            aside=tuple(self.aside),
+            pending=self.pending,
+            turns=self.turns,
+            totals=self.scores,
+            round_no=self.round_no,
+            starter=self.starter,
+            seats=self.seats,
+            champions=self.winners,
+            last=self.last,
+        )
+
+    # -- cards ------------------------------------------------------------------------------
+    def take(self, source: int, card: int) -> None:
+        counts = list(self.sources[source])
+        counts[card] -= 1
+        self.sources[source] = tuple(counts)
+
+    def take_from_pile_head(self, card: int) -> None:
+        assert self.pile_src is not None
+        self.take(self.pile_src, card)
+        self.pile_head -= 1
+        if not self.pile_head:
+            self.pile_src = None
+
+    def refill_pile(self) -> bool:
+        """Make sure the draw pile has a card (reshuffling the discard pile under its top card
+        if needed); False when there is nothing left to draw."""
+        if self.pile_head or self.pile_tail:
+            return True
+        if len(self.discard) < 2:
+            return False
+        counts = [0] * KINDS
+        for card in self.discard[:-1]:
+            counts[card] += 1
+        del self.discard[:-1]
+        # Reuse a used-up source so that the list stays short (at most 5 are ever in use).
+        for i, source in enumerate(self.sources):
+            if not any(source):
+                self.sources[i] = tuple(counts)
+                break
+        else:
+            i = len(self.sources)
+            self.sources.append(tuple(counts))
+        self.pile_src, self.pile_head = i, sum(counts)
+        return True
+
+    def fill_spot(self, spot: int) -> bool:
+        """Put the top card of the draw pile face down in ``spot``; False if there is none."""
+        if not self.refill_pile():
+            return False
+        if self.pile_head:
+            self.spots[spot] = (SRC, self.pile_src)
+            self.pile_head -= 1
+            if not self.pile_head:
+                self.pile_src = None
+        else:  # a known card from the bottom: everyone saw it go there
+            self.spots[spot] = (PUB, self.pile_tail[0])
+            self.pile_tail = self.pile_tail[1:]
+        return True
+
+    # -- turn flow --------------------------------------------------------------------------
+    def resolve_flip(self, card: int, spot: int) -> None:
+        game = self.game
+        if card >= NUMBER_CARDS:
+            self.aside.append(card)  # a flipped Mime leaves the round
+            value = MIME_DRAW[card - NUMBER_CARDS]
+            if game.rules.mime_refill == "pile":
+                self.pending = (value, spot, THEN_END)
+            else:
+                self.pending = (value + 1, spot, THEN_PLACE)
+            self.continue_draw()
+        elif card in game.plays_on[self.discard[-1]]:
+            self.discard.append(card)
+            self.phase, self.pending = PLACE, (spot,)
+        else:
+            self.spots[spot] = (PUB, card)
+            self.end_turn(False)
+
+    def continue_draw(self) -> None:
+        """Carry out pending draws: stop at a chance node, or finish what follows them."""
+        left, spot, then = self.pending
+        while left:
+            if not self.refill_pile():
+                if self.game.rules.empty_piles == "end_round":
+                    self.end_round((), "the draw and discard piles ran out")
+                    return
+                left = 0
+                break
+            if self.pile_head:
+                self.phase, self.pending = DRAW, (left, spot, then)
+                return
+            self.hands[self.turn] = _insert(self.hands[self.turn], self.pile_tail[0])
+            self.pile_tail = self.pile_tail[1:]
+            left -= 1
+        if then == THEN_PLACE:
+            self.phase, self.pending = PLACE, (spot,)
+        elif then == THEN_TURN:
+            self.phase, self.pending = PLAY, ()
+            self.clear_pasture()  # the draws may have changed nothing, but keep one rule
+        else:
+            if not self.fill_spot(spot) and self.game.rules.empty_piles == "end_round":
+                self.end_round((), "the draw and discard piles ran out")
+                return
+            self.end_turn(False)
+
+    def end_turn(self, mime_played: bool) -> None:
+        rules = self.game.rules
+        self.turns += 1
+        if self.turns >= rules.turn_limit:
+            self.end_round((), f"the turn limit ({rules.turn_limit}) was reached")
+            return
+        seats = self.seats
+        self.turn = seats[(seats.index(self.turn) + 1) % len(seats)]
+        self.pending = ()
+        self.phase = PLAY
+        if mime_played and rules.mime_played == "next_draws":
+            self.pending = (MIME_DRAW[self.discard[-1] - NUMBER_CARDS], -1, THEN_TURN)
+            self.continue_draw()
+            return
+        self.clear_pasture()
+
+    def clear_pasture(self) -> None:
+        """All four Pasture cards flipped, turned back and unplayable on the top card: they go
+        to the bottom of the draw pile (in spot order) and four new cards are laid."""
+        spots = self.spots
+        ok = self.game.plays_on[self.discard[-1]]
+        for spot in spots:
+            if spot is None or spot[0] != PUB or spot[1] in ok:
+                return
+        self.pile_tail = self.pile_tail + tuple(spot[1] for spot in spots)  # type: ignore[index]
+        for s in range(PASTURE):
+            self.spots[s] = None
+            self.fill_spot(s)
+
+    def end_round(self, winners: tuple[int, ...], why: str) -> None:
+        game = self.game
+        rules = game.rules
+        names = [game.player_name(p) for p in winners]
+        if winners:
+            told = f"{names[0]} {why}"
+        else:
+            told = why[0].upper() + why[1:]
+        state_points = [sum(points(c) for c in hand) for hand in self.hands]
+        if not rules.match:
+            self.phase, self.scores = OVER, tuple(state_points)
+            if not winners:  # nobody went out: the fewest points win the round
+                best = min(state_points)
+                winners = tuple(p for p in self.seats if state_points[p] == best)
+                told += f": {_and([game.player_name(p) for p in winners])} hold the fewest points"
+            self.winners, self.last = winners, told + "."
+            return
+        tiebreak = len(self.seats) < rules.players
+        if tiebreak:
+            if not winners:
+                best = min(state_points[p] for p in self.seats)
+                winners = tuple(p for p in self.seats if state_points[p] == best)
+            champions = _and([game.player_name(p) for p in winners])
+            self.phase, self.winners = OVER, winners
+            self.last = f"Tie-break round: {told}. Champion: {champions}."
+            return
+        scores = tuple(s + state_points[p] for p, s in enumerate(self.scores))
+        self.scores = scores
+        top = max(scores)
+        ended = top >= rules.target if rules.match_end == "reach" else top > rules.target
+        starter = (
+            winners[0]
+            if winners
+            else self.seats[(self.seats.index(self.starter) + 1) % len(self.seats)]
+        )
+        summary = f"Round {self.round_no}: {told}."
+        if not ended:
+            self.next_round = (scores, self.round_no + 1, starter, self.seats, summary)
+            return
+        best = min(scores)
+        lowest = tuple(p for p, s in enumerate(scores) if s == best)
+        if len(lowest) > 1 and rules.tie == "extra_round":
+            tied = _and([game.player_name(p) for p in lowest])
+            why_more = f"{summary} {tied} tie on {best} points and play one more round."
+            starter = starter if starter in lowest else lowest[0]
+            self.next_round = (scores, self.round_no + 1, starter, lowest, why_more)
+            return
+        self.phase, self.winners = OVER, lowest
+        who = _and([game.player_name(p) for p in lowest])
+        verb = "wins" if len(lowest) == 1 else "share the win"
+        self.last = f"{summary} The match is over: {who} {verb} with {best} points."
+
+
+def _describe(view: LambMimesView, full: LambMimesState | None = None) -> str:
+    """Plain text: the public table, and the hands (all of them for a full state)."""
+    game = view.game
+    top = NAMES[view.discard[-1]] if view.discard else "-"
+    lines = [
+        f"Lamb Mimes, round {view.round_no}, {PHASE_NAMES[view.phase]}"
+        + (f", turn {view.turns + 1}" if view.phase in (PLAY, PLACE, REVEAL, DRAW) else ""),
+        f"Discard: {top} ({len(view.discard)} cards); draw pile: "
+        f"{view.pile_hidden + len(view.pile_known)} cards"
+        + (
+            f" (known at the bottom: {' '.join(NAMES[c] for c in view.pile_known)})"
+            if view.pile_known
+            else ""
+        ),
+    ]
+    spots = []
+    for s, spot in enumerate(view.pasture):
+        if full is not None:
+            real = full.spots[s]
+            shown = (
+                "empty"
+                if real is None
+                else (
+                    "face down"
+                    if real[0] == SRC
+                    else f"{NAMES[real[1]]}" + (f" (P{real[2] + 1}'s)" if real[0] == OWN else "")
+                )
+            )
+        else:
+            shown = (
+                spot
+                if isinstance(spot, str)
+                else (NAMES[spot[1]] + (" (mine)" if spot[0] == "mine" else ""))
+            )
+            shown = "face down" if shown == UNKNOWN else shown
+        spots.append(f"{s + 1}: {shown}")
+    lines.append("Pasture: " + ", ".join(spots))
+    if view.aside:
+        lines.append("Set aside: " + " ".join(NAMES[c] for c in view.aside))
+    for p in range(game.rules.players):
+        if full is not None or p == view.player:
+            hand = full.hands[p] if full is not None else view.hand
+            cards = " ".join(NAMES[c] for c in hand) or "(empty)"
+        else:
+            cards = f"{view.hand_sizes[p]} cards"
+        mark = "  <- to move" if view.phase in (PLAY, PLACE) and p == view.turn else ""
+        score = f" [{view.scores[p]} points]" if game.rules.match else ""
+        lines.append(f"{game.player_name(p)}{score}: {cards}{mark}")
+    if view.phase == PLACE:
+        lines.append(f"{game.player_name(view.turn)} puts a card in spot {view.pending[0] + 1}.")
+    if view.last:
+        lines.append(view.last)
+    return "\n".join(lines)
+
+
+__all__ = ["COLOURS", "LambMimes", "LambMimesState", "LambMimesView"]

@@ -26,7 +26,7 @@ NBSTRIPOUT := $(BIN)/nbstripout --keep-id
 # Targets run one after another, in the order written: `make test` stops at the first failure.
 .NOTPARALLEL:
 
-.PHONY: help venv app lab test lint check-notebooks unit notebooks chromium format strip \
+.PHONY: help venv app lab test lint check-notebooks unit notebooks chromium format strip checked-outputs \
 	bench snapshots clean
 
 help:
@@ -117,6 +117,11 @@ chromium:
 		echo "  or run SHEEPKIT_SKIP_BROWSER=1 make test to leave the browser tests out." >&2; \
 		exit 1; \
 	fi
+
+# Record what each `# NBVAL_CHECK_OUTPUT` cell prints (the lessons' checked claims) into its
+# metadata; read the diff before committing.
+checked-outputs: $(STAMP)
+	$(BIN)/python tests/record_checked_outputs.py $(NOTEBOOKS)
 
 format: $(STAMP)
 	$(BIN)/ruff format $(LINTED)

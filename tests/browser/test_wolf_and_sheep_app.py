@@ -1,0 +1,45 @@
+"""Wolf and Sheep in the page: the preferences, the hint button and a rule variant."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from voila_harness import AppPage
+
+pytestmark = pytest.mark.browser
+
+OpenApp = Callable[[str], AppPage]
+
+
+def test_preferences_hint_and_a_bigger_board(open_app: OpenApp) -> None:
+    app = open_app("wolf_and_sheep")
+    app.wait_for_board()
+    before = app.board()["hash"]
+    app.app.get_by_text("Light squares", exact=True).click()
+    after = app.wait_board_changed(before)["hash"]
+    app.app.get_by_text("Dark", exact=True).click()
+    app.wait_board_changed(after)
+
+    app.app.locator(".sk-hint").click()
+    app.wait_for(
+        "el => /win in \\d+ moves/.test(el.querySelector('.sk-hint-text').innerText)",
+        app.app.element_handle(),
+        timeout=60,
+        failing="the hint never said who wins",
+    )
+
+    # Rules panel: a 10x10 board with five wolves, as a new game.
+    app.app.get_by_text("Rules", exact=True).click()
+    board = app.app.locator(".widget-dropdown", has_text="Board size").locator("select")
+    board.select_option(label="10")
+    before = app.board()["hash"]
+    app.app.locator(".sk-apply-rules").click()
+    app.wait_board_changed(before)
+    app.wait_for(
+        "el => el.querySelector('.sk-board canvas').width === 474",
+        app.app.element_handle(),
+        failing="the canvas did not take the 10x10 board's size",
+    )
+    app.assert_healthy()
+    app.screenshot("wolf_and_sheep-preferences")

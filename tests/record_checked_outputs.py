@@ -21,8 +21,9 @@ MARK = "NBVAL_CHECK_OUTPUT"
 def record(path: Path) -> int:
     original = nbformat.read(path, as_version=4)
     run = nbformat.read(path, as_version=4)
-    NotebookClient(run, timeout=600, kernel_name="python3", resources={
-        "metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(
+        run, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    ).execute()
     changed = 0
     for source_cell, run_cell in zip(original.cells, run.cells, strict=True):
         if source_cell.cell_type != "code" or MARK not in source_cell.source:

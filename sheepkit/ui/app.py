@@ -93,7 +93,7 @@ class GameApp:
 
         self.roll_button = w.Button(description="Roll", button_style="warning")
         self.roll_button.add_class("sk-roll")
-        self.roll_button.on_click(lambda _: self.roll())
+        self.roll_button.on_click(lambda _: self._roll_clicked())
         self.rig_choice = w.Dropdown(description="Or pick:", layout=w.Layout(width="260px"))
         self.rig_button = w.Button(
             description="Use this outcome", tooltip="Rig the roll", layout=w.Layout(width="auto")
@@ -255,7 +255,7 @@ class GameApp:
         if state.is_over or self.curtain_for is not None:
             return False
         if state.to_move == CHANCE:
-            if self.is_human(state.acting_player):
+            if self._human_decides(state) or self._claimed(state):
                 return False
             self.roll()
             return True
@@ -321,7 +321,6 @@ class GameApp:
         self._start(timeline[0], None)
         self.timeline = timeline
         self.cursor = len(timeline) - 1
-        self.message = f"Loaded a record of {len(state.history)} moves."
         self.render()
 
     # ------------------------------------------------------------------------- internals --
@@ -338,9 +337,27 @@ class GameApp:
             self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
         self.rules_panel.show(game.rules)
 
+    def _claimed(self, state: State) -> bool:
+        """True when the game's own controls settle this chance node (e.g. a race to howl
+        that the players win by pressing buttons), so the app must not roll it by itself."""
+        claims = getattr(self.view_controls, "claims_chance", None)
+        return bool(claims is not None and claims(state))
+
+    def _may_roll(self, state: State) -> bool:
+        """Whether the Roll button works here: at any chance node of an open game (a teacher
+        may roll for anyone), but never in a card game, where the app deals by itself."""
+        return state.to_move == CHANCE and not self.game.hidden_information
+
+    def _roll_clicked(self) -> None:
+        # A click can race the app's own roll (the page had not updated yet): then it is moot.
+        if self._may_roll(self.state):
+            self.roll()
+
     def _human_decides(self, state: State) -> bool:
         if state.to_move == CHANCE:
-            return self.is_human(state.acting_player)
+            # With hidden cards, deals and draws happen by themselves: a human who "rolled"
+            # for each card would only be handed more pass-the-device screens.
+            return not self.game.hidden_information and self.is_human(state.acting_player)
         return self.is_human(state.to_move)
 
     def _bot(self, player: int) -> Bot:
@@ -361,7 +378,10 @@ class GameApp:
         """With hidden information, hide the board when the device passes to another human."""
         if not self.game.hidden_information:
             return
-        player = self.state.acting_player
+        state = self.state
+        if state.to_move == CHANCE:  # the app deals and draws by itself: no one decides yet
+            return
+        player = state.to_move
         if self.is_human(player) and sum(map(self.is_human, range(len(self.seats)))) > 1:
             if self._last_viewer is not None and player != self._last_viewer:
                 self.curtain_for = player
@@ -492,7 +512,9 @@ class GameApp:
         elif state.to_move == CHANCE:
             who = state.acting_player
             roller = name(who) if who is not None else "Chance"
-            if self._human_decides(state):
+            if self._claimed(state):
+                text = "A race! Use the buttons below."
+            elif self._human_decides(state):
                 text = f"{roller}: roll!"
             else:
                 text = f"{roller} ({self.seats[who] if who is not None else 'auto'}) rolls…"
@@ -549,7 +571,11 @@ class GameApp:
                 self.rig_choice.options = options
                 self.rig_choice.index = 0
             self.roll_button.description = "Roll"
-            self.roll_button.disabled = False
+            self.roll_button.disabled = not self._may_roll(state)
+            # Picking an outcome shows what is left in a hidden deck: not in card games.
+            hidden = self.game.hidden_information
+            self.rig_choice.layout.display = "none" if hidden else None
+            self.rig_button.layout.display = "none" if hidden else None
         self.step_button.disabled = state.is_over or self._human_decides(state)
 
     def _on_move_button(self, index: int) -> None:
@@ -564,12 +590,26 @@ class GameApp:
         self.undo_button.disabled = self.cursor == 0
         self.redo_button.disabled = self.at_end
         items = []
+        viewer = self._viewer()
         for ply, (before, move) in enumerate(zip(self.timeline, self.timeline[-1].history), 1):
             mark = " style='background:#ffe9a8'" if ply == self.cursor else ""
-            who = before.acting_player
-            name = f"{self.game.player_name(who)}: " if who is not None else ""
-            items.append(f"<li{mark}>{html.escape(name + str(move))}</li>")
+            text = self._log_line(before, move, viewer)
+            items.append(f"<li{mark}>{html.escape(text)}</li>")
+        if self.curtain_for is not None:
+            items = []  # the next player must not read the last one's secrets
         self.log.value = f"<ol style='margin:0;padding-left:2.2em'>{''.join(items)}</ol>"
+
+    def _log_line(self, before: State, move: Any, viewer: int | None) -> str:
+        """One entry of the log, as ``viewer`` may read it: with hidden information the
+        board view words it (``log_label``), or else only who acted is shown."""
+        who = before.acting_player
+        name = f"{self.game.player_name(who)}: " if who is not None else ""
+        if not self.game.hidden_information or (viewer is None and before.is_over):
+            return name + str(move)
+        label = getattr(self.view, "log_label", None)
+        if label is not None:
+            return str(label(before, move, viewer))
+        return name + ("chance" if before.to_move == CHANCE else "a move")
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -584,7 +624,11 @@ class RulesPanel:
         self.apply = apply
         self.inputs: dict[str, w.Widget] = {}
         self.error = w.HTML()
-        self.button = w.Button(description="New game with these rules", button_style="success")
+        self.button = w.Button(
+            description="New game with these rules",
+            button_style="success",
+            layout=w.Layout(width="auto"),
+        )
         self.button.add_class("sk-apply-rules")
         self.button.on_click(lambda _: self._apply())
         self.widget = w.VBox()

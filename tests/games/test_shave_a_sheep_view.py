@@ -167,3 +167,54 @@ def test_draw_on_a_real_ipycanvas_canvas():
     with ipycanvas.hold_canvas():
         VIEW.draw(canvas, Frame(state, None, selection=2))
         VIEW.draw(canvas, Frame(state.play("wolf 3"), None))
+
+
+# -- the variants ------------------------------------------------------------------------------
+def test_the_howling_race_and_its_winner_are_told():
+    from sheepkit.games.shave_a_sheep import VARIANTS, Howl
+
+    game = sheepkit.load("shave_a_sheep", players=3, **VARIANTS["howling_wolf"])
+    race = game.position(phase="race", face="gray/white", sheep=(1, 2, 3))
+    assert "Gray! First to howl grabs the wolf." in drawn(race).texts()
+    assert "rolled gray: race!" in drawn(race).texts()
+    assert VIEW.move_label(race, Howl(1)) == "Player 2 howls first"
+    won = race.play(Howl(1))
+    texts = drawn(won).texts()
+    assert "Player 2 grabbed the wolf: click whose sheep loses one wool." in texts
+    assert "\u25b6 Player 2" in texts
+    assert VIEW.move_label(won, Act("wolf", 2)) == "Wolf takes 1 wool from Player 3"
+    # the winner clicks a sheep, never their own
+    assert VIEW.click(Frame(won, None), *centre(3, 2)) == (None, Act("wolf", 2))
+    assert VIEW.click(Frame(won, None), *centre(3, 1)) == (None, None)
+    after = won.play("wolf 3")
+    assert VIEW.last_event(after) == (
+        "Player 2 howled first and sent the wolf to Player 3; Player 1 grew 1 wool."
+    )
+
+
+def test_mr_wolf_stands_by_a_sheep_and_fetch_has_a_label():
+    from sheepkit.games.shave_a_sheep import FETCH
+
+    game = sheepkit.load("shave_a_sheep", wolf="mr_wolf")
+    state = game.position(phase="act", face="gray/pink", sheep=(1, 3), wolf=1)
+    texts = drawn(state).texts()
+    assert "wolf" in texts and "Wolf" not in texts
+    assert VIEW.move_label(state, FETCH) == "Fetch the wolf home (up to 2 wool to your pile)"
+    assert (
+        VIEW.move_label(state, Act("wolf", 1)) == "Send the wolf to Player 2 (1 wool to your pile)"
+    )
+    waiting = game.position(sheep=(1, 3), wolf=1)
+    assert "The wolf stands by Player 2." in drawn(waiting).texts()
+
+
+def test_cutting_costs_shows_the_payment():
+    game = sheepkit.load("shave_a_sheep", shear_cost=1)
+    state = game.new_game()
+    for move in ("roll white/pink", "grow", "roll white", "grow", "roll white/pink"):
+        state = state.play(move)
+    assert VIEW.move_label(state, Act("shear")) == "Shear your sheep (pay 1 of 1 wool)"
+    sheared = state.play("shear")
+    assert VIEW.last_event(sheared) == "Player 1: shear your sheep (paid 1 wool)."
+    full = game.position(phase="act", face="white", to_move=1, sheep=(5, 0))
+    told = VIEW.last_event(full.play("grow"))
+    assert told.endswith("Player 1's sheep was full: 5 wool sheared, paid 1.")

@@ -22,12 +22,17 @@ players do (forced grows fill a sheep, and a full sheep is shorn), so the fixed 
 
 from __future__ import annotations
 
+import hashlib
+import json
+import marshal
 import time
 from collections import deque
+from pathlib import Path
 from typing import Any
 
 from ...core import CHANCE
-from .engine import ShaveASheep, ShaveASheepState
+from ...core.cache import cache_dir, read_checked, write_checked
+from .engine import Roll, ShaveASheep, ShaveASheepState
 from .rules import ShaveASheepRules
 
 TOLERANCE = 1e-13
@@ -211,14 +216,58 @@ class Solution:
 _SOLUTIONS: dict[ShaveASheepRules, Solution] = {}
 
 
-def solve(rules: ShaveASheepRules | None = None, **changes: Any) -> Solution:
-    """The perfect-play solution of two-player rules, computed once per rules and kept."""
+def solve(
+    rules: ShaveASheepRules | None = None, *, use_cache: bool = True, **changes: Any
+) -> Solution:
+    """The perfect-play solution of two-player rules: from memory, from the disk cache
+    (``$SHEEPKIT_CACHE`` or ``~/.cache/sheepkit``), or computed now (one to a few seconds)."""
     base = rules if rules is not None else ShaveASheepRules()
     if changes:
         base = base.replace(**changes)  # type: ignore[assignment]
-    solution = _SOLUTIONS.get(base)
+    solution = _SOLUTIONS.get(base) if use_cache else None
     if solution is None:
-        solution = _SOLUTIONS[base] = Solution(base)
+        solution = _load(base) if use_cache else None
+        if solution is None:
+            solution = Solution(base)
+            if use_cache:
+                write_checked(_cache_path(base), _dump(solution))
+        if use_cache:
+            _SOLUTIONS[base] = solution
+    return solution
+
+
+SOLVER_VERSION = 1  # bump when the values could change: old cache files are then ignored
+
+
+def _cache_path(rules: ShaveASheepRules) -> Path:
+    text = json.dumps(rules.to_dict(), sort_keys=True)
+    digest = hashlib.sha256(f"v{SOLVER_VERSION}:{text}".encode()).hexdigest()[:20]
+    return cache_dir() / f"shave_a_sheep-{digest}.marshal"
+
+
+def _dump(solution: Solution) -> bytes:
+    # marshal knows tuples, ints, floats and None; the rolled face is stored as its actions.
+    rows = [
+        (*k[:5], k[5].face if k[5] is not None else None, *k[6:], v)
+        for k, v in solution.values.items()
+    ]
+    return marshal.dumps((SOLVER_VERSION, json.dumps(solution.rules.to_dict()), rows))
+
+
+def _load(rules: ShaveASheepRules) -> Solution | None:
+    data = read_checked(_cache_path(rules))
+    if data is None:
+        return None
+    try:
+        version, text, rows = marshal.loads(data)
+        if version != SOLVER_VERSION or json.loads(text) != rules.to_dict():
+            return None
+        values = {(*r[:5], Roll(r[5]) if r[5] is not None else None, *r[6:-1]): r[-1] for r in rows}
+    except (ValueError, TypeError, EOFError, IndexError):
+        return None
+    solution = Solution.__new__(Solution)
+    solution.rules, solution.game = rules, ShaveASheep(rules)
+    solution.values, solution.sweeps, solution.seconds = values, 0, 0.0
     return solution
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core import Game, Move, State
 from ...ui.board import FONT, INK, PAPER, PLAYER_COLOURS, PLAYER_SHAPES, Frame
-from .engine import ACT, OVER, ROLL, Act, Roll, ShaveASheepState
+from .engine import ACT, HOWL, OVER, RACE, ROLL, Act, Howl, Roll, ShaveASheepState
 from .rules import COLOURS
 
 WIDTH, HEIGHT = 640, 400
@@ -70,14 +70,15 @@ class ShaveASheepView:
         if state.wolf is not None:  # a variant may leave the wolf beside a sheep
             x, y, w, _ = sheep_box(state.game.rules.players, state.wolf)
             self._draw_wolf(canvas, x + w, y + 10, 12)
+            _text(canvas, "wolf", x + w, y + 34, size=11, bold=True, align="center")
 
     def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
         state: ShaveASheepState = frame.state  # type: ignore[assignment]
-        if state.phase != ACT or frame.browsing:
+        if state.phase not in (ACT, HOWL) or frame.browsing:
             return None, None
         for seat in range(state.game.rules.players):
             bx, by, bw, bh = sheep_box(state.game.rules.players, seat)
-            if seat != state.turn and bx <= x <= bx + bw and by <= y <= by + bh:
+            if seat != state.to_move and bx <= x <= bx + bw and by <= y <= by + bh:
                 fits = [m for m in state.legal_moves() if m.target == seat]
                 if not fits:
                     return None, None
@@ -85,12 +86,17 @@ class ShaveASheepView:
         return None, None
 
     def move_label(self, state: State, move: Move) -> str:
+        name = state.game.player_name
         if isinstance(move, Roll):
             return str(move).capitalize()
+        if isinstance(move, Howl):
+            return f"{name(move.player)} howls first"
         if not isinstance(move, Act):
             return str(move)
-        name = state.game.player_name
         action, target = move
+        game = state.game
+        if isinstance(state, ShaveASheepState) and state.phase == HOWL and target is not None:
+            return f"Wolf takes 1 wool from {name(target)}"
         if action == "grow":
             return "Grow 1 wool"
         if action == "double":
@@ -101,18 +107,32 @@ class ShaveASheepView:
                     return f"Double wool (only {took} {why})"
             return "Double wool"
         if action == "shear":
+            cost = game.rules.shear_cost  # type: ignore[attr-defined]
+            if cost and isinstance(state, ShaveASheepState) and state.phase == ACT:
+                wool = state.sheep[state.turn]
+                return f"Shear your sheep (pay {min(cost, wool)} of {wool} wool)"
             return "Shear your sheep"
         if action == "swap" and target is not None:
             return f"Swap sheep with {name(target)}"
         if action == "wolf" and target is not None:
+            if getattr(game, "mr_wolf", False):
+                return f"Send the wolf to {name(target)} (1 wool to your pile)"
             return f"Send the wolf to {name(target)}"
+        if action == "fetch":
+            return "Fetch the wolf home (up to 2 wool to your pile)"
         if action == "pass":
             return "Pass (nothing would change)"
         return str(move)
 
+    def controls(self, app: Any) -> Any:
+        """The Howling Wolf race buttons and the die designer (see panel.py)."""
+        from .panel import ShaveASheepPanel
+
+        return ShaveASheepPanel(app)
+
     # -- parts of the picture ---------------------------------------------------------------
     def _targets(self, state: ShaveASheepState) -> set[int]:
-        if state.phase != ACT:
+        if state.phase not in (ACT, HOWL):
             return set()
         return {m.target for m in state.legal_moves() if m.target is not None}
 
@@ -220,12 +240,19 @@ class ShaveASheepView:
 
     def _draw_status(self, canvas: Any, state: ShaveASheepState) -> None:
         """One line under the table: the result, or what just happened."""
+        name = state.game.player_name
         if state.phase == OVER:
             text = str(state.outcome())
+        elif state.phase == RACE:
+            text = "Gray! First to howl grabs the wolf."
+        elif state.phase == HOWL and state.howler is not None:
+            text = f"{name(state.howler)} grabbed the wolf: click whose sheep loses one wool."
         elif self._targets(state):
             text = "Click a sheep in a dashed box, or pick a move."
         else:
             text = self.last_event(state)
+            if state.wolf is not None and not text:
+                text = f"The wolf stands by {name(state.wolf)}."
         if text:
             _text(
                 canvas,
@@ -241,13 +268,31 @@ class ShaveASheepView:
     def last_event(self, state: ShaveASheepState) -> str:
         """What the last player did, and any auto-shear, in words."""
         parts = []
-        if len(state.history) >= 1 and isinstance(state.history[-1], Act) and state.phase == ROLL:
-            move = state.history[-1]
-            who = state.game.player_name((state.turn - 1) % state.game.rules.players)
-            parts.append(f"{who}: {self.move_label(state, move).lower()}.")
+        game = state.game
+        name = game.player_name
+        history = state.history
+        cost = game.rules.shear_cost
+        if history and isinstance(history[-1], Act) and state.phase == ROLL:
+            move = history[-1]
+            roller = name((state.turn - 1) % game.rules.players)
+            if len(history) >= 2 and isinstance(history[-2], Howl):
+                # A Howling Wolf turn: the race winner's wolf bit, then the roller grew.
+                howler = name(history[-2].player)
+                parts.append(
+                    f"{howler} howled first and sent the wolf to {name(move.target or 0)}; "
+                    f"{roller} grew 1 wool."
+                )
+            else:
+                said = self.move_label(state, move).lower()
+                paid = _shear_fee(state) if move.action == "shear" and cost else None
+                if paid is not None:
+                    said += f" (paid {paid} wool)"
+                parts.append(f"{roller}: {said}.")
         if state.phase == ROLL and state.auto_sheared:
-            name = state.game.player_name(state.turn)
-            parts.append(f"{name}'s sheep was full: {state.auto_sheared} wool sheared.")
+            full = name(state.turn)
+            sheared = state.auto_sheared
+            fee = f", paid {min(cost, sheared)}" if cost else ""
+            parts.append(f"{full}'s sheep was full: {sheared} wool sheared{fee}.")
         return " ".join(parts)
 
     def _draw_panel(
@@ -256,7 +301,9 @@ class ShaveASheepView:
         players = state.game.rules.players
         x, y, w, h = panel_box(players, seat)
         colour = PLAYER_COLOURS[seat]
-        current = state.phase != OVER and seat == state.turn
+        # The race winner chooses in the roller's turn: their panel is the one marked.
+        mover = state.howler if state.phase == HOWL else state.turn
+        current = state.phase != OVER and seat == mover
         winner = state.phase == OVER and seat in state.winners()
         canvas.fill_style = "#FFFFFF" if current else PAPER
         canvas.fill_rect(x, y, w, h)
@@ -268,8 +315,14 @@ class ShaveASheepView:
         if current:
             label = "\u25b6 " + label
         _text(canvas, label, x + 30, y + 17, size=15, bold=True, baseline="middle", colour=colour)
-        if current:
+        doing = ""
+        if state.phase == RACE and seat == state.turn:
+            doing = "rolled gray: race!"
+        elif state.phase == HOWL and seat == state.howler:
+            doing = "grabbed the wolf: choose"
+        elif current:
             doing = "to roll the die" if state.phase == ROLL else "to choose an action"
+        if doing:
             _text(canvas, doing, x + 10, y + 40, size=12, baseline="middle")
         if winner:
             _text(
@@ -340,6 +393,24 @@ class ShaveASheepView:
                 canvas.set_line_dash([2, 2])
                 canvas.stroke_rect(wx, wy, BRICK_W, BRICK_H)
                 canvas.set_line_dash([])
+
+
+def _shear_fee(state: ShaveASheepState) -> int | None:
+    """What the last shear paid, found by replaying the game (None for a made-up position,
+    whose history does not start at a new game). Cutting costs only: the state keeps piles,
+    not payments, and a payment is what a student wants to see."""
+    from ...core import SheepkitError
+
+    try:
+        before = state.game.new_game()
+        for move in state.history[:-1]:
+            before = before.play(move)
+    except SheepkitError:
+        return None
+    if before.phase != ACT or before.play(state.history[-1]) != state:
+        return None
+    me = before.turn
+    return before.sheep[me] - (state.piles[me] - before.piles[me])
 
 
 def board_view(game: Game) -> ShaveASheepView:

@@ -22,15 +22,14 @@ rows, recomputed when asked (a few microseconds).
 from __future__ import annotations
 
 import hashlib
-import os
 import struct
-import tempfile
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from ...core.cache import cache_dir, write_atomically
 from .engine import STRIDE
 
 SHEEP, WOLVES = 0, 1
@@ -362,12 +361,6 @@ class Solution:
         self.rows = {m: get(body[start + i * n : start + (i + 1) * n]) for i, m in enumerate(masks)}
 
 
-def cache_dir() -> Path:
-    """``$SHEEPKIT_CACHE`` or ``~/.cache/sheepkit``."""
-    env = os.environ.get("SHEEPKIT_CACHE")
-    return Path(env) if env else Path.home() / ".cache" / "sheepkit"
-
-
 def cache_path(size: int, auto_victory: bool) -> Path:
     # The version key names everything the values depend on: change a rule, get a new file.
     key = f"wolf_and_sheep-v{SOLVER_VERSION}-board{size}-auto{int(auto_victory)}"
@@ -412,25 +405,9 @@ def solve(
             solution = Solution(size, auto_victory)  # damaged: solve again and rewrite
     solution.solve_all(progress)
     if use_cache:
-        _write_atomically(path, solution.to_bytes())
+        write_atomically(path, solution.to_bytes())
         _MEMO.solutions[key] = solution
     return solution
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temp file beside ``path`` and rename it: readers never see half a file."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except OSError:
-        pass  # a read-only home: the table still works, only slower next time
 
 
 def forget() -> None:

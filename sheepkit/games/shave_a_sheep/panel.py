@@ -1,0 +1,154 @@
+"""Shave a Sheep's own controls in the app: the Howling Wolf race, and the die designer.
+
+The race is a chance node nobody rolls (``acting_player`` is None): in the app the first
+player to howl wins it. Every human seat that may howl gets a big button; each bot seat howls
+after a short random delay, scheduled on the kernel's event loop as the app's auto-play is.
+The panel tells the app that it owns that node (``claims_chance``), so the app does not roll
+it by itself; the Roll button and the rig drop-down still settle it for a teacher.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import ipywidgets as w
+
+from ...core import CHANCE
+from .engine import RACE, Howl, ShaveASheepState
+
+#: How long a bot takes to howl, in seconds: quick, but a child can beat it.
+BOT_DELAY = (0.4, 1.5)
+
+
+class ShaveASheepPanel(w.VBox):
+    """Placed by the app under its move buttons; ``refresh(app)`` runs after every change."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.rng = random.Random(f"sheepkit-howl-{app.seed}")
+        self.race_note = w.HTML()
+        self.race_note.add_class("sk-race-note")
+        self.howl_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._howl_buttons: dict[int, w.Button] = {}
+        self._race: ShaveASheepState | None = None  # the race the timers below belong to
+        self._timers: list[asyncio.TimerHandle] = []
+        self.designer_box = w.VBox()
+        self._designer: Any = None
+        self.designer_button = w.Button(
+            description="Die designer", tooltip="Change the die, then play with it"
+        )
+        self.designer_button.add_class("sk-open-designer")
+        self.designer_button.on_click(lambda _: self.toggle_designer())
+        super().__init__([self.race_note, self.howl_box, self.designer_button, self.designer_box])
+        self.add_class("sk-shave-panel")
+
+    # -- the race -------------------------------------------------------------------------------
+    def racers(self, state: Any) -> tuple[int, ...]:
+        """The seats that may win this race (by the rules: maybe not the roller)."""
+        return tuple(howl.player for howl, _ in state.chance_outcomes())
+
+    def claims_chance(self, state: Any) -> bool:
+        """The app asks before rolling a chance node by itself: a race someone can still win
+        by pressing a button, or that bots will win on the event loop, is ours."""
+        if not isinstance(state, ShaveASheepState) or state.phase != RACE:
+            return False
+        app = self.app
+        if not app.at_end:
+            return False
+        if any(app.is_human(p) for p in self.racers(state)):
+            return True
+        return bool(app.autoplay and _running_loop() is not None)
+
+    def howl(self, player: int) -> bool:
+        """``player`` howls: the first howl of a race wins it; later ones do nothing."""
+        state = self.app.state
+        if state is not self._race or not self.app.at_end or player not in self.racers(state):
+            return False
+        self._race = None
+        self._cancel()
+        self.app.roll(Howl(player))
+        return True
+
+    def refresh(self, app: Any) -> None:
+        state = app.state
+        racing = (
+            isinstance(state, ShaveASheepState)
+            and state.phase == RACE
+            and state.to_move == CHANCE
+            and app.at_end
+        )
+        if not racing:
+            self._race = None
+            self._cancel()
+            self.race_note.value = ""
+            self.howl_box.layout.display = "none"
+            return
+        if state is self._race:
+            return  # a redraw of the same race: the bots' timers already run
+        self._race = state
+        self._cancel()
+        racers = self.racers(state)
+        humans = [p for p in racers if app.is_human(p)]
+        name = state.game.player_name
+        self.race_note.value = (
+            "<div style='font-size:1.15em'><b>Gray! First to howl grabs the wolf.</b> "
+            + ("Press your button!" if humans else "The bots are racing…")
+            + "</div>"
+        )
+        for p in humans:
+            if p not in self._howl_buttons:
+                button = w.Button(
+                    description=f"Howl! ({name(p)})",
+                    button_style="danger",
+                    layout=w.Layout(width="auto", height="48px"),
+                    style={"font_weight": "bold"},
+                )
+                button.add_class("sk-howl")
+                button.on_click(lambda _, p=p: self.howl(p))
+                self._howl_buttons[p] = button
+        self.howl_box.children = tuple(self._howl_buttons[p] for p in humans)
+        self.howl_box.layout.display = None if humans else "none"
+        loop = _running_loop()
+        if loop is None or not app.autoplay:
+            return  # tests and scripts: call howl() for the bots
+        for p in racers:
+            if not app.is_human(p):
+                delay = self.rng.uniform(*BOT_DELAY)
+                self._timers.append(loop.call_later(delay, self._bot_howl, state, p))
+
+    def _bot_howl(self, race: ShaveASheepState, player: int) -> None:
+        if race is not self._race:
+            return
+        try:
+            self.howl(player)
+        except Exception as e:  # a callback's exception would vanish in the event loop
+            self.app.message = f"The race failed: {e!r}"
+            self.app.render()
+
+    def _cancel(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
+        self._timers.clear()
+
+    # -- the die designer ------------------------------------------------------------------------
+    def toggle_designer(self) -> None:
+        """Show (built on first use) or hide the die designer; its game starts in this app."""
+        if self._designer is None:
+            from .designer import DieDesigner
+
+            self._designer = DieDesigner(
+                self.app.game.rules, on_play=lambda rules: self.app.new_game(rules)
+            )
+            self.designer_box.children = (self._designer,)
+            return
+        shown = self.designer_box.layout.display != "none"
+        self.designer_box.layout.display = "none" if shown else None
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
+from event_loop import run_loop
 from toy_games import DiceRace, HighCard
 
 from sheepkit.core import BadRecord, register
@@ -166,13 +165,6 @@ def test_pass_the_device_curtain_between_humans() -> None:
 def test_about_the_bots_lists_descriptions() -> None:
     app = GameApp(DiceRace(), seats=["Human", "Human"])
     assert "Random" in app.bot_notes.value and "Monte Carlo" in app.bot_notes.value
-
-
-def run_loop(coroutine: Any) -> Any:
-    """asyncio.run in a thread of its own, as a kernel's loop (another test's loop, e.g. the
-    browser tests' Playwright, may be running in this thread)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result(timeout=60)
 
 
 def test_autoplay_runs_bots_on_the_event_loop() -> None:

@@ -40,6 +40,7 @@ def test_make_test_runs_every_check() -> None:
         "check-notebooks",
         "chromium",
         "unit",
+        "browser",
         "notebooks",
     ]
 

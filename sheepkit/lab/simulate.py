@@ -40,6 +40,7 @@ def simulate(
     seed: int = 0,
     *,
     rotate: bool = False,
+    start: int = 0,
     max_plies: int | None = None,
     executor: ExecutorChoice = None,
     chunk: int | None = None,
@@ -58,6 +59,9 @@ def simulate(
 
     rotate: move the bots round the seats from game to game (game ``i`` shifts them by ``i``
         seats), so that seat advantage and bot strength can be told apart.
+    start: play games ``start`` to ``start + n - 1`` of the run seeded ``seed``: a slice of a
+        longer run, so a run played in slices (e.g. a notebook's progress bar with a Stop
+        button) gives, slice after slice, exactly the rows of one ``simulate(..., n_total)``.
     max_plies: stop a game after this many plies and mark it ``capped`` (no winner).
     executor: where the games run.
         ``None`` or ``"auto"`` (the default): play here for a quarter of a second; if the rest
@@ -77,8 +81,10 @@ def simulate(
     """
     game = as_game(game)
     specs = tuple(bots)
-    seats = lineups(game.num_players, len(specs), n, rotate)
-    jobs: list[Job] = [(i, seats[i], game_seed(seed, i)) for i in range(n)]
+    if start < 0:
+        raise ValueError(f"start must be 0 or more, not {start}")
+    seats = lineups(game.num_players, len(specs), start + n, rotate)
+    jobs: list[Job] = [(i, seats[i], game_seed(seed, i)) for i in range(start, start + n)]
     outcome = run_batches(
         [Batch(game, specs, jobs, max_plies)],
         executor=executor,

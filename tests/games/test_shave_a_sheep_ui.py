@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+from event_loop import run_loop
+
 import sheepkit
 from sheepkit.games.shave_a_sheep import VARIANTS, Howl
 from sheepkit.games.shave_a_sheep.designer import DieDesigner, face_html
@@ -58,7 +60,7 @@ def test_bots_race_on_the_event_loop_and_the_first_howl_wins():
                 break
         return app
 
-    app = asyncio.run(run())
+    app = run_loop(run())
     assert app.state.phase != RACE
     assert sum(isinstance(m, Howl) for m in app.state.history) == 1
 

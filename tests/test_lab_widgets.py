@@ -1,0 +1,196 @@
+"""The rule lab and bot arena widgets, driven from code (no browser), and their charts."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+import sheepkit
+from sheepkit import lab
+from sheepkit.ui import charts
+from sheepkit.ui import lab_widgets as lw
+
+
+def forward_sheep(view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+    """As the sheep, steps forward when it can; otherwise any move."""
+    forward = [m for m in legal_moves if m.target > m.source]
+    return rng.choice(forward if view.turn == 0 and forward else list(legal_moves))
+
+
+# -- slices add up to one run -----------------------------------------------------------------
+def test_simulate_slices_with_start_give_the_same_rows_as_one_run() -> None:
+    whole = lab.simulate("shave_a_sheep", ["Random", "Sensible"], 9, 3, rotate=True, progress=None)
+    first = lab.simulate("shave_a_sheep", ["Random", "Sensible"], 4, 3, rotate=True, progress=None)
+    rest = lab.simulate(
+        "shave_a_sheep", ["Random", "Sensible"], 5, 3, rotate=True, start=4, progress=None
+    )
+    assert first.rows + rest.rows == whole.rows
+    assert [row.index for row in rest.rows] == [4, 5, 6, 7, 8]
+    with pytest.raises(ValueError, match="start"):
+        lab.simulate("shave_a_sheep", ["Random", "Random"], 1, start=-1)
+
+
+def test_sliced_run_gives_the_same_table_however_small_the_slices() -> None:
+    game = sheepkit.load("wolf_and_sheep")
+    whole = lab.simulate(game, ["Sensible", "Random"], 12, 5, rotate=True, progress=None)
+    run = lw.SlicedRun([lw.Part("x", game, ("Sensible", "Random"), 12, 5, rotate=True)])
+    run.slice_seconds = 0.0  # one game a slice
+    run.run()
+    assert run.results("x").rows == whole.rows
+    assert run.results("x").complete
+
+
+def test_sliced_tournament_is_the_tournament() -> None:
+    game = sheepkit.load("wolf_and_sheep")
+    bots = {"R": "Random", "S": "Sensible", "F": forward_sheep}
+    expected = lab.tournament(game, bots, 3, 7, executor="serial", progress=None)
+    run = lw.SlicedRun(lw.tournament_parts(game, bots, 3, 7))
+    run.run()
+    got = lw.tournament_of(run, list(bots), seed=7)
+    assert got.results.rows == expected.results.rows
+    assert got.leaderboard == expected.leaderboard
+
+
+# -- the rule lab -----------------------------------------------------------------------------
+def test_rule_lab_offers_every_game_and_each_of_its_rules() -> None:
+    app = lw.RuleLab()
+    assert [name for _, name in app.game_picker.options] == list(sheepkit.games())
+    for name in sheepkit.games():
+        app.game_picker.value = name
+        game = sheepkit.load(name)
+        assert [v for _, v in app.rule_picker.options] == [i.name for i in game.rules.describe()]
+        assert len(app.bot_pickers) == game.num_players
+        for info in game.rules.describe():
+            app.rule_picker.value = info.name
+            # The suggested value is a valid rule, and different from the base rules (tuples,
+            # such as a die's faces, start as the base value written out, to be edited).
+            changed = sheepkit.load(name, **app.changes())
+            assert changed.rules.changes() or isinstance(info.default, tuple), info.name
+
+
+def test_rule_lab_run_shows_both_columns_with_explanations() -> None:
+    app = lw.RuleLab("wolf_and_sheep", n=30)
+    app.rule_picker.value = "board"
+    app.value.value = 10
+    app.bot_pickers[0].value = "Sensible"
+    app.run()
+    table = app.table.value
+    assert "Base rules" in table and "Board size = 10" in table
+    assert table.count("sk-lab-row") >= 10
+    assert "How often Sheep won" in table  # each metric's explanation is beside it
+    assert app.panel.bar.value == app.panel.bar.max == 60  # progress reached 100%
+    assert "done: 60 of 60" in app.panel.text.value
+    assert not app.panel.run_button.disabled and app.panel.stop_button.disabled
+    assert app.chart_box.children[0].value[:4] == b"\x89PNG"
+    # The same seeds in both columns: the base column is what simulate gives.
+    base = lab.simulate("wolf_and_sheep", ["Sensible", "Random"], 30, 1, rotate=True, progress=None)
+    assert app.reports[0] == lab.report(base, seed=1)
+
+
+def test_rule_lab_changing_the_number_of_players_repeats_the_bots() -> None:
+    app = lw.RuleLab("shave_a_sheep", n=10)
+    app.rule_picker.value = "players"
+    app.value.value = 4
+    app.run()
+    seats = [sum(m.name.startswith("Win rate") for m in r) for r in app.reports]
+    assert seats == [2, 4]
+
+
+def test_rule_lab_reports_a_bad_value_instead_of_crashing() -> None:
+    app = lw.RuleLab("shave_a_sheep", n=5)
+    app.rule_picker.value = "die"
+    app.value.value = "(('grow',), ('fly',))"
+    app.run()
+    assert "must" in app.message.value or "die" in app.message.value
+    app.value.value = "not a die"
+    app.run()
+    assert "cannot read" in app.message.value
+    assert app.table.value == ""
+
+
+def test_stop_ends_a_running_comparison_early_with_partial_results() -> None:
+    async def scenario() -> lw.RuleLab:
+        app = lw.RuleLab("shave_a_sheep", n=100_000)
+        app.run()  # in a running loop: starts a task and returns at once
+        assert app.panel.running and app.panel.task is not None
+        await asyncio.sleep(0.3)  # the task plays slices meanwhile
+        assert 0 < app.panel.bar.value < app.panel.bar.max
+        app.panel.stop_button.click()  # as the kernel handles the click between slices
+        await asyncio.wait_for(app.panel.task, timeout=10)
+        return app
+
+    app = asyncio.run(scenario())
+    assert app.panel.current is not None
+    played = app.panel.current.done
+    assert 0 < played < 200_000
+    assert "Stopped" in app.message.value
+    assert "stopped after" in app.panel.text.value
+    games = app.reports[0][0]
+    assert games.name == "Games" and 0 < (games.value or 0) < 100_000
+    assert app.table.value.count("sk-lab-row") > 5
+
+
+def test_an_async_run_reaches_100_percent() -> None:
+    async def scenario() -> lw.RuleLab:
+        app = lw.RuleLab("wolf_and_sheep", n=40)
+        app.run()
+        assert app.panel.task is not None
+        await asyncio.wait_for(app.panel.task, timeout=30)
+        return app
+
+    app = asyncio.run(scenario())
+    assert app.panel.bar.value == app.panel.bar.max == 80
+    assert "done: 80 of 80" in app.panel.text.value
+    assert "sk-lab-row" in app.table.value
+
+
+# -- the bot arena ----------------------------------------------------------------------------
+def test_bot_arena_enters_a_function_bot_into_the_tournament() -> None:
+    arena = lw.BotArena("wolf_and_sheep", {"Forward sheep": forward_sheep}, games_per_pairing=2)
+    assert not arena.ticks["MCTS"].value  # slow bots start unticked
+    arena.run()
+    assert arena.tournament is not None
+    names = {s.name for s in arena.tournament.leaderboard}
+    assert names == {"Random", "Sensible", "Perfect", "Forward sheep"}
+    assert arena.table.value.count("sk-lab-row") == 4
+    assert arena.chart_box.children[0].value[:4] == b"\x89PNG"
+
+
+def test_bot_arena_needs_two_bots() -> None:
+    arena = lw.BotArena("shave_a_sheep")
+    for tick in arena.ticks.values():
+        tick.value = False
+    arena.ticks["Random"].value = True
+    arena.run()
+    assert "two bots" in arena.message.value
+    assert arena.tournament is None
+
+
+def test_bot_descriptions_cover_every_bot_and_your_own() -> None:
+    text = lw.bot_descriptions_html("wolf_and_sheep", {"Forward sheep": forward_sheep})
+    for name in ("Random", "Sensible", "Perfect", "MCTS", "Forward sheep", "steps forward"):
+        assert name in text
+
+
+# -- charts -----------------------------------------------------------------------------------
+def test_sweep_chart_and_leaderboard_chart_draw() -> None:
+    swept = lab.sweep("shave_a_sheep", "wool", [8, 12], ["Random", "Random"], 20, progress=None)
+    assert charts.png(charts.sweep_chart(swept))[:4] == b"\x89PNG"
+    played = lab.tournament("shave_a_sheep", {"R": "Random", "S": "Sensible"}, 3, progress=None)
+    figure = charts.leaderboard_chart(played)
+    assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == [
+        s.name for s in reversed(played.leaderboard)
+    ]
+
+
+def test_format_value_shows_percentages_and_intervals() -> None:
+    metric = lab.Metric("Win rate: Sheep", 0.5, (0.4, 0.6), "")
+    assert lw.format_value(metric).startswith("50% ")
+    assert "[40%, 60%]" in lw.format_value(metric)
+    assert lw.format_value(lab.Metric("Lead changes", None, None, "")) == "-"
+    assert lw.differs(metric, lab.Metric("x", 0.9, (0.8, 1.0), "")) is True
+    assert lw.differs(metric, lab.Metric("x", 0.55, (0.45, 0.65), "")) is False

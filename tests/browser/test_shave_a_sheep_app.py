@@ -1,6 +1,6 @@
-"""The Shave a Sheep lesson in the page: the die designer redraws a face it changes, and
-the app's panel opens the designer. The howl race itself is driven by widget tests
-(tests/games/test_shave_a_sheep_ui.py), where its timing can be controlled."""
+"""The Shave a Sheep lesson in the page: the die designer redraws a face it changes, the app's
+panel opens the designer, and a human wins the howl race with a button. Bot timing in the race
+is tested in tests/games/test_shave_a_sheep_ui.py, where the clock can be controlled."""
 
 from __future__ import annotations
 
@@ -42,3 +42,32 @@ def test_designer_changes_a_face_and_the_app_opens_one(open_app: Callable[[str],
     assert app.app.locator(".sk-die-face").count() == 6
     app.assert_healthy()
     app.screenshot("shave_a_sheep-designer")
+
+
+def test_the_howl_race_is_won_by_a_button(open_app: Callable[[str], AppPage]) -> None:
+    """Howling Wolf from the rules panel, a rigged gray roll, and Player 1's Howl! button."""
+    app = open_app("shave_a_sheep")
+    app.wait_for_board()
+    app.seat_humans()  # both seats human: no bot races the click
+    app.app.get_by_text("Rules", exact=True).click()
+    wolf = app.app.locator(".widget-dropdown", has_text="Wolf").locator("select").first
+    wolf.select_option(value=None, label="howling_wolf")
+    idles = app.kernel_idles  # a new game at the start looks like the old one: wait for it
+    app.app.locator(".sk-apply-rules").click()
+    app.wait_kernel_idle(idles)
+    rig = app.app.locator(".sk-rig").locator("xpath=..").locator("select")
+    labels: list[str] = rig.evaluate("s => Array.from(s.options, o => o.text)")
+    gray = next(label for label in labels if "gray" in label.lower())
+    rig.select_option(label=gray)
+    app.page.wait_for_timeout(300)
+    app.click(".sk-rig")
+    howl = app.app.locator(".sk-howl", has_text="Player 1")
+    howl.wait_for(timeout=30_000)
+    assert "race" in app.state()["status"].lower()
+    app.click(".sk-howl")
+    state = app.state()
+    assert state["moves"], f"the race winner should now choose a sheep: {state}"
+    assert any("Player 2" in move for move in state["moves"]), state
+    log = app.app.locator(".sk-log").inner_text()
+    assert "howl 1" in log.lower(), log
+    app.assert_healthy()

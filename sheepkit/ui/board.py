@@ -33,6 +33,27 @@ PAPER = "#FBF8F0"
 FONT = "sans-serif"
 
 
+def draw_text(
+    canvas: Any,
+    text: str,
+    x: float,
+    y: float,
+    *,
+    size: int = 14,
+    bold: bool = False,
+    align: str = "left",
+    baseline: str = "alphabetic",
+    colour: str = INK,
+    max_width: float | None = None,
+) -> None:
+    """One line of text on an ipycanvas canvas, with every setting given (none inherited)."""
+    canvas.font = f"{'bold ' if bold else ''}{size}px {FONT}"
+    canvas.text_align = align
+    canvas.text_baseline = baseline
+    canvas.fill_style = colour
+    canvas.fill_text(text, x, y, max_width)
+
+
 @dataclass(frozen=True)
 class Frame:
     """What the shell asks a view to draw."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import Game, Move, State
-from ...ui.board import FONT, INK, PAPER, PLAYER_COLOURS, Frame
+from ...ui.board import INK, PAPER, PLAYER_COLOURS, Frame, draw_text
 from .engine import (
     DEAL,
     DRAW,
@@ -218,7 +218,7 @@ class LambMimesBoard:
         name = frame.state.game.player_name
         canvas.fill_style = PAPER
         canvas.fill_rect(0, 0, WIDTH, HEIGHT)
-        _text(canvas, self._headline(table, name), 12, 18, size=15, bold=True)
+        draw_text(canvas, self._headline(table, name), 12, 18, size=15, bold=True)
         for player, x, y, w, h in opponent_boxes(table):
             self._draw_opponent(canvas, table, player, x, y, w, h, name(player))
         self._draw_pasture(canvas, table)
@@ -326,12 +326,12 @@ class LambMimesBoard:
         canvas.line_width = 4 if current or player in table.winners else 1.5
         canvas.stroke_rect(x, y, w, h)
         label = ("\u25b6 " if current else "") + name
-        _text(canvas, label, x + 8, y + 16, size=13, bold=True, colour=colour, max_width=w - 16)
+        draw_text(canvas, label, x + 8, y + 16, size=13, bold=True, colour=colour, max_width=w - 16)
         size = table.hand_sizes[player]
         words = "sits out" if out else _cards(size)
         if player in table.winners:
             words += " \u00b7 WINNER"
-        _text(canvas, words, x + 8, y + 32, size=12, max_width=w - 16)
+        draw_text(canvas, words, x + 8, y + 32, size=12, max_width=w - 16)
         shown = table.hands.get(player)
         cards = len(shown) if shown is not None else size
         if not cards:
@@ -359,7 +359,7 @@ class LambMimesBoard:
         h = 2 * CARD_H + PASTURE_GAP + 32
         canvas.fill_style = TABLE
         canvas.fill_rect(x0, y0, w, h)
-        _text(canvas, "Pasture", x0 + w / 2, y0 + 16, size=13, bold=True, align="center")
+        draw_text(canvas, "Pasture", x0 + w / 2, y0 + 16, size=13, bold=True, align="center")
         flips = {m.spot for m in table.moves if isinstance(m, Flip)}
         for s, spot in enumerate(table.spots):
             x, y, cw, ch = spot_box(s)
@@ -369,7 +369,7 @@ class LambMimesBoard:
                 canvas.set_line_dash([5, 4])
                 canvas.stroke_rect(x, y, cw, ch)
                 canvas.set_line_dash([])
-                _text(canvas, "empty", x + cw / 2, y + ch / 2, size=11, align="center")
+                draw_text(canvas, "empty", x + cw / 2, y + ch / 2, size=11, align="center")
             elif spot.face is None:
                 _back(canvas, x, y, cw, ch)
             else:
@@ -381,7 +381,7 @@ class LambMimesBoard:
                 canvas.global_alpha = 1.0
                 canvas.fill_style = "#FFFFFF"
                 canvas.fill_rect(x + 2, y + ch - 16, cw - 4, 14)
-                _text(
+                draw_text(
                     canvas,
                     spot.note,
                     x + cw / 2,
@@ -397,7 +397,7 @@ class LambMimesBoard:
             canvas.stroke_style = INK
             canvas.line_width = 1
             canvas.stroke_circle(x, y, 9)
-            _text(canvas, str(s + 1), x, y + 4, size=11, bold=True, align="center")
+            draw_text(canvas, str(s + 1), x, y + 4, size=11, bold=True, align="center")
             if table.phase == PLACE and table.pending and table.pending[0] == s:
                 _outline(canvas, x, y, cw, ch, MARK, dash=True)
             elif s in flips:
@@ -405,13 +405,15 @@ class LambMimesBoard:
 
     def _draw_piles(self, canvas: Any, table: Table) -> None:
         y = PILES_Y
-        _text(canvas, "Discard", DISCARD_X + CARD_W / 2, y - 10, size=12, bold=True, align="center")
+        draw_text(
+            canvas, "Discard", DISCARD_X + CARD_W / 2, y - 10, size=12, bold=True, align="center"
+        )
         if table.discard:
             for k in range(min(len(table.discard) - 1, 3), 0, -1):  # the pile's thickness
                 canvas.fill_style = "#CFC7B4"
                 canvas.fill_rect(DISCARD_X + 2 * k, y + 2 * k, CARD_W, CARD_H)
             self._card(canvas, table.discard[-1], DISCARD_X, y)
-        _text(
+        draw_text(
             canvas,
             _cards(len(table.discard)),
             DISCARD_X + CARD_W / 2,
@@ -419,7 +421,9 @@ class LambMimesBoard:
             size=11,
             align="center",
         )
-        _text(canvas, "Draw pile", PILE_X + CARD_W / 2, y - 10, size=12, bold=True, align="center")
+        draw_text(
+            canvas, "Draw pile", PILE_X + CARD_W / 2, y - 10, size=12, bold=True, align="center"
+        )
         if table.pile:
             for k in range(min(table.pile - 1, 3), -1, -1):
                 _back(canvas, PILE_X + 2 * k, y + 2 * k, CARD_W, CARD_H)
@@ -428,7 +432,7 @@ class LambMimesBoard:
             canvas.set_line_dash([5, 4])
             canvas.stroke_rect(PILE_X, y, CARD_W, CARD_H)
             canvas.set_line_dash([])
-        _text(
+        draw_text(
             canvas,
             _cards(table.pile),
             PILE_X + CARD_W / 2,
@@ -437,7 +441,7 @@ class LambMimesBoard:
             align="center",
         )
         if table.pile_known:
-            _text(
+            draw_text(
                 canvas,
                 f"({table.pile_known} known at the bottom)",
                 PILE_X + CARD_W / 2,
@@ -446,14 +450,14 @@ class LambMimesBoard:
                 align="center",
             )
         if table.aside:
-            _text(canvas, "Out of the round:", DISCARD_X, 336, size=11)
+            draw_text(canvas, "Out of the round:", DISCARD_X, 336, size=11)
             for i, card in enumerate(table.aside[:12]):
                 self._mini(canvas, card, DISCARD_X + 100 + i * 16, 318)
 
     def _draw_info(self, canvas: Any, table: Table, name: Any) -> None:
         """The match score table, and what is going on in words."""
         x, y = INFO_X, 146
-        _text(canvas, "Match score (lowest wins)", x, y, size=13, bold=True)
+        draw_text(canvas, "Match score (lowest wins)", x, y, size=13, bold=True)
         n = len(table.scores)
         row_h = min(18, 108 / max(n, 1))
         for p in range(n):
@@ -465,10 +469,12 @@ class LambMimesBoard:
             canvas.fill_style = colour
             canvas.fill_rect(x, ry + 4, 10, row_h - 8)
             mark = " (you)" if p == table.bottom and not table.hands else ""
-            _text(canvas, name(p) + mark, x + 16, ry + row_h - 5, size=12, bold=p in table.winners)
+            draw_text(
+                canvas, name(p) + mark, x + 16, ry + row_h - 5, size=12, bold=p in table.winners
+            )
             cards = table.hand_sizes[p]
-            _text(canvas, f"{cards} in hand", x + 190, ry + row_h - 5, size=12, align="right")
-            _text(
+            draw_text(canvas, f"{cards} in hand", x + 190, ry + row_h - 5, size=12, align="right")
+            draw_text(
                 canvas,
                 f"{table.scores[p]} pts",
                 x + 300,
@@ -483,7 +489,7 @@ class LambMimesBoard:
         ty = y + 24 + n * row_h
         for line in lines:
             for part in _wrap(line, 50):
-                _text(canvas, part, x, ty, size=12)
+                draw_text(canvas, part, x, ty, size=12)
                 ty += 15
             ty += 4
 
@@ -506,7 +512,7 @@ class LambMimesBoard:
     def _draw_hand(self, canvas: Any, table: Table, name: Any) -> None:
         who = name(table.bottom)
         title = f"Your hand ({who})" if not table.hands else f"{who}'s hand"
-        _text(
+        draw_text(
             canvas,
             f"{title}: {_cards(len(table.hand))}",
             HAND_LEFT,
@@ -537,7 +543,7 @@ class LambMimesBoard:
             canvas.fill_style = HUE[colour]
             canvas.fill_rect(x + i * half, y, half, h)
             for ly in (y + 15, y + h - 6):
-                _text(
+                draw_text(
                     canvas,
                     LETTERS[colour],
                     x + i * half + half / 2,
@@ -552,7 +558,7 @@ class LambMimesBoard:
         canvas.stroke_style = INK
         canvas.line_width = 1.5
         canvas.stroke_circle(x + half, y + h / 2, 18)
-        _text(
+        draw_text(
             canvas, str(card % 7 + 1), x + half, y + h / 2 + 10, size=28, bold=True, align="center"
         )
         canvas.stroke_style = INK
@@ -569,8 +575,8 @@ class LambMimesBoard:
         canvas.fill_rect(x + 4, y + 4, w - 8, 18)
         ink = HUE_INK[colour]
         number = self.mime_numbers[colour]
-        _text(canvas, str(number), x + 8, y + 18, size=15, bold=True, colour=ink)
-        _text(
+        draw_text(canvas, str(number), x + 8, y + 18, size=15, bold=True, colour=ink)
+        draw_text(
             canvas,
             LETTERS[colour],
             x + w - 8,
@@ -581,7 +587,7 @@ class LambMimesBoard:
             colour=ink,
         )
         _sheep_face(canvas, x + w / 2, y + 46, 13)
-        _text(
+        draw_text(
             canvas,
             f"draw {MIME_DRAW[colour]}",
             x + w / 2,
@@ -605,9 +611,9 @@ class LambMimesBoard:
         canvas.fill_style = "#FFFFFF"
         canvas.fill_rect(x + 2, y + 2, w - 4, h * 0.5)
         top = "M" if card >= NUMBER_CARDS else str(card % 7 + 1)
-        _text(canvas, top, x + w / 2, y + h * 0.45, size=12, bold=True, align="center")
+        draw_text(canvas, top, x + w / 2, y + h * 0.45, size=12, bold=True, align="center")
         letters = "".join(LETTERS[c] for c in cols)
-        _text(
+        draw_text(
             canvas,
             letters,
             x + w / 2,
@@ -686,25 +692,6 @@ def _wrap(text: str, width: int) -> list[str]:
         else:
             line = f"{line} {word}".strip()
     return [*lines, line] if line else lines
-
-
-def _text(
-    canvas: Any,
-    text: str,
-    x: float,
-    y: float,
-    *,
-    size: int = 14,
-    bold: bool = False,
-    align: str = "left",
-    colour: str = INK,
-    max_width: float | None = None,
-) -> None:
-    canvas.font = f"{'bold ' if bold else ''}{size}px {FONT}"
-    canvas.text_align = align
-    canvas.text_baseline = "alphabetic"
-    canvas.fill_style = colour
-    canvas.fill_text(text, x, y, max_width)
 
 
 __all__ = ["HEIGHT", "WIDTH", "LambMimesBoard", "board_view", "hand_box", "spoken", "spot_box"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Game, Move, State
-from ...ui.board import FONT, INK, PAPER, PLAYER_COLOURS, PLAYER_SHAPES, Frame
+from ...ui.board import INK, PAPER, PLAYER_COLOURS, PLAYER_SHAPES, Frame, draw_text
 from .engine import ACT, HOWL, OVER, RACE, ROLL, Act, Howl, Roll, ShaveASheepState
 from .rules import COLOURS
 
@@ -70,7 +70,7 @@ class ShaveASheepView:
         if state.wolf is not None:  # a variant may leave the wolf beside a sheep
             x, y, w, _ = sheep_box(state.game.rules.players, state.wolf)
             self._draw_wolf(canvas, x + w, y + 10, 12)
-            _text(canvas, "wolf", x + w, y + 34, size=11, bold=True, align="center")
+            draw_text(canvas, "wolf", x + w, y + 34, size=11, bold=True, align="center")
 
     def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
         state: ShaveASheepState = frame.state  # type: ignore[assignment]
@@ -137,14 +137,14 @@ class ShaveASheepView:
         return {m.target for m in state.legal_moves() if m.target is not None}
 
     def _draw_middle(self, canvas: Any, state: ShaveASheepState) -> None:
-        _text(canvas, f"Middle: {state.middle} wool", 16, 20, size=18, bold=True)
+        draw_text(canvas, f"Middle: {state.middle} wool", 16, 20, size=18, bold=True)
         per_row = 10
         for i in range(state.middle):
             row, col = divmod(i, per_row)
             _brick(canvas, 16 + col * (20 + GAP), 34 + row * (BRICK_H + GAP), 20, BRICK_H)
         if state.wolf is None:
             self._draw_wolf(canvas, 300, 72, 26)
-            _text(canvas, "Wolf", 300, 116, size=14, align="center")
+            draw_text(canvas, "Wolf", 300, 116, size=14, align="center")
 
     def _draw_wolf(self, canvas: Any, x: float, y: float, r: float) -> None:
         canvas.fill_style = "#6E6E6E"
@@ -175,14 +175,14 @@ class ShaveASheepView:
             caption, face = f"{name}: roll the die", None
         else:
             caption, face = f"{name} rolled", state.face
-        _text(canvas, caption, x + wide / 2, 20, size=15, bold=True, align="center")
+        draw_text(canvas, caption, x + wide / 2, 20, size=15, bold=True, align="center")
         canvas.line_width = 2
         if face is None:
             canvas.fill_style = "#FFFFFF"
             canvas.fill_rect(x, y, wide, size)
             last = state.last_roll
             mark = "?" if state.phase == ROLL else ""
-            _text(
+            draw_text(
                 canvas,
                 mark,
                 x + wide / 2,
@@ -193,7 +193,7 @@ class ShaveASheepView:
                 baseline="middle",
             )
             if last is not None and state.phase == ROLL:
-                _text(
+                draw_text(
                     canvas,
                     f"last roll: {str(last)[5:]}",
                     x + wide / 2,
@@ -209,7 +209,7 @@ class ShaveASheepView:
                 canvas.fill_rect(x + i * half, y, half, size)
                 cx = x + i * half + half / 2
                 if colour == "x2":
-                    _text(
+                    draw_text(
                         canvas,
                         "x2",
                         cx,
@@ -219,7 +219,7 @@ class ShaveASheepView:
                         align="center",
                         baseline="middle",
                     )
-                _text(
+                draw_text(
                     canvas,
                     action,
                     cx,
@@ -234,7 +234,7 @@ class ShaveASheepView:
                 canvas.stroke_style = INK
                 canvas.stroke_line(x + half, y, x + half, y + size)
             choices = "last roll" if state.phase == OVER else "choose: " + " or ".join(face.face)
-            _text(canvas, choices, x + wide / 2, y + size + 16, size=12, align="center")
+            draw_text(canvas, choices, x + wide / 2, y + size + 16, size=12, align="center")
         canvas.stroke_style = INK
         canvas.stroke_rect(x, y, wide, size)
 
@@ -254,7 +254,7 @@ class ShaveASheepView:
             if state.wolf is not None and not text:
                 text = f"The wolf stands by {name(state.wolf)}."
         if text:
-            _text(
+            draw_text(
                 canvas,
                 text,
                 WIDTH / 2,
@@ -314,7 +314,9 @@ class ShaveASheepView:
         label = state.game.player_name(seat)
         if current:
             label = "\u25b6 " + label
-        _text(canvas, label, x + 30, y + 17, size=15, bold=True, baseline="middle", colour=colour)
+        draw_text(
+            canvas, label, x + 30, y + 17, size=15, bold=True, baseline="middle", colour=colour
+        )
         doing = ""
         if state.phase == RACE and seat == state.turn:
             doing = "rolled gray: race!"
@@ -323,9 +325,9 @@ class ShaveASheepView:
         elif current:
             doing = "to roll the die" if state.phase == ROLL else "to choose an action"
         if doing:
-            _text(canvas, doing, x + 10, y + 40, size=12, baseline="middle")
+            draw_text(canvas, doing, x + 10, y + 40, size=12, baseline="middle")
         if winner:
-            _text(
+            draw_text(
                 canvas,
                 "WINNER",
                 x + w - 8,
@@ -354,7 +356,7 @@ class ShaveASheepView:
             row, col = divmod(i, PILE_COLUMNS)
             _brick(canvas, px + col * (BRICK_W + GAP), ground - (row + 1) * 6, BRICK_W, 5)
         more = "+" if pile > PILE_SHOWN else ""
-        _text(
+        draw_text(
             canvas,
             f"Sheep: {state.sheep[seat]} of {state.capacity}",
             x + 10,
@@ -362,7 +364,7 @@ class ShaveASheepView:
             size=13,
             bold=True,
         )
-        _text(canvas, f"Safe pile: {pile}{more}", x + 10, y + h - 22, size=13, bold=True)
+        draw_text(canvas, f"Safe pile: {pile}{more}", x + 10, y + h - 22, size=13, bold=True)
 
     def _draw_sheep(
         self, canvas: Any, state: ShaveASheepState, seat: int, x: float, y: float
@@ -436,23 +438,3 @@ def _shape(canvas: Any, shape: str, x: float, y: float, r: float, colour: str) -
         canvas.fill_polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
     else:
         canvas.fill_circle(x, y, r)
-
-
-def _text(
-    canvas: Any,
-    text: str,
-    x: float,
-    y: float,
-    *,
-    size: int = 14,
-    bold: bool = False,
-    align: str = "left",
-    baseline: str = "alphabetic",
-    colour: str = INK,
-    max_width: float | None = None,
-) -> None:
-    canvas.font = f"{'bold ' if bold else ''}{size}px {FONT}"
-    canvas.text_align = align
-    canvas.text_baseline = baseline
-    canvas.fill_style = colour
-    canvas.fill_text(text, x, y, max_width)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..core import Game
 from .results import Results
@@ -92,6 +93,19 @@ def simulate(
         progress=progress,
         stop=stop,
     )
+    return results_of(game, specs, seed, n, rotate, outcome.rows[0], outcome)
+
+
+def results_of(
+    game: Game,
+    specs: Sequence[BotSpec],
+    seed: int,
+    n: int,
+    rotate: bool,
+    rows: Any,
+    outcome: Any,
+) -> Results:
+    """The Results of one game's batch of a run (simulate plays one batch, sweep several)."""
     return Results(
         game=game.name,
         rules=game.rules.changes(),
@@ -101,7 +115,7 @@ def simulate(
         seed=seed,
         requested=n,
         rotate=rotate,
-        rows=outcome.rows[0],
+        rows=rows,
         stopped=outcome.stopped,
         how=outcome.how,
         seconds=outcome.seconds,

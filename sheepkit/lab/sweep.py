@@ -9,8 +9,8 @@ from typing import Any
 from ..core import Game, load
 from .metrics import Metric, report
 from .results import Results
-from .runner import Batch, BotSpec, ExecutorChoice, Job, Progress, game_seed, run_batches, spec_name
-from .simulate import lineups, seat_names
+from .runner import Batch, BotSpec, ExecutorChoice, Job, Progress, game_seed, run_batches
+from .simulate import lineups, results_of
 
 
 @dataclass
@@ -128,21 +128,7 @@ def sweep(
         batches, executor=executor, chunk=chunk, progress=progress, stop=stop, label="sweep"
     )
     results = [
-        Results(
-            game=g.name,
-            rules=g.rules.changes(),
-            players=g.num_players,
-            seat_names=seat_names(g),
-            entrants=tuple(spec_name(g, s) for s in specs),
-            seed=seed,
-            requested=n,
-            rotate=rotate,
-            rows=rows,
-            stopped=outcome.stopped,
-            how=outcome.how,
-            seconds=outcome.seconds,
-        )
-        for g, rows in zip(games, outcome.rows)
+        results_of(g, specs, seed, n, rotate, rows, outcome) for g, rows in zip(games, outcome.rows)
     ]
     labels = [
         _label({rule: v}) if rule is not None else _label(variant)

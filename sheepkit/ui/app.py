@@ -26,7 +26,7 @@ from ipycanvas import Canvas, hold_canvas
 from ..bots import Bot, as_bot, for_game
 from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, load, replay
 from ..core.rules import RuleInfo
-from .board import BoardView, Frame
+from .board import BoardView, Frame, ShowsWidget
 from .text_view import TextBoardView
 
 HUMAN = "Human"
@@ -41,7 +41,7 @@ def board_view_for(game: Game) -> BoardView:
     return module.board_view(game)
 
 
-class GameApp:
+class GameApp(ShowsWidget):
     """An interactive app for one game. Display it in a notebook; drive it from code in tests."""
 
     def __init__(
@@ -610,11 +610,6 @@ class GameApp:
         if label is not None:
             return str(label(before, move, viewer))
         return name + ("chance" if before.to_move == CHANCE else "a move")
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
 
 
 class RulesPanel:

@@ -54,6 +54,17 @@ def draw_text(
     canvas.fill_text(text, x, y, max_width)
 
 
+class ShowsWidget:
+    """For objects built around one ``widget``: a notebook cell shows them as that widget."""
+
+    widget: Any
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
 @dataclass(frozen=True)
 class Frame:
     """What the shell asks a view to draw."""

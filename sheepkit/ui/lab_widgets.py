@@ -34,6 +34,7 @@ from ..lab import GameRow, Metric, Results, Tournament, leaderboard, report, sim
 from ..lab.runner import BotSpec
 from ..lab.tournament import seatings
 from . import charts
+from .board import ShowsWidget
 
 #: The game the rule lab opens with: its rules text asks exactly "change one rule", and it is
 #: quick to simulate. Any registered game can be picked.
@@ -447,7 +448,7 @@ def read_value(info: RuleInfo, widget: w.Widget) -> Any:
 
 
 # -- the rule lab -----------------------------------------------------------------------------
-class RuleLab:
+class RuleLab(ShowsWidget):
     """Pick a game, change one rule, run, and compare the metrics with the base rules.
 
     Every registered game appears, and its rules come from ``Rules.describe()``, so a game
@@ -503,11 +504,6 @@ class RuleLab:
             ]
         )
         self.widget.add_class("sk-rule-lab")
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
 
     @property
     def game(self) -> Game:
@@ -597,7 +593,7 @@ class RuleLab:
 
 
 # -- the bot arena ----------------------------------------------------------------------------
-class BotArena:
+class BotArena(ShowsWidget):
     """A round-robin tournament between built-in bots and your own, with a leaderboard.
 
     ``extra`` adds bots (name -> bot or plain function). Bots listed in ``skip`` start
@@ -656,11 +652,6 @@ class BotArena:
             ]
         )
         self.widget.add_class("sk-bot-arena")
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
 
     def chosen(self) -> dict[str, BotSpec]:
         return {name: spec for name, spec in self.entrants.items() if self.ticks[name].value}

@@ -109,8 +109,8 @@ class SheepRaceRules(Rules):
                 )
             if not 1 <= sum(card[1:4]) <= 3 or min(card[4:]) < 1:
                 raise InvalidRules(
-                    f"card {card[0]}: 1 to 3 starting cubes (a card never holds more than 3) "
-                    "and paces of at least 1",
+                    f"rule 'cards': card {card[0]} needs 1 to 3 starting cubes (a card never "
+                    "holds more than 3) and paces of at least 1",
                     "cards",
                 )
         names = [c[0].lower() for c in cards]

@@ -1,0 +1,123 @@
+"""The Sheep Race's own controls in the app: the roll, the paces that are not allowed (and
+why), the results of each race, the standings, and a note on what sheepkit invented.
+
+A race turn in the app: the human whose turn it is presses Roll (the panel claims that chance
+node, so the app does not roll by itself); the selected sheep is outlined on the board; the
+app's move buttons offer the legal paces with their distance and cube cost, and this panel
+lists the other paces, disabled, with the reason.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from ...core import CHANCE
+from .engine import PACE, PACES, RACE_NAMES, ROLL, SheepRaceState, pace_problem
+from .view import PLACES, _words
+
+
+class SheepRacePanel(w.VBox):
+    """Placed by the app under its move buttons; ``refresh(app)`` runs after every change."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.roll_button = w.Button(
+            description="Roll the dice", button_style="warning", layout=w.Layout(width="auto")
+        )
+        self.roll_button.add_class("sk-race-roll")
+        self.roll_button.on_click(lambda _: self.roll())
+        self.illegal_box = w.VBox()
+        self.illegal_box.add_class("sk-illegal-paces")
+        self.results = w.HTML()
+        self.results.add_class("sk-race-results")
+        tracks = app.game.rules.track
+        self.note = w.HTML(
+            "<div style='font-size:0.9em;color:#555;max-width:420px'>Note: the rule text "
+            "prints only one sheep card (Requeijao). The other eleven cards and the "
+            f"{tracks}-square track are sheepkit's own inventions.</div>"
+        )
+        self.note.add_class("sk-ours-note")
+        super().__init__([self.roll_button, self.illegal_box, self.results, self.note])
+        self.add_class("sk-race-panel")
+
+    def claims_chance(self, state: Any) -> bool:
+        """A human rolls their own dice: the app must not roll this node by itself."""
+        app = self.app
+        return (
+            isinstance(state, SheepRaceState)
+            and state.phase == ROLL
+            and app.at_end
+            and app.is_human(state.acting_player)
+        )
+
+    def roll(self) -> None:
+        app = self.app
+        if self.claims_chance(app.state) and app.curtain_for is None:
+            app.roll()
+
+    def refresh(self, app: Any) -> None:
+        state = app.state
+        shown = self.claims_chance(state) and app.curtain_for is None
+        self.roll_button.layout.display = None if shown else "none"
+        if shown:
+            self.roll_button.description = f"Roll the dice ({app.game.player_name(state.turn)})"
+        self._illegal(app, state)
+        self.results.value = "" if app.curtain_for is not None else results_html(state)
+
+    def _illegal(self, app: Any, state: Any) -> None:
+        human = (
+            isinstance(state, SheepRaceState)
+            and state.phase == PACE
+            and state.to_move != CHANCE
+            and app.is_human(state.to_move)
+            and app.curtain_for is None
+        )
+        if not human:
+            self.illegal_box.children = ()
+            return
+        lane = state.selected
+        buttons = []
+        for pace in PACES:
+            problem = pace_problem(state.cubes[lane], state.in_end_zone(lane), pace)
+            if problem is None:
+                continue
+            button = w.Button(
+                description=f"{_words(pace)}: not allowed, {problem}",
+                disabled=True,
+                layout=w.Layout(width="auto"),
+                tooltip=problem,
+            )
+            button.add_class("sk-pace-illegal")
+            buttons.append(button)
+        self.illegal_box.children = tuple(buttons)
+
+
+def results_html(state: Any) -> str:
+    """The scored races (places, everyone's bets and points) and the running standings."""
+    game = state.game
+    n = game.rules.players
+    rows = []
+    for result in state.results:
+        placed = ", ".join(
+            f"{PLACES[i]} lane {lane + 1} {game.card_name(card)}"
+            for i, (lane, card) in enumerate(zip(result.placings, result.cards, strict=True))
+        )
+        bets = "; ".join(
+            f"{game.player_name(p)} {'+'.join(str(b + 1) for b in result.bets[p])}: "
+            f"{result.points[p]}"
+            for p in range(n)
+        )
+        rows.append(
+            f"<tr><td><b>{RACE_NAMES[result.race].capitalize()}</b></td>"
+            f"<td>{html.escape(placed)}<br><small>{html.escape(bets)}</small></td></tr>"
+        )
+    ranking = sorted(range(n), key=lambda p: (-state.totals[p], -state.stamps[p]))
+    standings = ", ".join(f"{game.player_name(p)} {state.totals[p]}" for p in ranking)
+    table = f"<table>{''.join(rows)}</table>" if rows else "<i>No race scored yet.</i>"
+    return (
+        f"<div style='max-width:460px'><b>Results</b>{table}<b>Standings</b> (ties: the token "
+        f"on top first): {html.escape(standings)}</div>"
+    )

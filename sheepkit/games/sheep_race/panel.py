@@ -28,6 +28,7 @@ class SheepRacePanel(w.VBox):
             description="Roll the dice", button_style="warning", layout=w.Layout(width="auto")
         )
         self.roll_button.add_class("sk-race-roll")
+        self.roll_button.add_class("sk-roll")  # the app contract's roll button
         self.roll_button.on_click(lambda _: self.roll())
         self.illegal_box = w.VBox()
         self.illegal_box.add_class("sk-illegal-paces")
@@ -60,12 +61,30 @@ class SheepRacePanel(w.VBox):
 
     def refresh(self, app: Any) -> None:
         state = app.state
+        if self._pass_the_device(app, state):
+            app.render()  # draws the curtain (and calls refresh again, with nothing to do)
+            return
         shown = self.claims_chance(state) and app.curtain_for is None
         self.roll_button.layout.display = None if shown else "none"
         if shown:
             self.roll_button.description = f"Roll the dice ({app.game.player_name(state.turn)})"
+            app.chance_box.layout.display = "none"  # one Roll button, not two
         self._illegal(app, state)
         self.results.value = "" if app.curtain_for is not None else results_html(state)
+
+    def _pass_the_device(self, app: Any, state: Any) -> bool:
+        """The roll is the roller's first act of a turn: the app hangs its pass-the-device
+        curtain only on moves, so put it up here when the dice go to another human (the
+        board would otherwise show the roller's hidden bets to the one still holding it)."""
+        if not self.claims_chance(state) or app.curtain_for is not None:
+            return False
+        player = state.acting_player
+        humans = sum(map(app.is_human, range(len(app.seats))))
+        switch = humans > 1 and app._last_viewer is not None and player != app._last_viewer
+        app._last_viewer = player
+        if switch:
+            app.curtain_for = player
+        return switch
 
     def _illegal(self, app: Any, state: Any) -> None:
         human = (
@@ -116,8 +135,8 @@ def results_html(state: Any) -> str:
         )
     ranking = sorted(range(n), key=lambda p: (-state.totals[p], -state.stamps[p]))
     standings = ", ".join(f"{game.player_name(p)} {state.totals[p]}" for p in ranking)
-    table = f"<table>{''.join(rows)}</table>" if rows else "<i>No race scored yet.</i>"
+    table = f"<table>{''.join(rows)}</table>" if rows else "<div><i>No race scored yet.</i></div>"
     return (
-        f"<div style='max-width:460px'><b>Results</b>{table}<b>Standings</b> (ties: the token "
-        f"on top first): {html.escape(standings)}</div>"
+        f"<div style='max-width:460px'><div><b>Results</b></div>{table}<div><b>Standings</b> "
+        f"(on a tie, the token on top first): {html.escape(standings)}</div></div>"
     )

@@ -16,24 +16,15 @@ import sheepkit
 from sheepkit import CHANCE
 from sheepkit.bots import RandomBot
 from sheepkit.games.sheep_race import StrongBot
+from sheepkit.games.sheep_race.lesson import play_races
 
 
 def random_tournaments(count: int) -> None:
     """Random bots through the bot protocol: each move is chosen from the mover's view."""
     game = sheepkit.load("sheep_race", players=4)
-    rng = random.Random(1)
-    bot = RandomBot()
-    plies: list[int] = []
     start = time.perf_counter()
-    for _ in range(count):
-        state = game.new_game()
-        while not state.is_over:
-            mover = state.to_move
-            if mover == CHANCE:
-                state = state.play(state.sample_chance(rng))
-            else:
-                state = state.play(bot.choose(state.view(mover), state.legal_moves(), rng))
-        plies.append(state.ply)
+    finals = play_races(game, count, seed=1, chooser=RandomBot().choose)
+    plies = [state.ply for state in finals]
     elapsed = time.perf_counter() - start
     print(
         f"{count} random 4-player tournaments (three races each): {elapsed:.2f} s; "

@@ -69,6 +69,8 @@ class SheepRacePanel(w.VBox):
         if shown:
             self.roll_button.description = f"Roll the dice ({app.game.player_name(state.turn)})"
             app.chance_box.layout.display = "none"  # one Roll button, not two
+            who = html.escape(app.game.player_name(state.turn))
+            app.status.value = f"<div style='font-size:1.1em'>{who}: roll the dice!</div>"
         self._illegal(app, state)
         self.results.value = "" if app.curtain_for is not None else results_html(state)
 
@@ -130,12 +132,16 @@ def results_html(state: Any) -> str:
             for p in range(n)
         )
         rows.append(
-            f"<tr><td><b>{RACE_NAMES[result.race].capitalize()}</b></td>"
-            f"<td>{html.escape(placed)}<br><small>{html.escape(bets)}</small></td></tr>"
+            f"<li><b>{RACE_NAMES[result.race].capitalize()}:</b> {html.escape(placed)}<br>"
+            f"<small>Bets and points: {html.escape(bets)}</small></li>"
         )
     ranking = sorted(range(n), key=lambda p: (-state.totals[p], -state.stamps[p]))
     standings = ", ".join(f"{game.player_name(p)} {state.totals[p]}" for p in ranking)
-    table = f"<table>{''.join(rows)}</table>" if rows else "<div><i>No race scored yet.</i></div>"
+    table = (
+        f"<ul style='margin:0;padding-left:1.2em'>{''.join(rows)}</ul>"
+        if rows
+        else "<div><i>No race scored yet.</i></div>"
+    )
     return (
         f"<div style='max-width:460px'><div><b>Results</b></div>{table}<div><b>Standings</b> "
         f"(on a tie, the token on top first): {html.escape(standings)}</div></div>"

@@ -297,7 +297,7 @@ class SheepRaceBoard:
         if selected:
             draw_text(canvas, "▶", x - r - 4, mid + 6, size=16, align="right", colour=INK)
         if exhausted:
-            draw_text(canvas, "exhausted", x, mid - r - 2, size=10, align="center")
+            draw_text(canvas, "exhausted", x, mid - r - 7, size=10, align="center")
         if out == FINISHED and lane in s.order:
             place = s.order.index(lane)
             label = PLACES[place] if place < 3 else f"{place + 1}th"

@@ -1,6 +1,6 @@
 """The Sheep Race: 1,000 random 4-player tournaments on one core, and the Strong bot's time.
 
-python benchmarks/sheep_race.py [tournaments] [strong-decisions]
+python benchmarks/sheep_race.py [tournaments] [strong-decisions] [sensible-tournaments]
 
 Targets: the tournaments in under 5 s; the Strong bot under 2 s per decision.
 """
@@ -15,7 +15,7 @@ import time
 import sheepkit
 from sheepkit import CHANCE
 from sheepkit.bots import RandomBot
-from sheepkit.games.sheep_race import StrongBot
+from sheepkit.games.sheep_race import SensibleBot, StrongBot
 from sheepkit.games.sheep_race.lesson import play_races
 
 
@@ -56,6 +56,18 @@ def strong_decisions(count: int) -> None:
     )
 
 
+def sensible_against_random(count: int) -> None:
+    """One Sensible bot against three Random bots, taking each seat in turn."""
+    game = sheepkit.load("sheep_race", players=4)
+    wins = 0
+    for seed in range(count):
+        seat = seed % 4
+        bots = [SensibleBot() if s == seat else RandomBot() for s in range(4)]
+        wins += sheepkit.play_game(game, bots, seed=seed).winners() == (seat,)
+    print(f"Sensible against 3 Random: won {wins} of {count} tournaments (an even share is 25%)")
+
+
 if __name__ == "__main__":
     random_tournaments(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
     strong_decisions(int(sys.argv[2]) if len(sys.argv) > 2 else 12)
+    sensible_against_random(int(sys.argv[3]) if len(sys.argv) > 3 else 400)

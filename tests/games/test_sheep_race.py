@@ -469,3 +469,17 @@ def test_unreadable_and_illegal_moves_change_nothing():
         s.game.parse_move("bet hidden 2+2")
     with pytest.raises(ValueError, match="no sheep card"):
         s.game.position(cards=("Nobody", *SIX[1:]))
+
+
+def perft(state, depth: int) -> int:
+    """Move sequences of length ``depth`` (chance outcomes count as moves)."""
+    if depth == 0 or state.is_over:
+        return 1
+    return sum(perft(state.play(option), depth - 1) for option in state.options())
+
+
+def test_perft_counts_of_the_betting_round():
+    s = run(game().new_game(), "first 1", *(f"deal {c}" for c in SIX))
+    # 6 visible bets, then 5 for the other player; 10 pairs of hidden bets each (two of the
+    # five lanes other than one's own visible bet); then the 9 dice totals of a semifinal.
+    assert [perft(s, d) for d in range(1, 6)] == [6, 30, 300, 3000, 27000]

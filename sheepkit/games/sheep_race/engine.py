@@ -201,11 +201,11 @@ class SheepRace(Game):
 
     @property
     def max_length(self) -> int:
-        # Every selection moves an able sheep forward at least one square, except a rest,
-        # which is never allowed twice running (it leaves 2 or 3 cubes). So each sheep is
-        # selected at most 2 * (track + 1) times before it crosses or is exhausted.
+        # Every selection moves a racing sheep forward at least one square, except a rest,
+        # which is never allowed twice running (it leaves 2 or 3 cubes). A sheep moves forward
+        # at most track + 1 times, so it is selected at most 2 * (track + 1) + 1 times.
         n = self.rules.players
-        turns = LANES * 2 * (self.rules.track + 1)
+        turns = LANES * (2 * (self.rules.track + 1) + 1)
         return 1 + 2 * LANES + 2 * (2 * n) + n + 3 * 2 * turns
 
     def player_name(self, player: int) -> str:

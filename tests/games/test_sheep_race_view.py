@@ -105,3 +105,11 @@ def test_hot_seat_tournament_to_the_end_with_curtains():
             assert app.step()
     assert app.state.is_over and curtains > 3
     assert "Final" in panel.results.value and "Standings" in panel.results.value
+
+
+def test_the_app_says_what_is_ours_even_after_the_track_changes():
+    app = GameApp("sheep_race", autoplay=False)
+    note = app.view_controls.note
+    assert "eleven cards and the 16-square track are sheepkit's own" in note.value
+    app.new_game({"track": 10})
+    assert "10-square track" in note.value

@@ -34,12 +34,7 @@ class SheepRacePanel(w.VBox):
         self.illegal_box.add_class("sk-illegal-paces")
         self.results = w.HTML()
         self.results.add_class("sk-race-results")
-        tracks = app.game.rules.track
-        self.note = w.HTML(
-            "<div style='font-size:0.9em;color:#555;max-width:420px'>Note: the rule text "
-            "prints only one sheep card (Requeijao). The other eleven cards and the "
-            f"{tracks}-square track are sheepkit's own inventions.</div>"
-        )
+        self.note = w.HTML(ours_note(app.game))
         self.note.add_class("sk-ours-note")
         super().__init__([self.roll_button, self.illegal_box, self.results, self.note])
         self.add_class("sk-race-panel")
@@ -73,6 +68,7 @@ class SheepRacePanel(w.VBox):
             app.status.value = f"<div style='font-size:1.1em'>{who}: roll the dice!</div>"
         self._illegal(app, state)
         self.results.value = "" if app.curtain_for is not None else results_html(state)
+        self.note.value = ours_note(app.game)
 
     def _pass_the_device(self, app: Any, state: Any) -> bool:
         """The roll is the roller's first act of a turn: the app hangs its pass-the-device
@@ -114,6 +110,15 @@ class SheepRacePanel(w.VBox):
             button.add_class("sk-pace-illegal")
             buttons.append(button)
         self.illegal_box.children = tuple(buttons)
+
+
+def ours_note(game: Any) -> str:
+    """What sheepkit invented, said plainly (the rules may have changed the track)."""
+    return (
+        "<div style='font-size:0.9em;color:#555;max-width:420px'>Note: the rule text prints "
+        "only one sheep card (Requeijao). The other eleven cards and the "
+        f"{game.rules.track}-square track are sheepkit's own inventions.</div>"
+    )
 
 
 def results_html(state: Any) -> str:

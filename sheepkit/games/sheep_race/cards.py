@@ -24,7 +24,7 @@ CARDS: tuple[Card, ...] = (
     ("Gouda", 1, 2, 0, 1, 2, 6),
     ("Ricotta", 0, 1, 2, 1, 3, 5),
     ("Pecorino", 2, 0, 1, 1, 3, 6),
-    ("Roquefort", 0, 2, 0, 1, 2, 7),
+    ("Roquefort", 0, 2, 0, 1, 3, 6),
     ("Manchego", 1, 0, 2, 1, 3, 5),
     ("Halloumi", 1, 1, 0, 1, 3, 6),
     ("Camembert", 1, 1, 0, 1, 4, 5),

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...core import CHANCE, load
+from ...bots.match import play_game
+from ...core import load
 from .engine import SheepRace, SheepRaceState
 from .rules import LANE_OF_TOTAL, LANES, LAZY
 
@@ -57,20 +58,13 @@ def _random_pace(view: Any, legal: tuple, rng: random.Random) -> Any:
 def play_races(
     game: SheepRace, tournaments: int, seed: int = 0, chooser: Chooser = _random_pace
 ) -> list[SheepRaceState]:
-    """Whole tournaments played with seeded dice; ``chooser(view, legal, rng)`` makes every
-    choice (random by default). Returns the final states."""
-    rng = random.Random(seed)
-    finals = []
-    for _ in range(tournaments):
-        state = game.new_game()
-        while not state.is_over:
-            mover = state.to_move
-            if mover == CHANCE:
-                state = state.play(state.sample_chance(rng))
-            else:
-                state = state.play(chooser(state.view(mover), state.legal_moves(), rng))
-        finals.append(state)
-    return finals
+    """Whole tournaments, each seeded (``seed`` and its number); ``chooser(view, legal, rng)``
+    makes every choice at every seat (random by default). Returns the final states."""
+    seats = [chooser] * game.num_players
+    return [
+        play_game(game, seats, seed=seed * 100_003 + n)  # type: ignore[misc]
+        for n in range(tournaments)
+    ]
 
 
 @dataclass

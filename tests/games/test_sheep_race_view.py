@@ -113,3 +113,12 @@ def test_the_app_says_what_is_ours_even_after_the_track_changes():
     assert "eleven cards and the 16-square track are sheepkit's own" in note.value
     app.new_game({"track": 10})
     assert "10-square track" in note.value
+
+
+def test_while_betting_the_panel_shows_what_each_lane_pays():
+    from sheepkit.games.sheep_race.panel import payoffs_html
+
+    text = payoffs_html(betted())
+    assert "<td>1 Requeijao</td><td>1/12</td><td>12</td><td>9</td><td>7</td>" in text
+    final = sheepkit.load("sheep_race", players=2).position(race=2, cards=SIX)
+    assert "<td>6 Pecorino</td><td>7/36</td><td>13</td>" in payoffs_html(final)

@@ -15,7 +15,17 @@ from typing import Any
 import ipywidgets as w
 
 from ...core import CHANCE
-from .engine import PACE, PACES, RACE_NAMES, ROLL, SheepRaceState, pace_problem
+from .engine import (
+    HIDDEN,
+    PACE,
+    PACES,
+    RACE_NAMES,
+    ROLL,
+    VISIBLE,
+    SheepRaceState,
+    pace_problem,
+)
+from .lesson import lane_odds
 from .view import PLACES, _words
 
 
@@ -32,11 +42,15 @@ class SheepRacePanel(w.VBox):
         self.roll_button.on_click(lambda _: self.roll())
         self.illegal_box = w.VBox()
         self.illegal_box.add_class("sk-illegal-paces")
+        self.payoffs = w.HTML()
+        self.payoffs.add_class("sk-payoffs")
         self.results = w.HTML()
         self.results.add_class("sk-race-results")
         self.note = w.HTML(ours_note(app.game))
         self.note.add_class("sk-ours-note")
-        super().__init__([self.roll_button, self.illegal_box, self.results, self.note])
+        super().__init__(
+            [self.roll_button, self.illegal_box, self.payoffs, self.results, self.note]
+        )
         self.add_class("sk-race-panel")
 
     def claims_chance(self, state: Any) -> bool:
@@ -69,6 +83,8 @@ class SheepRacePanel(w.VBox):
         self._illegal(app, state)
         self.results.value = "" if app.curtain_for is not None else results_html(state)
         self.note.value = ours_note(app.game)
+        betting = isinstance(state, SheepRaceState) and state.phase in (VISIBLE, HIDDEN)
+        self.payoffs.value = payoffs_html(state) if betting and app.curtain_for is None else ""
 
     def _pass_the_device(self, app: Any, state: Any) -> bool:
         """The roll is the roller's first act of a turn: the app hangs its pass-the-device
@@ -110,6 +126,31 @@ class SheepRacePanel(w.VBox):
             button.add_class("sk-pace-illegal")
             buttons.append(button)
         self.illegal_box.children = tuple(buttons)
+
+
+def payoffs_html(state: Any) -> str:
+    """What a bet on each lane pays in this race, beside how often the dice pick the lane."""
+    rules = state.game.rules
+    final = state.race == 2
+    odds = lane_odds(rules.final_dice if final else rules.semifinal_dice)
+    head = "<th>win</th>" if final else "<th>1st</th><th>2nd</th><th>3rd</th>"
+    rows = []
+    for lane in range(len(state.lanes)):
+        pays = (
+            [rules.final_payoffs[lane]]
+            if final
+            else [rules.semifinal_payoffs[k][lane] for k in range(3)]
+        )
+        cells = "".join(f"<td>{v}</td>" for v in pays)
+        name = html.escape(state.game.card_name(state.lanes[lane]))
+        rows.append(
+            f"<tr><td>{lane + 1} {name}</td><td>{odds[f'lane {lane + 1}']}</td>{cells}</tr>"
+        )
+    return (
+        "<div><b>What a bet pays</b> (and how often the dice pick the lane)</div>"
+        "<table cellpadding='2' style='line-height:1.25'>"
+        f"<tr><th>lane</th><th>picked</th>{head}</tr>{''.join(rows)}</table>"
+    )
 
 
 def ours_note(game: Any) -> str:

@@ -124,3 +124,23 @@ def test_the_strong_bot_makes_legal_choices_from_a_view(players):
     bot = StrongBot(iterations=30, time_limit=None)
     move = bot.choose(state.view(0), state.legal_moves(), random.Random(1))
     assert move in state.legal_moves()
+
+
+def test_final_bets_are_secret_from_the_players_who_bet_later():
+    g = game(2)
+    s = g.position(
+        race=1,
+        cards=("Roquefort", "Manchego", "Halloumi", "Camembert", "Mozzarella", "Cheddar"),
+        pos=(16, 17, 18, 0, 0, 0),
+        finished=(2, 3),
+        visible=(1, 4),
+        hidden=((2, 3), (5, 6)),
+        podium=[("Brie", "Feta", "Gouda")],
+        rolled=1,
+    ).play("gallop red")
+    assert s.race == 2 and s.to_move == 0
+    a, b = s.play("bet hidden 1+2"), s.play("bet hidden 5+6")
+    assert a.to_move == b.to_move == 1 and a.view(1) == b.view(1)
+    for bot in (SensibleBot(), StrongBot(iterations=40, time_limit=None)):
+        first = bot.choose(a.view(1), a.legal_moves(), random.Random(9))
+        assert first == bot.choose(b.view(1), b.legal_moves(), random.Random(9))

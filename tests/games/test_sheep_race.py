@@ -483,3 +483,18 @@ def test_perft_counts_of_the_betting_round():
     # 6 visible bets, then 5 for the other player; 10 pairs of hidden bets each (two of the
     # five lanes other than one's own visible bet); then the 9 dice totals of a semifinal.
     assert [perft(s, d) for d in range(1, 6)] == [6, 30, 300, 3000, 27000]
+
+
+def test_the_text_board_shows_squares_end_zone_and_states():
+    s = at_pace(
+        2,
+        pos=(3, 12, 17, 0, 14, 5),
+        finished=(3,),
+        exhausted=(5,),
+        cubes=[(1, 1, 1), (1, 0, 0), (0, 0, 0), (3, 0, 0), (0, 0, 0), (2, 0, 1)],
+    )
+    lines = str(s).splitlines()
+    assert lines[1].endswith("...S........|.....|  b1 r1 w1")  # square 3 of 16
+    assert lines[2].endswith("............|S....|  b1 r0 w0 <")  # the End Zone starts at 12
+    assert lines[3].endswith("|.....|S b0 r0 w0 across")
+    assert lines[5].endswith("|..S..|  b0 r0 w0 exhausted")

@@ -807,7 +807,8 @@ def describe(s: SheepRaceState | SheepRaceView) -> str:
         state = {RACING: "", FINISHED: " across", EXHAUSTED: " exhausted"}[s.out[lane]]
         row = "".join(cells[: game.end_zone]) + "|" + "".join(cells[game.end_zone :])
         mark = at + (1 if at >= game.end_zone else 0)
-        row = row[:mark] + "S" + row[mark + 1 :] if at <= track else row + "|S"
+        # The Finish Line closes every row; a sheep across it stands just beyond.
+        row = row[:mark] + "S" + row[mark + 1 :] + "| " if at <= track else row + "|S"
         sel = " <" if lane == s.selected else ""
         lines.append(
             f"lane {lane + 1} {game.card_name(s.lanes[lane]):<10} {row} b{b} r{r} w{w}{state}{sel}"

@@ -9,6 +9,7 @@ The shell owns the canvas, clears it and wraps every redraw in ``hold_canvas`` b
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -99,3 +100,25 @@ class BoardView(Protocol):
     # hints), built once and placed in the app's control column; they may call app methods
     # such as ``app.redraw()`` or ``app.play(move)``. If that widget has a
     # ``refresh(app)`` method, the app calls it after every change.
+
+
+def draw_shape(canvas: Any, shape: str, x: float, y: float, r: float, colour: str) -> None:
+    """A filled player marker of radius ``r`` at (x, y), one of PLAYER_SHAPES, so that
+    players differ by shape as well as by colour."""
+    canvas.fill_style = colour
+    if shape == "square":
+        canvas.fill_rect(x - r, y - r, 2 * r, 2 * r)
+    elif shape == "triangle":
+        canvas.fill_polygon([(x, y - r), (x + r, y + r), (x - r, y + r)])
+    elif shape == "diamond":
+        canvas.fill_polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+    elif shape in ("star", "hexagon"):
+        n, inner = (5, 0.45) if shape == "star" else (3, 1.0)
+        points = []
+        for i in range(2 * n):
+            radius = r if i % 2 == 0 else r * inner
+            angle = math.pi * i / n - math.pi / 2
+            points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+        canvas.fill_polygon(points)
+    else:
+        canvas.fill_circle(x, y, r)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Game, Move, State
-from ...ui.board import INK, PAPER, PLAYER_COLOURS, PLAYER_SHAPES, Frame, draw_text
+from ...ui.board import INK, PAPER, PLAYER_COLOURS, PLAYER_SHAPES, Frame, draw_shape, draw_text
 from .engine import ACT, HOWL, OVER, RACE, ROLL, Act, Howl, Roll, ShaveASheepState
 from .rules import COLOURS
 
@@ -310,7 +310,7 @@ class ShaveASheepView:
         canvas.stroke_style = colour
         canvas.line_width = 5 if current or winner else 1.5
         canvas.stroke_rect(x, y, w, h)
-        _shape(canvas, PLAYER_SHAPES[seat], x + 16, y + 16, 8, colour)
+        draw_shape(canvas, PLAYER_SHAPES[seat], x + 16, y + 16, 8, colour)
         label = state.game.player_name(seat)
         if current:
             label = "\u25b6 " + label
@@ -426,15 +426,3 @@ def _brick(canvas: Any, x: float, y: float, w: float, h: float) -> None:
     canvas.stroke_style = WOOL_EDGE
     canvas.line_width = 1.5
     canvas.stroke_rect(x, y, w, h)
-
-
-def _shape(canvas: Any, shape: str, x: float, y: float, r: float, colour: str) -> None:
-    canvas.fill_style = colour
-    if shape == "square":
-        canvas.fill_rect(x - r, y - r, 2 * r, 2 * r)
-    elif shape == "triangle":
-        canvas.fill_polygon([(x, y - r), (x + r, y + r), (x - r, y + r)])
-    elif shape == "diamond":
-        canvas.fill_polygon([(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
-    else:
-        canvas.fill_circle(x, y, r)

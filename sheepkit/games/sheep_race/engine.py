@@ -1,0 +1,821 @@
+"""The Sheep Race (Ghenos Games, 2013): a betting tournament of two semifinals and a final.
+
+A tournament is one game. Chance nodes: the die for the first player (``first 2``), each
+sheep card as it is turned face up (``deal Feta``: the second semifinal's cards are face
+down until then, so they are drawn late, from the six left, with equal chances), and the
+dice of every race turn (``roll 7``: the total, with its exact probability). Player moves:
+``bet visible 3``, ``bet hidden 2+5`` (both hidden tokens at once, unseen by the others
+until the race is scored) and the paces ``gallop red``, ``gallop blue`` (two blue cubes),
+``gallop white``, ``trot blue``, ``trot white``, ``walk``, ``walk white`` and ``rest``.
+
+Lanes are 0-5 inside, written 1-6. A sheep's position is the square it stands on (0 is the
+Starting Line, ``track`` the last square); it has crossed the Finish Line past ``track``.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached, register
+from .rules import END_ZONE, LANE_OF_TOTAL, LANES, LAZY, SheepRaceRules
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from ...bots.base import Bot
+
+FIRST, DEAL, VISIBLE, HIDDEN, ROLL, PACE, OVER = range(7)
+PHASE_NAMES = ("first player", "deal", "visible bets", "hidden bets", "roll", "pace", "over")
+RACE_NAMES = ("first semifinal", "second semifinal", "final")
+RACING, FINISHED, EXHAUSTED = 0, 1, 2
+Cubes = tuple[int, int, int]  # blue, red, white
+
+
+class First(NamedTuple):
+    player: int
+    kind: str = "first"  # tuples compare by value: the tag keeps moves apart
+
+    def __str__(self) -> str:
+        return f"first {self.player + 1}"
+
+
+class Deal(NamedTuple):
+    card: str  # the card's name
+    kind: str = "deal"
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+
+class Bet(NamedTuple):
+    lane: int
+    kind: str = "visible"
+
+    def __str__(self) -> str:
+        return f"bet visible {self.lane + 1}"
+
+
+class Hidden(NamedTuple):
+    lanes: tuple[int, int]
+    kind: str = "hidden"
+
+    def __str__(self) -> str:
+        return f"bet hidden {self.lanes[0] + 1}+{self.lanes[1] + 1}"
+
+
+class Roll(NamedTuple):
+    total: int
+    kind: str = "roll"
+
+    def __str__(self) -> str:
+        return f"roll {self.total}"
+
+
+class Pace(NamedTuple):
+    pace: str  # walk, trot, gallop, rest
+    cube: str  # the cube colour spent, or "" (walk: recover, or free in the End Zone; rest)
+    kind: str = "pace"
+
+    def __str__(self) -> str:
+        return f"{self.pace} {self.cube}" if self.cube else self.pace
+
+
+Move = First | Deal | Bet | Hidden | Roll | Pace
+
+#: Every pace move and its cube change (blue, red, white) and whether it spends a cube.
+PACE_COSTS: dict[Pace, Cubes] = {
+    Pace("gallop", "red"): (0, -1, 0),
+    Pace("gallop", "blue"): (-2, 0, 0),
+    Pace("gallop", "white"): (0, 0, -1),
+    Pace("trot", "blue"): (-1, 0, 0),
+    Pace("trot", "white"): (0, 0, -1),
+    Pace("walk", ""): (1, 0, 0),  # in the End Zone: (0, 0, 0), see _pace_table
+    Pace("walk", "white"): (0, 0, -1),
+    Pace("rest", ""): (2, 0, 0),
+}
+PACES = tuple(PACE_COSTS)
+PACE_OF_NAME = {str(p): p for p in PACES}
+
+
+def pace_problem(cubes: Cubes, in_end_zone: bool, move: Pace) -> str | None:
+    """Why the sheep with ``cubes`` may not use pace ``move`` (None when it may)."""
+    b, r, w = cubes
+    total = b + r + w
+    if move.pace == "rest":
+        if in_end_zone:
+            return "a sheep cannot rest in the End Zone"
+        if total + 2 > 3:
+            return f"resting would leave {total + 2} cubes (at most 3)"
+        return None
+    if total == 0:
+        return "out of breath: it must rest before it moves again"
+    if move == Pace("walk", ""):
+        if in_end_zone:
+            return None  # walking in the End Zone recovers nothing (special case 3)
+        if total + 1 > 3:
+            return f"walking would leave {total + 1} cubes (at most 3)"
+        return None
+    db, dr, dw = PACE_COSTS[move]
+    if b + db < 0:
+        return f"needs {-db} blue cube{'s' if db < -1 else ''}, has {b}"
+    if r + dr < 0:
+        return "needs a red cube, has none"
+    if w + dw < 0:
+        return "needs a white cube, has none"
+    return None
+
+
+def _pace_table() -> dict[tuple[int, int, int, bool], tuple[Pace, ...]]:
+    """The legal paces for every cube count and place (in or out of the End Zone)."""
+    table = {}
+    for b in range(4):
+        for r in range(4 - b):
+            for w in range(4 - b - r):
+                for ez in (False, True):
+                    table[b, r, w, ez] = tuple(
+                        p for p in PACES if pace_problem((b, r, w), ez, p) is None
+                    )
+    return table
+
+
+PACE_TABLE = _pace_table()
+
+
+class Result(NamedTuple):
+    """One race as scored: placed lanes in order, their cards, everyone's bets and points."""
+
+    race: int
+    placings: tuple[int, ...]
+    cards: tuple[int, ...]
+    bets: tuple[tuple[int, ...], ...]  # per player: visible lane first (semifinals), hidden
+    points: tuple[int, ...]
+    how: str
+
+
+@register
+class SheepRace(Game):
+    name = "sheep_race"
+    title = "The Sheep Race"
+    rules_type = SheepRaceRules
+    rules: SheepRaceRules
+    hidden_information = True
+
+    def __init__(self, rules: SheepRaceRules | None = None, **changes: Any) -> None:
+        super().__init__(rules, **changes)
+        r = self.rules
+        self.card_names = tuple(c[0] for c in r.cards)
+        self.card_of_name = {n.lower(): i for i, n in enumerate(self.card_names)}
+        self.end_zone = r.track - END_ZONE + 1  # the first square of the End Zone
+        self._deals = tuple(Deal(n) for n in self.card_names)
+        self._firsts = tuple(First(p) for p in range(r.players))
+        self._first_odds = tuple((m, Fraction(1, r.players)) for m in self._firsts)
+        self._bets = tuple(Bet(lane) for lane in range(LANES))
+        pairs = tuple(combinations(range(LANES), 2))
+        self._hidden = {pair: Hidden(pair) for pair in pairs}
+        self._rolls = (self._roll_odds(r.semifinal_dice), self._roll_odds(r.final_dice))
+        # One Roll per pair of faces, for sampling by a uniform choice.
+        self._faces = tuple(
+            tuple(Roll(x + y) for x in dice[0] for y in dice[1])
+            for dice in (r.semifinal_dice, r.final_dice)
+        )
+        self._totals = tuple(frozenset(roll.total for roll in faces) for faces in self._faces)
+
+    @staticmethod
+    def _roll_odds(dice: tuple) -> tuple[tuple[Roll, Fraction], ...]:
+        a, b = dice
+        counts: dict[int, int] = {}
+        for x in a:
+            for y in b:
+                counts[x + y] = counts.get(x + y, 0) + 1
+        n = len(a) * len(b)
+        return tuple((Roll(t), Fraction(c, n)) for t, c in sorted(counts.items()))
+
+    def roll_odds(self, final: bool = False) -> tuple[tuple[Roll, Fraction], ...]:
+        """Every dice total of a semifinal (or the final) with its exact probability."""
+        return self._rolls[final]
+
+    @property
+    def max_length(self) -> int:
+        # Every selection moves a racing sheep forward at least one square, except a rest,
+        # which is never allowed twice running (it leaves 2 or 3 cubes). A sheep moves forward
+        # at most track + 1 times, so it is selected at most 2 * (track + 1) + 1 times.
+        n = self.rules.players
+        turns = LANES * (2 * (self.rules.track + 1) + 1)
+        return 1 + 2 * LANES + 2 * (2 * n) + n + 3 * 2 * turns
+
+    def player_name(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    def card_name(self, card: int) -> str:
+        return self.card_names[card]
+
+    def new_game(self) -> SheepRaceState:
+        n = self.rules.players
+        return SheepRaceState._make(
+            self,
+            (),
+            phase=FIRST,
+            race=0,
+            turn=0,
+            first=0,
+            lanes=(),
+            deck=tuple(range(2 * LANES)),
+            pos=(0,) * LANES,
+            cubes=((0, 0, 0),) * LANES,
+            out=(RACING,) * LANES,
+            order=(),
+            rolled=0,
+            selected=-1,
+            visible=(-1,) * n,
+            hidden=((),) * n,
+            totals=(0,) * n,
+            stamps=(0,) * n,
+            clock=0,
+            podium=(),
+            results=(),
+        )
+
+    def bots(self) -> dict[str, Callable[[], Bot]]:
+        from .bots import SensibleBot, StrongBot
+
+        return {"Sensible": SensibleBot, "Strong": StrongBot}
+
+    def parse_move(self, text: str) -> Move:
+        words = text.strip().lower().split()
+        if len(words) == 2 and words[0] == "first" and words[1].isdigit():
+            return First(int(words[1]) - 1)
+        if len(words) == 2 and words[0] == "deal" and words[1] in self.card_of_name:
+            return self._deals[self.card_of_name[words[1]]]
+        if len(words) == 2 and words[0] == "roll" and words[1].isdigit():
+            return Roll(int(words[1]))
+        if len(words) == 3 and words[:2] == ["bet", "visible"] and words[2] in "123456":
+            return Bet(int(words[2]) - 1)
+        if len(words) == 3 and words[:2] == ["bet", "hidden"]:
+            parts = words[2].split("+")
+            if len(parts) == 2 and all(p in ("1", "2", "3", "4", "5", "6") for p in parts):
+                a, b = sorted(int(p) - 1 for p in parts)
+                if a != b:
+                    return Hidden((a, b))
+        pace = PACE_OF_NAME.get(" ".join(words))
+        if pace is not None:
+            return pace
+        raise ValueError(
+            f"cannot read {text!r} as a Sheep Race move: write 'bet visible 3', "
+            "'bet hidden 2+5', a pace ('gallop red', 'gallop blue', 'gallop white', "
+            "'trot blue', 'trot white', 'walk', 'walk white', 'rest'), or a chance outcome "
+            "('first 2', 'deal Feta', 'roll 7')"
+        )
+
+    def card_index(self, name: str) -> int:
+        try:
+            return self.card_of_name[name.lower()]
+        except KeyError:
+            raise ValueError(
+                f"no sheep card named {name!r}; the cards are {', '.join(self.card_names)}"
+            ) from None
+
+    def start_cubes(self, card: int) -> Cubes:
+        _, b, r, w, *_ = self.rules.cards[card]
+        return (b, r, w)
+
+    def distance(self, card: int, pace: str) -> int:
+        """Spaces a sheep with ``card`` moves at ``pace``."""
+        if pace == "rest":
+            return 0
+        return self.rules.cards[card][4 + ("walk", "trot", "gallop").index(pace)]
+
+    # -- positions for tests and lessons ------------------------------------------------------
+    def position(
+        self,
+        *,
+        race: int = 0,
+        cards: Iterable[str],
+        pos: Iterable[int] = (0,) * LANES,
+        cubes: Iterable[Cubes] | None = None,
+        exhausted: Iterable[int] = (),
+        finished: Iterable[int] = (),
+        turn: int = 0,
+        first: int = 0,
+        visible: Iterable[int] | None = None,
+        hidden: Iterable[Iterable[int]] | None = None,
+        totals: Iterable[int] | None = None,
+        podium: Iterable[Iterable[str]] = (),
+        rolled: int | None = None,
+    ) -> SheepRaceState:
+        """A made-up race position (empty history; not for records) at ``turn``'s roll, or,
+        given ``rolled``, at the pace choice for the sheep that total selects.
+
+        Lanes, bets, ``exhausted`` and ``finished`` (in crossing order) are written 1-6 as
+        in the notation; ``cards`` names the sheep of lanes 1-6; ``cubes`` are (blue, red,
+        white) per lane, by default each card's starting cubes.
+        """
+        n = self.rules.players
+        lanes = tuple(self.card_index(c) for c in cards)
+        if len(lanes) != LANES:
+            raise ValueError("give the six cards of lanes 1-6")
+        order = tuple(lane - 1 for lane in finished)
+        out = [RACING] * LANES
+        for lane in order:
+            out[lane] = FINISHED
+        for lane in exhausted:
+            out[lane - 1] = EXHAUSTED
+        used = set(lanes) | {self.card_index(c) for p in podium for c in p}
+        state = SheepRaceState._make(
+            self,
+            (),
+            phase=ROLL,
+            race=race,
+            turn=turn,
+            first=first,
+            lanes=lanes,
+            deck=tuple(c for c in range(2 * LANES) if c not in used) if race == 0 else (),
+            pos=tuple(pos),
+            cubes=tuple(cubes) if cubes is not None else tuple(map(self.start_cubes, lanes)),
+            out=tuple(out),
+            order=order,
+            rolled=0,
+            selected=-1,
+            visible=tuple(v - 1 for v in visible) if visible is not None else (-1,) * n,
+            hidden=(
+                tuple(tuple(sorted(h - 1 for h in bets)) for bets in hidden)
+                if hidden is not None
+                else ((),) * n
+            ),
+            totals=tuple(totals) if totals is not None else (0,) * n,
+            stamps=tuple(n - (p - first) % n for p in range(n)),
+            clock=n + 1,
+            podium=tuple(tuple(self.card_index(c) for c in p) for p in podium),
+            results=(),
+        )
+        if rolled is not None:
+            state = state._evolve((), phase=PACE, rolled=rolled, selected=state.select(rolled))
+        return state
+
+
+_CACHED = ("_legal", "_legal_set", "_chance", "_outcome")
+_FIELDS = (
+    "phase",
+    "race",
+    "turn",
+    "first",
+    "lanes",
+    "deck",
+    "pos",
+    "cubes",
+    "out",
+    "order",
+    "rolled",
+    "selected",
+    "visible",
+    "hidden",
+    "totals",
+    "stamps",
+    "clock",
+    "podium",
+    "results",
+)
+
+
+@dataclass(frozen=True)
+class SheepRaceState(State):
+    """A full position of the tournament (every hidden bet included)."""
+
+    game: SheepRace
+    phase: int
+    race: int  # 0, 1: the semifinals; 2: the final
+    turn: int  # the player to move, to bet or to roll
+    first: int  # the first player of this race
+    lanes: tuple[int, ...]  # the card in each lane (fewer than six while dealing)
+    deck: tuple[int, ...]  # cards not dealt yet
+    pos: tuple[int, ...]
+    cubes: tuple[Cubes, ...]
+    out: tuple[int, ...]  # RACING, FINISHED or EXHAUSTED per lane
+    order: tuple[int, ...]  # lanes in the order they crossed the Finish Line
+    rolled: int  # the dice total at PACE (0 otherwise)
+    selected: int  # the lane whose sheep moves at PACE (-1 otherwise)
+    visible: tuple[int, ...]  # each player's visible bet (-1: none)
+    hidden: tuple[tuple[int, ...], ...]  # each player's hidden bets (sorted lanes)
+    totals: tuple[int, ...]  # points so far
+    stamps: tuple[int, ...]  # scoring-token heights: higher is nearer the top of a stack
+    clock: int  # the next stamp
+    podium: tuple[tuple[int, ...], ...]  # the placed cards of each semifinal, 1st to 3rd
+    results: tuple[Result, ...]  # the races scored so far
+
+    @classmethod
+    def _make(cls, game: SheepRace, history: tuple, **fields: Any) -> SheepRaceState:
+        # Much faster than the dataclass __init__ (which pays object.__setattr__ per field).
+        state = object.__new__(cls)
+        d = state.__dict__
+        d["game"] = game
+        d["history"] = history
+        d.update(fields)
+        return state
+
+    def _evolve(self, history: tuple, **changes: Any) -> SheepRaceState:
+        state = object.__new__(SheepRaceState)
+        d = state.__dict__
+        d.update(self.__dict__)
+        for key in _CACHED:  # values cached for this state are not the new state's
+            d.pop(key, None)
+        d["history"] = history
+        d.update(changes)
+        return state
+
+    # -- the contract -----------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        phase = self.phase
+        if phase in (VISIBLE, HIDDEN, PACE):
+            return self.turn
+        return None if phase == OVER else CHANCE
+
+    @property
+    def acting_player(self) -> int | None:
+        return self.turn if self.phase in (VISIBLE, HIDDEN, ROLL, PACE) else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def final(self) -> bool:
+        return self.race == 2
+
+    def in_end_zone(self, lane: int) -> bool:
+        return self.game.end_zone <= self.pos[lane] <= self.game.rules.track
+
+    def _legal_moves(self) -> tuple[Move, ...]:
+        phase = self.phase
+        game = self.game
+        if phase == PACE:
+            lane = self.selected
+            return PACE_TABLE[(*self.cubes[lane], self.in_end_zone(lane))]
+        if phase == VISIBLE:
+            taken = self.visible
+            return tuple(game._bets[lane] for lane in range(LANES) if lane not in taken)
+        mine = self.visible[self.turn]
+        return tuple(m for pair, m in game._hidden.items() if mine not in pair)
+
+    def _chance_outcomes(self) -> tuple[tuple[Move, Fraction], ...]:
+        phase = self.phase
+        game = self.game
+        if phase == ROLL:
+            return game._rolls[self.race == 2]
+        if phase == FIRST:
+            return game._first_odds
+        p = Fraction(1, len(self.deck))
+        return tuple((game._deals[c], p) for c in self.deck)
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        # Each draw is uniform over equally likely cases (dice faces, cards, players): exact.
+        phase = self.phase
+        if phase == ROLL:
+            return rng.choice(self.game._faces[self.race == 2])
+        if phase == DEAL:
+            return self.game._deals[rng.choice(self.deck)]
+        if phase == FIRST:
+            return rng.choice(self.game._firsts)
+        raise IllegalMove("This is not a chance node; nothing to sample.")
+
+    def play(self, move: Any) -> SheepRaceState:
+        # Fast path for a listed move; the rest goes through the checks of State.play.
+        phase = self.phase
+        if phase == PACE:
+            if move in self._legal:
+                return self._apply(move)
+        elif (
+            phase == ROLL
+            and move.__class__ is Roll
+            and move.total in self.game._totals[self.race == 2]
+        ):
+            return self._apply(move)
+        return super().play(move)  # type: ignore[return-value]
+
+    def select(self, total: int) -> int:
+        """The lane whose sheep moves on a dice ``total`` (the Lazy Sheep when the total is 9
+        or the lane's sheep is exhausted or across the line)."""
+        lane = LANE_OF_TOTAL[total]
+        if lane != LAZY and self.out[lane - 1] == RACING:
+            return lane - 1
+        return self.lazy_sheep()
+
+    def lazy_sheep(self) -> int:
+        """The racing sheep furthest back; of two level sheep, the one in the higher lane."""
+        best, best_pos = -1, 10**9
+        pos, out = self.pos, self.out
+        for lane in range(LANES):
+            if out[lane] == RACING and pos[lane] <= best_pos:
+                best, best_pos = lane, pos[lane]
+        return best
+
+    def _apply(self, move: Move) -> SheepRaceState:
+        history = self.history + (move,)  # noqa: RUF005 - faster than unpacking
+        phase = self.phase
+        game = self.game
+        n = game.rules.players
+        if phase == ROLL:
+            return self._evolve(
+                history, phase=PACE, rolled=move.total, selected=self.select(move.total)
+            )  # type: ignore[union-attr]
+        if phase == PACE:
+            return self._move_sheep(history, move)  # type: ignore[arg-type]
+        if phase == VISIBLE:
+            visible = list(self.visible)
+            visible[self.turn] = move.lane  # type: ignore[union-attr]
+            turn = (self.turn + 1) % n
+            done = turn == self.first
+            return self._evolve(
+                history, visible=tuple(visible), turn=turn, phase=HIDDEN if done else VISIBLE
+            )
+        if phase == HIDDEN:
+            hidden = list(self.hidden)
+            hidden[self.turn] = move.lanes  # type: ignore[union-attr]
+            turn = (self.turn + 1) % n
+            done = turn == self.first
+            return self._evolve(
+                history, hidden=tuple(hidden), turn=turn, phase=ROLL if done else HIDDEN
+            )
+        if phase == FIRST:
+            first = move.player  # type: ignore[union-attr]
+            # The stack, top first, runs clockwise from the first player.
+            stamps = tuple(n - (p - first) % n for p in range(n))
+            return self._evolve(
+                history, phase=DEAL, first=first, turn=first, stamps=stamps, clock=n + 1
+            )
+        # DEAL
+        card = game.card_of_name[move.card.lower()]  # type: ignore[union-attr]
+        deck = tuple(c for c in self.deck if c != card)
+        lanes = (*self.lanes, card)
+        if len(lanes) < LANES:
+            return self._evolve(history, lanes=lanes, deck=deck)
+        return self._evolve(
+            history,
+            lanes=lanes,
+            deck=deck,
+            cubes=tuple(map(game.start_cubes, lanes)),
+            phase=VISIBLE,
+        )
+
+    def _move_sheep(self, history: tuple, move: Pace) -> SheepRaceState:
+        game = self.game
+        lane = self.selected
+        card = self.lanes[lane]
+        ez = self.in_end_zone(lane)
+        b, r, w = self.cubes[lane]
+        if move.pace == "walk" and not move.cube and ez:
+            db = dr = dw = 0
+        else:
+            db, dr, dw = PACE_COSTS[move]
+        new = (b + db, r + dr, w + dw)
+        cubes = list(self.cubes)
+        cubes[lane] = new
+        pos = list(self.pos)
+        to = pos[lane] + game.distance(card, move.pace)
+        pos[lane] = to
+        out = self.out
+        order = self.order
+        if to > game.rules.track:
+            out = _set(out, lane, FINISHED)
+            order = (*order, lane)
+        elif to >= game.end_zone and not any(new):
+            out = _set(out, lane, EXHAUSTED)
+        need = 1 if self.race == 2 else 3
+        if len(order) >= need or RACING not in out:
+            return self._evolve(
+                history, pos=tuple(pos), cubes=tuple(cubes), out=out, order=order
+            )._end_race()
+        return self._evolve(
+            history,
+            pos=tuple(pos),
+            cubes=tuple(cubes),
+            out=out,
+            order=order,
+            phase=ROLL,
+            rolled=0,
+            selected=-1,
+            turn=(self.turn + 1) % game.rules.players,
+        )
+
+    # -- scoring ------------------------------------------------------------------------------
+    def placings(self) -> tuple[int, ...]:
+        """Lanes in finishing order: across the line first, then exhausted sheep nearest the
+        line (level sheep: the lower lane first). Meaningful once the race is over."""
+        rest = sorted(
+            (lane for lane in range(LANES) if self.out[lane] != FINISHED),
+            key=lambda lane: (-self.pos[lane], lane),
+        )
+        return (*self.order, *rest)
+
+    def race_points(self, placed: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each player's bets and points for a race whose placed lanes are ``placed``."""
+        rules = self.game.rules
+        bets, points = [], []
+        for p in range(rules.players):
+            if self.race == 2:
+                mine = self.hidden[p]
+                won = rules.final_payoffs[placed[0]] if placed[0] in mine else 0
+            else:
+                mine = (self.visible[p], *self.hidden[p])
+                hits = [(placed.index(lane), lane) for lane in mine if lane in placed]
+                won = sum(rules.semifinal_payoffs[place][lane] for place, lane in hits)
+                if len(hits) >= 2:
+                    won += rules.bonus[len(hits) - 2]
+            bets.append(mine)
+            points.append(won)
+        return tuple(bets), tuple(points)
+
+    def _end_race(self) -> SheepRaceState:
+        game = self.game
+        n = game.rules.players
+        final = self.race == 2
+        placed = self.placings()[: 1 if final else 3]
+        bets, points = self.race_points(placed)
+        totals, stamps, clock = list(self.totals), list(self.stamps), self.clock
+        for i in range(n):  # points are moved from the first player clockwise
+            p = (self.first + i) % n
+            if points[p]:
+                totals[p] += points[p]
+                stamps[p] = clock  # a token arriving on a stack goes on top
+                clock += 1
+        how = (
+            "crossed the Finish Line"
+            if len(self.order) >= len(placed)
+            else "the sheep still racing were all exhausted"
+        )
+        cards = tuple(self.lanes[lane] for lane in placed)
+        result = Result(self.race, placed, cards, bets, points, how)
+        state = self._evolve(
+            self.history,
+            totals=tuple(totals),
+            stamps=tuple(stamps),
+            clock=clock,
+            results=(*self.results, result),
+        )
+        if final:
+            return state._evolve(self.history, phase=OVER)
+        leader = state.ranking()[0]
+        podium = (*self.podium, cards)
+        fresh = {
+            "race": self.race + 1,
+            "turn": leader,
+            "first": leader,
+            "pos": (0,) * LANES,
+            "out": (RACING,) * LANES,
+            "order": (),
+            "rolled": 0,
+            "selected": -1,
+            "visible": (-1,) * n,
+            "hidden": ((),) * n,
+            "podium": podium,
+        }
+        if self.race == 0:
+            return state._evolve(self.history, phase=DEAL, lanes=(), **fresh)
+        one, two = podium
+        lanes = (two[2], one[2], two[1], one[1], two[0], one[0])
+        cubes = tuple(map(game.start_cubes, lanes))
+        return state._evolve(self.history, phase=HIDDEN, lanes=lanes, cubes=cubes, **fresh)
+
+    def ranking(self) -> tuple[int, ...]:
+        """Players from first to last: most points, then the token higher in its stack."""
+        n = self.game.rules.players
+        return tuple(sorted(range(n), key=lambda p: (-self.totals[p], -self.stamps[p])))
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(t) for t in self.totals)
+
+    @cached
+    def _outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        ranking = self.ranking()
+        best = ranking[0]
+        name = self.game.player_name(best)
+        reason = f"{name} wins with {self.totals[best]} points"
+        tied = [p for p in ranking[1:] if self.totals[p] == self.totals[best]]
+        if tied:
+            others = ", ".join(self.game.player_name(p) for p in tied)
+            reason += f", level with {others} but with the scoring token on top"
+        return Outcome((best,), reason, self.scores())
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    # -- views --------------------------------------------------------------------------------
+    def view(self, player: int) -> SheepRaceView:
+        view = object.__new__(SheepRaceView)
+        d = view.__dict__
+        d.update(self.__dict__)
+        for key in _CACHED:
+            d.pop(key, None)
+        del d["history"]
+        d["hidden"] = tuple(
+            h if p == player or not h else HIDDEN_BETS for p, h in enumerate(self.hidden)
+        )
+        d["player"] = player
+        d["to_move"] = self.to_move
+        return view
+
+    def why_illegal(self, move: Any) -> str:
+        phase = self.phase
+        if phase == PACE and move in PACE_COSTS:
+            lane = self.selected
+            problem = pace_problem(self.cubes[lane], self.in_end_zone(lane), move)
+            return f"The sheep in lane {lane + 1} cannot {move}: {problem}."
+        if phase == VISIBLE and isinstance(move, Bet) and move.lane in self.visible:
+            who = self.game.player_name(self.visible.index(move.lane))
+            return f"Lane {move.lane + 1} already has a visible bet ({who})."
+        if phase == HIDDEN and isinstance(move, Hidden) and self.visible[self.turn] in move.lanes:
+            return (
+                "Your hidden bets must be on two sheep other than your visible bet on "
+                f"lane {self.visible[self.turn] + 1}."
+            )
+        return f"{move} is not possible now: it is the time for {PHASE_NAMES[phase]}."
+
+    def __str__(self) -> str:
+        return describe(self)
+
+
+HIDDEN_BETS = (-1, -1)  # another player's hidden bets as seen by a player
+
+
+def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1 :]  # noqa: RUF005 - faster
+
+
+@dataclass(frozen=True)
+class SheepRaceView:
+    """What one player may know: everything but the other players' hidden bets of the race
+    being run (shown as ``(-1, -1)`` once placed). Bets of scored races are public."""
+
+    game: SheepRace
+    player: int
+    to_move: int | None
+    phase: int
+    race: int
+    turn: int
+    first: int
+    lanes: tuple[int, ...]
+    deck: tuple[int, ...]
+    pos: tuple[int, ...]
+    cubes: tuple[Cubes, ...]
+    out: tuple[int, ...]
+    order: tuple[int, ...]
+    rolled: int
+    selected: int
+    visible: tuple[int, ...]
+    hidden: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    stamps: tuple[int, ...]
+    clock: int
+    podium: tuple[tuple[int, ...], ...]
+    results: tuple[Result, ...]
+
+    def determinize(self, rng: random.Random) -> SheepRaceState:
+        """A full state consistent with this view: the others' hidden bets drawn at random
+        among the bets they could have placed."""
+        fields = {name: self.__dict__[name] for name in _FIELDS}
+        hidden = []
+        for p, bets in enumerate(self.hidden):
+            if bets == HIDDEN_BETS:
+                lanes = [lane for lane in range(LANES) if lane != self.visible[p]]
+                bets = tuple(sorted(rng.sample(lanes, 2)))
+            hidden.append(bets)
+        fields["hidden"] = tuple(hidden)
+        return SheepRaceState._make(self.game, (), **fields)
+
+    def __str__(self) -> str:
+        return describe(self)
+
+
+def describe(s: SheepRaceState | SheepRaceView) -> str:
+    """A plain-text picture: the race, each lane's sheep, cubes and square, bets and scores."""
+    game = s.game
+    track = game.rules.track
+    lines = [f"The Sheep Race - {RACE_NAMES[s.race]} ({PHASE_NAMES[s.phase]})"]
+    for lane in range(LANES):
+        if lane >= len(s.lanes):
+            lines.append(f"lane {lane + 1}: (no card yet)")
+            continue
+        b, r, w = s.cubes[lane]
+        cells = ["."] * (track + 1)
+        at = min(s.pos[lane], track + 1)
+        state = {RACING: "", FINISHED: " across", EXHAUSTED: " exhausted"}[s.out[lane]]
+        row = "".join(cells[: game.end_zone]) + "|" + "".join(cells[game.end_zone :])
+        mark = at + (1 if at >= game.end_zone else 0)
+        # The Finish Line closes every row; a sheep across it stands just beyond.
+        row = row[:mark] + "S" + row[mark + 1 :] + "| " if at <= track else row + "|S"
+        sel = " <" if lane == s.selected else ""
+        lines.append(
+            f"lane {lane + 1} {game.card_name(s.lanes[lane]):<10} {row} b{b} r{r} w{w}{state}{sel}"
+        )
+    for p in range(game.rules.players):
+        vis = f"visible {s.visible[p] + 1}" if s.visible[p] >= 0 else ""
+        h = s.hidden[p]
+        hid = "" if not h else "hidden ?+?" if h == HIDDEN_BETS else f"hidden {h[0] + 1}+{h[1] + 1}"
+        lines.append(f"{game.player_name(p)}: {s.totals[p]} points {vis} {hid}".rstrip())
+    return "\n".join(lines)

@@ -1,0 +1,126 @@
+"""The rule parameters of The Sheep Race: dice, payoff tables, track and cards as plain data.
+
+The rule text leaves the track length and eleven of the twelve cards open; our choices are
+fields here, documented in ``seeds/sheep_race.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core import InvalidRules, Rules, rule
+from .cards import CARDS
+
+LANES = 6
+END_ZONE = 5  # the last five squares of each lane
+#: Breath cubes in the box (the supply): red, white, blue.
+SUPPLY = {"blue": 19, "red": 14, "white": 7}
+COLOURS = ("blue", "red", "white")
+PACES = ("walk", "trot", "gallop")
+
+SEMIFINAL_DICE = ((1, 2, 3, 4, 5, 6), (1, 2, 3, 0, 0, 0))
+FINAL_DICE = ((1, 2, 3, 4, 5, 6), (2, 0, 0, 0, 0, 0))
+#: Table 1: points for a sheep placed 1st, 2nd, 3rd, by its lane 1-6.
+SEMIFINAL_PAYOFFS = ((12, 11, 9, 8, 7, 6), (9, 8, 6, 5, 4, 3), (7, 6, 4, 3, 2, 1))
+#: Table 2: points for the winner of the final, by its lane 1-6.
+FINAL_PAYOFFS = (18, 17, 16, 15, 14, 13)
+#: A dice total of 1-6 selects that lane, 7 lane 6, 8 lane 5, 9 the Lazy Sheep (0 here).
+LAZY = 0
+LANE_OF_TOTAL = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 6, 8: 5, 9: LAZY}
+#: The track length we chose (the text gives none): see the rulings in seeds/sheep_race.md.
+DEFAULT_TRACK = 16
+
+
+def _check_dice(name: str, dice: tuple) -> None:
+    ok = (
+        isinstance(dice, tuple)
+        and len(dice) == 2
+        and all(isinstance(d, tuple) and d and all(isinstance(f, int) for f in d) for d in dice)
+    )
+    if not ok:
+        raise InvalidRules(f"rule {name!r} must be two dice, each a list of faces; got {dice!r}")
+    bad = {a + b for a in dice[0] for b in dice[1]} - set(LANE_OF_TOTAL)
+    if bad:
+        raise InvalidRules(
+            f"rule {name!r}: every total must be 1-9 (1-6 a lane, 7 lane 6, 8 lane 5, 9 the "
+            f"Lazy Sheep); these dice can total {sorted(bad)}",
+            name,
+        )
+
+
+@dataclass(frozen=True)
+class SheepRaceRules(Rules):
+    players: int = rule(4, "Number of players.", min=2, max=6)
+    track: int = rule(
+        DEFAULT_TRACK,
+        "Squares in each lane from the Starting Line to the Finish Line; the last five are "
+        "the End Zone (the text gives no length: ours).",
+        min=6,
+        max=40,
+    )
+    semifinal_dice: tuple = rule(SEMIFINAL_DICE, "The two dice of the semifinals (faces).")
+    final_dice: tuple = rule(FINAL_DICE, "The two dice of the final (faces).")
+    semifinal_payoffs: tuple = rule(
+        SEMIFINAL_PAYOFFS, "Table 1: points for 1st, 2nd and 3rd place by lane 1-6."
+    )
+    final_payoffs: tuple = rule(FINAL_PAYOFFS, "Table 2: points for the final's winner by lane.")
+    bonus: tuple = rule((1, 3), "Semifinal bonus for betting on 2 and on 3 of the placed sheep.")
+    cards: tuple = rule(
+        CARDS,
+        "The 12 sheep cards: name, blue, red, white cubes, walk, trot, gallop spaces "
+        "(only Requeijao is printed; the other eleven are ours).",
+    )
+
+    def check(self) -> None:
+        _check_dice("semifinal_dice", self.semifinal_dice)
+        _check_dice("final_dice", self.final_dice)
+        table = self.semifinal_payoffs
+        if not (
+            len(table) == 3
+            and all(len(row) == LANES and all(isinstance(v, int) for v in row) for row in table)
+        ):
+            raise InvalidRules(
+                "rule 'semifinal_payoffs' must be 3 rows (1st, 2nd, 3rd) of 6 whole numbers",
+                "semifinal_payoffs",
+            )
+        final = self.final_payoffs
+        if not (len(final) == LANES and all(isinstance(v, int) for v in final)):
+            raise InvalidRules("rule 'final_payoffs' must be 6 whole numbers", "final_payoffs")
+        if not (len(self.bonus) == 2 and all(isinstance(v, int) for v in self.bonus)):
+            raise InvalidRules("rule 'bonus' must be two whole numbers", "bonus")
+        self._check_cards()
+
+    def _check_cards(self) -> None:
+        cards = self.cards
+        if len(cards) != 2 * LANES:
+            raise InvalidRules(f"rule 'cards' needs 12 cards, got {len(cards)}", "cards")
+        for card in cards:
+            ok = (
+                len(card) == 7
+                and isinstance(card[0], str)
+                and card[0].isidentifier()
+                and all(isinstance(v, int) and v >= 0 for v in card[1:])
+            )
+            if not ok:
+                raise InvalidRules(
+                    "each card is (name, blue, red, white, walk, trot, gallop) with a one-word "
+                    f"name and whole numbers; got {card!r}",
+                    "cards",
+                )
+            if not 1 <= sum(card[1:4]) <= 3 or min(card[4:]) < 1:
+                raise InvalidRules(
+                    f"rule 'cards': card {card[0]} needs 1 to 3 starting cubes (a card never "
+                    "holds more than 3) and paces of at least 1",
+                    "cards",
+                )
+        names = [c[0].lower() for c in cards]
+        if len(set(names)) != len(names):
+            raise InvalidRules("rule 'cards': two cards share a name", "cards")
+        for i, colour in enumerate(COLOURS):
+            most = sum(sorted((c[1 + i] for c in cards), reverse=True)[:LANES])
+            if most > SUPPLY[colour]:
+                raise InvalidRules(
+                    f"rule 'cards': six cards could need {most} {colour} cubes; the box holds "
+                    f"{SUPPLY[colour]}",
+                    "cards",
+                )

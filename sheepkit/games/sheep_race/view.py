@@ -1,0 +1,368 @@
+"""How The Sheep Race looks: six lanes from the Starting Line through the End Zone to the
+Finish Line, each sheep with its card and breath cubes, the bets, the podium and the scores.
+
+With a viewer (the human in front of the screen) the picture is made from that player's view,
+so only their own hidden bets can be drawn. Colour is never the only cue: cubes carry the
+letters B, R, W; players' tokens have their own shapes and numbers; the selected sheep has a
+thick outline and an arrow; an exhausted sheep lies on its back with "exhausted" written by it.
+Nothing here imports ipycanvas: any object with the Canvas drawing methods will do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Game, Move, State
+from ...ui.board import (
+    INK,
+    OKABE_ITO,
+    PAPER,
+    PLAYER_COLOURS,
+    PLAYER_SHAPES,
+    Frame,
+    draw_shape,
+    draw_text,
+)
+from .engine import (
+    DEAL,
+    EXHAUSTED,
+    FINISHED,
+    FIRST,
+    HIDDEN,
+    HIDDEN_BETS,
+    OVER,
+    PACE,
+    PACE_COSTS,
+    RACE_NAMES,
+    ROLL,
+    VISIBLE,
+    Bet,
+    Deal,
+    First,
+    Hidden,
+    Pace,
+    Roll,
+    SheepRaceState,
+    SheepRaceView,
+)
+from .rules import LANE_OF_TOTAL, LANES, LAZY
+
+WIDTH, HEIGHT = 940, 420
+TOP = 56  # the first lane's top edge
+LANE_H = 46
+INFO_W = 250  # lane number, card and cubes
+BETS_W = 92  # visible and own hidden bet tokens
+TRACK_X = INFO_W + BETS_W
+TRACK_RIGHT = WIDTH - 70  # past it: the sheep that crossed the line
+BOTTOM = TOP + LANES * LANE_H
+CUBE = {"blue": OKABE_ITO["blue"], "red": OKABE_ITO["vermillion"], "white": "#ffffff"}
+END_ZONE_FILL = "#f6ecb0"
+SELECTED = OKABE_ITO["orange"]
+PLACES = ("1st", "2nd", "3rd")
+
+
+def _words(pace: Pace) -> str:
+    if pace.pace == "rest":
+        return "Rest"
+    if pace.pace == "walk" and not pace.cube:
+        return "Walk"
+    cost = "2 blue cubes" if pace == Pace("gallop", "blue") else f"1 {pace.cube} cube"
+    return f"{pace.pace.capitalize()} ({cost})"
+
+
+def pace_label(state: Any, pace: Pace) -> str:
+    """A pace button's words: the pace, its cube cost or gain, and the distance."""
+    lane = state.selected
+    game = state.game
+    squares = game.distance(state.lanes[lane], pace.pace)
+    in_ez = game.end_zone <= state.pos[lane] <= game.rules.track
+    if pace.pace == "rest":
+        return "Rest: stay, take back 2 blue"
+    if pace == Pace("walk", ""):
+        gain = "takes back nothing (End Zone)" if in_ez else "take back 1 blue"
+        return f"Walk {squares}: {gain}"
+    return f"{_words(pace)}: {squares} square{'s' if squares != 1 else ''}"
+
+
+class SheepRaceBoard:
+    """The board view the app shell draws with."""
+
+    width = WIDTH
+    height = HEIGHT
+
+    def __init__(self, game: Game | None = None) -> None:
+        self.game = game
+
+    # -- the contract -----------------------------------------------------------------------
+    def draw(self, canvas: Any, frame: Frame) -> None:
+        state = frame.state
+        seen = state if frame.viewer is None else state.view(frame.viewer)  # type: ignore[attr-defined]
+        canvas.fill_style = PAPER
+        canvas.fill_rect(0, 0, WIDTH, HEIGHT)
+        self._headline(canvas, seen)
+        self._track(canvas, seen)
+        for lane in range(LANES):
+            self._lane(canvas, seen, lane)
+        self._bottom(canvas, seen, frame.viewer)
+
+    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
+        return None, None  # every action has its button
+
+    def move_label(self, state: State, move: Move) -> str:
+        game = state.game
+        if isinstance(move, Pace):
+            return pace_label(state, move)
+        if isinstance(move, Bet):
+            return f"Visible bet: lane {move.lane + 1} ({_card(state, move.lane)})"
+        if isinstance(move, Hidden):
+            a, b = move.lanes
+            return f"Hidden bets: lanes {a + 1} + {b + 1} ({_card(state, a)}, {_card(state, b)})"
+        if isinstance(move, Roll):
+            lane = LANE_OF_TOTAL[move.total]
+            return f"Roll {move.total}: " + ("Lazy Sheep" if lane == LAZY else f"lane {lane}")
+        if isinstance(move, First):
+            return f"{game.player_name(move.player)} goes first"
+        if isinstance(move, Deal):
+            return f"Turn up {move.card}"
+        return str(move)
+
+    def log_label(self, before: State, move: Move, viewer: int | None) -> str:
+        """A log line as ``viewer`` may read it: other players' hidden bets stay secret until
+        the race is scored (the results table shows them then)."""
+        who = before.acting_player
+        name = before.game.player_name(who) if who is not None else ""
+        if isinstance(move, Hidden) and viewer is not None and viewer != who:
+            return f"{name}: places two hidden bets"
+        if isinstance(move, Roll):
+            lane = before.play(move).selected  # type: ignore[attr-defined]
+            return f"{name} rolls {move.total}: the sheep in lane {lane + 1} moves"
+        if isinstance(move, Deal):
+            return f"{move.card} is turned up for lane {len(before.lanes) + 1}"  # type: ignore[attr-defined]
+        prefix = f"{name}: " if name else ""
+        return prefix + self.move_label(before, move)
+
+    def controls(self, app: Any) -> Any:
+        from .panel import SheepRacePanel
+
+        return SheepRacePanel(app)
+
+    # -- parts ------------------------------------------------------------------------------
+    def _headline(self, canvas: Any, s: Any) -> None:
+        game = s.game
+        race = RACE_NAMES[s.race].capitalize()
+        name = game.player_name
+        if s.phase == OVER:
+            text = "The tournament is over: the standings are below"
+        elif s.phase == FIRST:
+            text = "A die decides the first player"
+        elif s.phase == DEAL:
+            text = f"{race}: turning up the sheep cards"
+        elif s.phase == VISIBLE:
+            text = f"{race}: {name(s.turn)} places a visible bet (a sheep nobody chose yet)"
+        elif s.phase == HIDDEN:
+            text = f"{race}: {name(s.turn)} places two hidden bets"
+        elif s.phase == ROLL:
+            text = f"{race}: {name(s.turn)} rolls the dice"
+        else:
+            lane = LANE_OF_TOTAL[s.rolled]
+            named = "the Lazy Sheep" if lane == LAZY else f"lane {lane}"
+            text = (
+                f"{race}: {name(s.turn)} rolled {s.rolled} ({named}): the sheep in lane "
+                f"{s.selected + 1} moves - choose its pace"
+            )
+        draw_text(canvas, text, 12, 24, size=17, bold=True, max_width=WIDTH - 24)
+        dice = "final dice 1-6 + 2-0-0-0-0-0" if s.race == 2 else "dice 1-6 + 1-2-3-0-0-0"
+        draw_text(
+            canvas,
+            f"{dice}; 7 = lane 6, 8 = lane 5, 9 = Lazy Sheep",
+            12,
+            44,
+            size=12,
+            colour="#555555",
+        )
+
+    def _track(self, canvas: Any, s: Any) -> None:
+        game = s.game
+        track = game.rules.track
+        sq = (TRACK_RIGHT - TRACK_X) / (track + 1)
+        ez_x = TRACK_X + game.end_zone * sq
+        canvas.fill_style = END_ZONE_FILL
+        canvas.fill_rect(ez_x, TOP, TRACK_RIGHT - ez_x, BOTTOM - TOP)
+        draw_text(
+            canvas,
+            "End Zone",
+            (ez_x + TRACK_RIGHT) / 2,
+            TOP - 4,
+            size=12,
+            bold=True,
+            align="center",
+        )
+        draw_text(canvas, "Start", TRACK_X + sq / 2, TOP - 4, size=12, bold=True, align="center")
+        canvas.stroke_style = "#cccccc"
+        canvas.line_width = 1
+        for i in range(1, track + 1):
+            x = TRACK_X + i * sq
+            canvas.stroke_line(x, TOP, x, BOTTOM)
+        for lane in range(LANES + 1):
+            canvas.stroke_style = INK
+            canvas.stroke_line(0, TOP + lane * LANE_H, TRACK_RIGHT, TOP + lane * LANE_H)
+        canvas.line_width = 4
+        canvas.stroke_style = INK
+        canvas.stroke_line(TRACK_RIGHT, TOP - 14, TRACK_RIGHT, BOTTOM)
+        canvas.stroke_line(TRACK_X + sq, TOP, TRACK_X + sq, BOTTOM)
+        draw_text(canvas, "Finish", TRACK_RIGHT + 6, TOP - 4, size=12, bold=True)
+        canvas.line_width = 1
+
+    def _lane(self, canvas: Any, s: Any, lane: int) -> None:
+        game = s.game
+        y = TOP + lane * LANE_H
+        mid = y + LANE_H / 2
+        selected = s.phase == PACE and s.selected == lane
+        if selected:
+            canvas.fill_style = "#fde3b3"
+            canvas.fill_rect(0, y + 1, TRACK_X, LANE_H - 2)
+        draw_text(canvas, str(lane + 1), 16, mid + 7, size=20, bold=True, align="center")
+        if lane >= len(s.lanes):
+            draw_text(canvas, "(card face down)", 36, mid + 5, size=13, colour="#777777")
+            return
+        card = game.rules.cards[s.lanes[lane]]
+        draw_text(canvas, card[0], 36, y + 19, size=14, bold=True, max_width=100)
+        draw_text(
+            canvas,
+            f"walk {card[4]} trot {card[5]} gallop {card[6]}",
+            36,
+            y + 37,
+            size=11,
+            colour="#444444",
+        )
+        self._cubes(canvas, s.cubes[lane], 160, y + 10)
+        self._bets(canvas, s, lane, INFO_W + 4, mid)
+        self._sheep(canvas, s, lane, mid, selected)
+
+    def _cubes(self, canvas: Any, cubes: tuple[int, int, int], x: float, y: float) -> None:
+        col = 0
+        for colour, count in zip(("blue", "red", "white"), cubes, strict=True):
+            for _ in range(count):
+                cx = x + col * 26
+                canvas.fill_style = CUBE[colour]
+                canvas.fill_rect(cx, y, 22, 22)
+                canvas.stroke_style = INK
+                canvas.line_width = 1.5
+                canvas.stroke_rect(cx, y, 22, 22)
+                ink = INK if colour == "white" else "#ffffff"
+                draw_text(
+                    canvas,
+                    colour[0].upper(),
+                    cx + 11,
+                    y + 16,
+                    size=13,
+                    bold=True,
+                    align="center",
+                    colour=ink,
+                )
+                col += 1
+        if col == 0:
+            draw_text(canvas, "no cubes", x, y + 16, size=12, colour="#777777")
+
+    def _bets(self, canvas: Any, s: Any, lane: int, x: float, mid: float) -> None:
+        tokens = [(p, True) for p, v in enumerate(s.visible) if v == lane]
+        for p, bets in enumerate(s.hidden):
+            if bets and bets != HIDDEN_BETS and lane in bets:
+                tokens.append((p, False))
+        for i, (p, visible) in enumerate(tokens[:6]):
+            cx = x + 10 + (i % 4) * 21
+            cy = mid - 10 + (i // 4) * 20 if len(tokens) > 4 else mid
+            _token(canvas, p, cx, cy, visible)
+
+    def _sheep(self, canvas: Any, s: Any, lane: int, mid: float, selected: bool) -> None:
+        game = s.game
+        track = game.rules.track
+        sq = (TRACK_RIGHT - TRACK_X) / (track + 1)
+        pos = s.pos[lane]
+        out = s.out[lane]
+        x = TRACK_RIGHT + 30 if out == FINISHED else TRACK_X + (pos + 0.5) * sq
+        r = min(15.0, sq * 0.45 + 3)
+        exhausted = out == EXHAUSTED
+        canvas.fill_style = "#d0d0d0" if exhausted else "#ffffff"
+        canvas.fill_circle(x, mid, r)
+        canvas.stroke_style = SELECTED if selected else INK
+        canvas.line_width = 4 if selected else 1.5
+        canvas.stroke_circle(x, mid, r)
+        canvas.line_width = 2
+        canvas.stroke_style = INK
+        legs = -1 if exhausted else 1  # an exhausted sheep lies on its back
+        for dx in (-r * 0.5, r * 0.5):
+            canvas.stroke_line(x + dx, mid + legs * r * 0.8, x + dx, mid + legs * (r + 5))
+        draw_text(canvas, str(lane + 1), x, mid + 5, size=13, bold=True, align="center")
+        if selected:
+            draw_text(canvas, "▶", x - r - 4, mid + 6, size=16, align="right", colour=INK)
+        if exhausted:
+            draw_text(canvas, "exhausted", x, mid - r - 7, size=10, align="center")
+        if out == FINISHED and lane in s.order:
+            place = s.order.index(lane)
+            label = PLACES[place] if place < 3 else f"{place + 1}th"
+            draw_text(canvas, label, x, mid - r - 2, size=11, bold=True, align="center")
+
+    def _bottom(self, canvas: Any, s: Any, viewer: int | None) -> None:
+        game = s.game
+        y = BOTTOM + 22
+        podium = "Podium: " + (
+            "; ".join(
+                f"semifinal {i + 1}: " + ", ".join(game.card_name(c) for c in cards)
+                for i, cards in enumerate(s.podium)
+            )
+            or "empty (the first three of each semifinal go here)"
+        )
+        draw_text(canvas, podium, 12, y, size=13, max_width=WIDTH - 24)
+        y += 24
+        n = game.rules.players
+        ranking = sorted(range(n), key=lambda p: (-s.totals[p], -s.stamps[p]))
+        step = min(150, (WIDTH - 24) / n)
+        for i, p in enumerate(ranking):
+            x = 12 + i * step
+            _token(canvas, p, x + 10, y + 4, True)
+            mark = " (you)" if p == viewer else ""
+            draw_text(
+                canvas,
+                f"{game.player_name(p)}{mark}: {s.totals[p]}",
+                x + 26,
+                y + 9,
+                size=13,
+                bold=i == 0,
+                max_width=step - 30,
+            )
+        y += 30
+        legend = (
+            "Bets: filled token = visible, hollow token = your hidden bet. "
+            "Cubes: B blue, R red, W white. Cards other than Requeijao and the "
+            f"{game.rules.track}-square track are sheepkit's own."
+        )
+        draw_text(canvas, legend, 12, y, size=12, colour="#555555", max_width=WIDTH - 24)
+
+
+def _card(state: Any, lane: int) -> str:
+    return state.game.card_name(state.lanes[lane]) if lane < len(state.lanes) else "?"
+
+
+def _token(canvas: Any, player: int, x: float, y: float, filled: bool) -> None:
+    """A player's betting token: their shape and colour with their number; a hidden bet is
+    drawn hollow."""
+    colour = PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+    shape = PLAYER_SHAPES[player % len(PLAYER_SHAPES)]
+    if filled:
+        draw_shape(canvas, shape, x, y, 9, colour)
+        draw_text(
+            canvas, str(player + 1), x, y + 4, size=10, bold=True, align="center", colour="#ffffff"
+        )
+    else:
+        draw_shape(canvas, shape, x, y, 9, colour)
+        draw_shape(canvas, shape, x, y, 6, PAPER)
+        draw_text(canvas, str(player + 1), x, y + 4, size=9, bold=True, align="center", colour=INK)
+
+
+def board_view(game: Game) -> SheepRaceBoard:
+    """The app shell's entry point: this game's board view."""
+    return SheepRaceBoard(game)
+
+
+__all__ = ["PACE_COSTS", "SheepRaceBoard", "SheepRaceState", "SheepRaceView", "board_view"]

@@ -216,3 +216,22 @@ def test_mcts_uses_views_for_hidden_information() -> None:
     assert move == "higher"  # with a 3 in hand, "higher" wins 2 times in 3
     state = HighCard().new_game().play("deal 1,2")
     assert bot.choose(state.view(0), state.legal_moves(), random.Random(0)) == "lower"
+
+
+def test_rolled_in_the_open_marks_public_rolls_only():
+    """Dice in an open game and The Sheep Race's dice are public rolls that a human makes;
+    card deals (Lamb Mimes, the race's face-down cards) are made by the app."""
+    shave = sheepkit.load("shave_a_sheep").new_game()
+    assert shave.to_move == sheepkit.CHANCE and shave.rolled_in_the_open
+    lamb = sheepkit.load("lamb_mimes").new_game()
+    assert lamb.to_move == sheepkit.CHANCE and not lamb.rolled_in_the_open
+    race = sheepkit.load("sheep_race", players=2).new_game()
+    seen = set()
+    while not (race.to_move == sheepkit.CHANCE and race.acting_player is not None):
+        if race.to_move == sheepkit.CHANCE:
+            seen.add(race.rolled_in_the_open)  # who goes first, the cards turned up
+            race = race.play(race.chance_outcomes()[0][0])
+        else:
+            race = race.play(race.legal_moves()[0])
+    assert seen == {False} and race.rolled_in_the_open
+    assert not race.play(race.chance_outcomes()[0][0]).rolled_in_the_open  # a pace is a move

@@ -168,6 +168,18 @@ class State(ABC):
         return None if to_move == CHANCE else to_move
 
     @property
+    def rolled_in_the_open(self) -> bool:
+        """True at a chance node that ``acting_player`` performs for all to see (a die roll),
+        so that a human does it with the Roll button. False for shuffles, and by default for
+        every chance node of a game with hidden information, whose deals and draws the apps
+        make by themselves; such a game overrides this for its public rolls."""
+        return (
+            self.to_move == CHANCE
+            and self.acting_player is not None
+            and not self.game.hidden_information
+        )
+
+    @property
     def is_over(self) -> bool:
         return self.to_move is None
 

@@ -345,8 +345,11 @@ class GameApp(ShowsWidget):
 
     def _may_roll(self, state: State) -> bool:
         """Whether the Roll button works here: at any chance node of an open game (a teacher
-        may roll for anyone), but never in a card game, where the app deals by itself."""
-        return state.to_move == CHANCE and not self.game.hidden_information
+        may roll for anyone) and at a public roll of any game, but never at a deal or draw of
+        a game with hidden cards, which the app makes by itself."""
+        return state.to_move == CHANCE and (
+            not self.game.hidden_information or state.rolled_in_the_open
+        )
 
     def _roll_clicked(self) -> None:
         # A click can race the app's own roll (the page had not updated yet): then it is moot.
@@ -357,7 +360,7 @@ class GameApp(ShowsWidget):
         if state.to_move == CHANCE:
             # With hidden cards, deals and draws happen by themselves: a human who "rolled"
             # for each card would only be handed more pass-the-device screens.
-            return not self.game.hidden_information and self.is_human(state.acting_player)
+            return state.rolled_in_the_open and self.is_human(state.acting_player)
         return self.is_human(state.to_move)
 
     def _bot(self, player: int) -> Bot:
@@ -379,9 +382,10 @@ class GameApp(ShowsWidget):
         if not self.game.hidden_information:
             return
         state = self.state
-        if state.to_move == CHANCE:  # the app deals and draws by itself: no one decides yet
-            return
-        player = state.to_move
+        if state.to_move == CHANCE and not state.rolled_in_the_open:
+            return  # the app deals and draws by itself: no one decides yet
+        # A public roll is its roller's first act of a turn: the device passes before it.
+        player = state.acting_player
         if self.is_human(player) and sum(map(self.is_human, range(len(self.seats)))) > 1:
             if self._last_viewer is not None and player != self._last_viewer:
                 self.curtain_for = player
@@ -572,8 +576,8 @@ class GameApp(ShowsWidget):
                 self.rig_choice.index = 0
             self.roll_button.description = "Roll"
             self.roll_button.disabled = not self._may_roll(state)
-            # Picking an outcome shows what is left in a hidden deck: not in card games.
-            hidden = self.game.hidden_information
+            # Picking a card shows what is left in a hidden deck: only public rolls are rigged.
+            hidden = self.game.hidden_information and not state.rolled_in_the_open
             self.rig_choice.layout.display = "none" if hidden else None
             self.rig_button.layout.display = "none" if hidden else None
         self.step_button.disabled = state.is_over or self._human_decides(state)

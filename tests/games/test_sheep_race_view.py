@@ -74,9 +74,9 @@ def test_a_human_race_turn_in_the_app_roll_then_pace_with_illegal_paces_explaine
             next(b for b in app._move_buttons if b.layout.display != "none").click()
         else:
             assert app.step()
-    assert panel.claims_chance(app.state) and not app.step()  # the app waits for the human
-    assert panel.roll_button.layout.display != "none"
-    panel.roll_button.click()
+    assert app.state.rolled_in_the_open and not app.step()  # the app waits for the human
+    assert app.roll_button.layout.display != "none" and not app.roll_button.disabled
+    app.roll_button.click()
     state = app.state
     assert state.phase == PACE and state.to_move == 0
     shown = [b.description for b in app._move_buttons if b.layout.display != "none"]
@@ -97,8 +97,8 @@ def test_hot_seat_tournament_to_the_end_with_curtains():
         if app.curtain_for is not None:
             curtains += 1
             app.curtain_button.click()
-        elif panel.roll_button.layout.display != "none":
-            panel.roll_button.click()
+        elif app._human_decides(app.state) and app.state.rolled_in_the_open:
+            app.roll_button.click()
         elif app._human_decides(app.state):
             next(b for b in app._move_buttons if b.layout.display != "none").click()
         else:

@@ -439,6 +439,12 @@ class SheepRaceState(State):
         return self.turn if self.phase in (VISIBLE, HIDDEN, ROLL, PACE) else None
 
     @property
+    def rolled_in_the_open(self) -> bool:
+        # The dice are public and thrown by the player whose turn it is; cards turned up
+        # at the start of a race are dealt by the app.
+        return self.phase == ROLL
+
+    @property
     def is_over(self) -> bool:
         return self.phase == OVER
 

@@ -1,10 +1,11 @@
 """The Sheep Race's own controls in the app: the roll, the paces that are not allowed (and
 why), the results of each race, the standings, and a note on what sheepkit invented.
 
-A race turn in the app: the human whose turn it is presses Roll (the panel claims that chance
-node, so the app does not roll by itself); the selected sheep is outlined on the board; the
-app's move buttons offer the legal paces with their distance and cube cost, and this panel
-lists the other paces, disabled, with the reason.
+A race turn in the app: the human whose turn it is presses the app's Roll button (the roll is
+public, ``rolled_in_the_open``, so the app neither rolls it by itself nor hides it, and passes
+the device before it); the selected sheep is outlined on the board; the app's move buttons
+offer the legal paces with their distance and cube cost, and this panel lists the other paces,
+disabled, with the reason.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from .engine import (
     PACE,
     PACES,
     RACE_NAMES,
-    ROLL,
     VISIBLE,
     SheepRaceState,
     pace_problem,
@@ -33,13 +33,6 @@ class SheepRacePanel(w.VBox):
     """Placed by the app under its move buttons; ``refresh(app)`` runs after every change."""
 
     def __init__(self, app: Any) -> None:
-        self.app = app
-        self.roll_button = w.Button(
-            description="Roll the dice", button_style="warning", layout=w.Layout(width="auto")
-        )
-        self.roll_button.add_class("sk-race-roll")
-        self.roll_button.add_class("sk-roll")  # the app contract's roll button
-        self.roll_button.on_click(lambda _: self.roll())
         self.illegal_box = w.VBox()
         self.illegal_box.add_class("sk-illegal-paces")
         self.payoffs = w.HTML()
@@ -48,57 +41,16 @@ class SheepRacePanel(w.VBox):
         self.results.add_class("sk-race-results")
         self.note = w.HTML(ours_note(app.game))
         self.note.add_class("sk-ours-note")
-        super().__init__(
-            [self.roll_button, self.illegal_box, self.payoffs, self.results, self.note]
-        )
+        super().__init__([self.illegal_box, self.payoffs, self.results, self.note])
         self.add_class("sk-race-panel")
-
-    def claims_chance(self, state: Any) -> bool:
-        """A human rolls their own dice: the app must not roll this node by itself."""
-        app = self.app
-        return (
-            isinstance(state, SheepRaceState)
-            and state.phase == ROLL
-            and app.at_end
-            and app.is_human(state.acting_player)
-        )
-
-    def roll(self) -> None:
-        app = self.app
-        if self.claims_chance(app.state) and app.curtain_for is None:
-            app.roll()
 
     def refresh(self, app: Any) -> None:
         state = app.state
-        if self._pass_the_device(app, state):
-            app.render()  # draws the curtain (and calls refresh again, with nothing to do)
-            return
-        shown = self.claims_chance(state) and app.curtain_for is None
-        self.roll_button.layout.display = None if shown else "none"
-        if shown:
-            self.roll_button.description = f"Roll the dice ({app.game.player_name(state.turn)})"
-            app.chance_box.layout.display = "none"  # one Roll button, not two
-            who = html.escape(app.game.player_name(state.turn))
-            app.status.value = f"<div style='font-size:1.1em'>{who}: roll the dice!</div>"
         self._illegal(app, state)
         self.results.value = "" if app.curtain_for is not None else results_html(state)
         self.note.value = ours_note(app.game)
         betting = isinstance(state, SheepRaceState) and state.phase in (VISIBLE, HIDDEN)
         self.payoffs.value = payoffs_html(state) if betting and app.curtain_for is None else ""
-
-    def _pass_the_device(self, app: Any, state: Any) -> bool:
-        """The roll is the roller's first act of a turn: the app hangs its pass-the-device
-        curtain only on moves, so put it up here when the dice go to another human (the
-        board would otherwise show the roller's hidden bets to the one still holding it)."""
-        if not self.claims_chance(state) or app.curtain_for is not None:
-            return False
-        player = state.acting_player
-        humans = sum(map(app.is_human, range(len(app.seats))))
-        switch = humans > 1 and app._last_viewer is not None and player != app._last_viewer
-        app._last_viewer = player
-        if switch:
-            app.curtain_for = player
-        return switch
 
     def _illegal(self, app: Any, state: Any) -> None:
         human = (

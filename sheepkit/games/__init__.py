@@ -11,7 +11,7 @@ import sys
 import types
 
 from ..core import registry
-from . import lamb_mimes, shave_a_sheep, wolf_and_sheep  # noqa: F401  (each registers its game)
+from . import battle_sheep, lamb_mimes, shave_a_sheep, wolf_and_sheep  # noqa: F401  (each registers its game)
 
 
 class _GamesModule(types.ModuleType):

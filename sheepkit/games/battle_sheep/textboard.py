@@ -100,10 +100,10 @@ def position_from_text(
 ) -> BattleSheepState:
     """The position ``text`` describes (see the module docstring).
 
-    The phase, unless given ('tiles', 'start' or 'move'), follows from the text: a field
-    smaller than all the tiles and no stacks is the tile phase; a full field where some players
-    have no stack yet is the start phase (the next of them to place); else the move phase,
-    ``to_move`` (default Player 1) to move, or the next player clockwise who can.
+    The phase, unless given ('tiles', 'start' or 'move'), follows from the text: with stacks
+    it is the move phase (``to_move``, default Player 1, moves, or the next player clockwise
+    who can); without, the tile phase if the field is smaller than all the tiles, else the
+    start phase. In the start phase the next player without a stack places.
     """
     from .engine import MOVE, OVER, PHASE_NAMES, START, TILES, BattleSheepState, field_info
 
@@ -112,13 +112,7 @@ def position_from_text(
     size = field.bit_count()
     full = 4 * game.total_tiles
     if phase is None:
-        owners = {owner for owner, _ in stacks.values()}
-        if not stacks and size < full:
-            phase = "tiles"
-        elif len(owners) < rules.players:
-            phase = "start"
-        else:
-            phase = "move"
+        phase = "move" if stacks else "tiles" if size < full else "start"
     if phase not in PHASE_NAMES:
         raise ValueError(f"phase must be one of {', '.join(PHASE_NAMES)}, not {phase!r}")
     code = PHASE_NAMES[phase]

@@ -62,9 +62,15 @@ def position(text: str, players: int = 2, **rules: Any) -> BattleSheepState:
     return game.position_from_text(text)  # type: ignore[attr-defined, no-any-return]
 
 
+#: Pictures use a smaller canvas than the app, shrunk less, so that their text stays readable.
+PICTURE_SIZE = (400, 330)
+
+
 def _picture(state: BattleSheepState, caption: str, move: str | None = None, **kw: Any) -> Any:
     from ...ui.picture import picture
+    from .view import BattleSheepView
 
+    kw.setdefault("view", BattleSheepView(*PICTURE_SIZE))
     if move is None:
         return picture(state, caption=caption, **kw)
     split = state.parse(move)
@@ -77,7 +83,7 @@ def _picture(state: BattleSheepState, caption: str, move: str | None = None, **k
     return picture(state, caption=caption, selection=selection, highlights=marks, **kw)
 
 
-def before_after(text: str, move: str, before: str, after: str, scale: float = 0.5) -> Any:
+def before_after(text: str, move: str, before: str, after: str, scale: float = 0.75) -> Any:
     """Two pictures: the position with the chosen stack and its end hexes marked, then the
     position after ``move``."""
     from ...ui.picture import pictures
@@ -89,15 +95,15 @@ def before_after(text: str, move: str, before: str, after: str, scale: float = 0
     )
 
 
-def rule_picture(text: str, caption: str, scale: float = 0.5, **rules: Any) -> Any:
+def rule_picture(text: str, caption: str, scale: float = 0.75, **rules: Any) -> Any:
     """One position, with its caption."""
     return _picture(position(text, **rules), caption, scale=scale)
 
 
 # -- measurements ------------------------------------------------------------------------------
-def field_pictures(scale: float = 0.4) -> Any:
+def field_pictures(scale: float = 0.7) -> Any:
     """The three ready-made fields for two players (8 tiles each)."""
-    from ...ui.picture import picture, pictures
+    from ...ui.picture import pictures
 
     words = {
         "tight": "<b>tight</b>: packed close",
@@ -106,9 +112,7 @@ def field_pictures(scale: float = 0.4) -> Any:
     }
     return pictures(
         *(
-            picture(
-                sheepkit.load("battle_sheep", field=f).new_game(), caption=words[f], scale=scale
-            )
+            _picture(sheepkit.load("battle_sheep", field=f).new_game(), words[f], scale=scale)
             for f in READY
         )
     )

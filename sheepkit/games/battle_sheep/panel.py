@@ -184,9 +184,7 @@ class BattleSheepPanel(w.VBox):
         view = self.app.view
         if state is None or state.phase != TILES:
             return
-        from .view import layout_for
-
-        cell = layout_for(state).cell_at(x, y)
+        cell = view.layout(state).cell_at(x, y)
         if cell != view.hover:
             view.hover = cell
             self.app.redraw()

@@ -29,13 +29,15 @@ DIRECTION_WORDS = ("east", "north-east", "north-west", "west", "south-west", "so
 class Layout:
     """Where the table's cells go on the canvas: hex size and offset."""
 
-    def __init__(self, cells: tuple[int, ...]) -> None:
+    def __init__(
+        self, cells: tuple[int, ...], width: float = WIDTH, height: float = HEIGHT
+    ) -> None:
         xs = [geo.centre(c, 1.0)[0] for c in cells]
         ys = [geo.centre(c, 1.0)[1] for c in cells]
         half = math.sqrt(3) / 2
         left, right = min(xs) - half, max(xs) + half
         top, bottom = min(ys) - 1, max(ys) + 1
-        room_w, room_h = WIDTH - 2 * MARGIN, HEIGHT - TOP - BOTTOM - 2 * MARGIN
+        room_w, room_h = width - 2 * MARGIN, height - TOP - BOTTOM - 2 * MARGIN
         self.size = min(room_w / (right - left), room_h / (bottom - top), MAX_HEX)
         self.x0 = MARGIN + (room_w - (right - left) * self.size) / 2 - left * self.size
         self.y0 = TOP + MARGIN + (room_h - (bottom - top) * self.size) / 2 - top * self.size
@@ -55,19 +57,19 @@ class Layout:
         return best
 
 
-def layout_for(state: BattleSheepState) -> Layout:
+def layout_for(state: BattleSheepState, width: float = WIDTH, height: float = HEIGHT) -> Layout:
     if state.phase == TILES:
-        return Layout(tuple(range(geo.CELLS)))
-    return Layout(geo.cells_of(state.field))
+        return Layout(tuple(range(geo.CELLS)), width, height)
+    return Layout(geo.cells_of(state.field), width, height)
 
 
 class BattleSheepView:
-    width = WIDTH
-    height = HEIGHT
     #: The moves are offered by the panel (a field has hundreds of tile places): no buttons.
     move_buttons = False
 
-    def __init__(self) -> None:
+    def __init__(self, width: int = WIDTH, height: int = HEIGHT) -> None:
+        # Lesson pictures use a smaller canvas, so that the text stays readable when shrunk.
+        self.width, self.height = width, height
         self.hover: int | None = None  # the table cell under the pointer (tile phase)
         self.rotation = 0  # how the tile under the pointer is turned
 
@@ -75,9 +77,9 @@ class BattleSheepView:
     def draw(self, canvas: Any, frame: Frame) -> None:
         state: BattleSheepState = frame.state  # type: ignore[assignment]
         canvas.fill_style = PAPER
-        canvas.fill_rect(0, 0, WIDTH, HEIGHT)
+        canvas.fill_rect(0, 0, self.width, self.height)
         self._draw_header(canvas, state)
-        lay = layout_for(state)
+        lay = self.layout(state)
         if state.phase == TILES:
             for cell in lay.cells:
                 colour = GRASS if state.field >> cell & 1 else None
@@ -92,7 +94,7 @@ class BattleSheepView:
         state: BattleSheepState = frame.state  # type: ignore[assignment]
         if frame.browsing or state.is_over:
             return None, None
-        cell = layout_for(state).cell_at(x, y)
+        cell = self.layout(state).cell_at(x, y)
         if cell is None:
             return None, None
         legal = state.legal_moves()
@@ -107,8 +109,11 @@ class BattleSheepView:
             if isinstance(target, Split) and target.target == cell:
                 return None, target
         if selection is not None and selection[0] == cell:
-            return None, None  # a second click on the stack puts it down again
+            return selection, None  # the stack is already picked: keep its count
         return self.select(state, cell), None
+
+    def layout(self, state: BattleSheepState) -> Layout:
+        return layout_for(state, self.width, self.height)
 
     def select(self, state: BattleSheepState, cell: int) -> tuple[int, int] | None:
         """The selection for a click on ``cell``: your stack with half its sheep going."""
@@ -147,7 +152,7 @@ class BattleSheepView:
         scores = state.scores()
         groups = state.largest_groups()
         winners = state.winners()
-        width = WIDTH / players
+        width = self.width / players
         info = state.info if state.board else None
         for p in range(players):
             x = p * width + 8
@@ -164,7 +169,7 @@ class BattleSheepView:
             if turn:
                 name = "\u25b6 " + name
             draw_text(canvas, name, x + 24, 20, size=14, bold=True, baseline="middle")
-            note = f"{scores[p]} pastures, group {groups[p][0]}"
+            note = f"{_count(scores[p], 'pasture')}, group {groups[p][0]}"
             if p in winners:
                 note += " - WINNER"
             elif state.phase == MOVE and info is not None and not info.can_move(state.board, p):
@@ -268,14 +273,18 @@ class BattleSheepView:
         draw_text(
             canvas,
             text,
-            WIDTH / 2,
-            HEIGHT - 14,
+            self.width / 2,
+            self.height - 14,
             size=13,
             bold=True,
             align="center",
             baseline="middle",
-            max_width=WIDTH - 16,
+            max_width=self.width - 16,
         )
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def board_view(game: Game) -> BattleSheepView:

@@ -101,8 +101,7 @@ class FieldInfo:
         key = (i, j)
         moves = self._splits.get(key)
         if moves is None:
-            src, dst = self.cells[i], self.cells[j]
-            moves = self._splits[key] = tuple(Split(src, dst, n) for n in range(1, self.sheep))
+            moves = self._splits[key] = _splits(self.cells[i], self.cells[j], self.sheep)
         return moves
 
     def slide_end(self, board: tuple[int, ...], ray: tuple[int, ...]) -> int:
@@ -122,6 +121,12 @@ class FieldInfo:
                     if not board[j]:
                         return True
         return False
+
+
+@lru_cache(maxsize=20_000)
+def _splits(source: int, target: int, sheep: int) -> tuple[Split, ...]:
+    # Shared by every field: a game on a new field reuses the move objects of earlier ones.
+    return tuple(Split(source, target, n) for n in range(1, sheep))
 
 
 @lru_cache(maxsize=512)

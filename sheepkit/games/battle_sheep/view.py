@@ -247,9 +247,14 @@ class BattleSheepView:
         if cells is None:
             return
         ok = Tile(self.hover, self.rotation) in state.legal_moves()
-        fill = "rgba(0, 114, 178, 0.45)" if ok else "rgba(213, 94, 0, 0.35)"
+        # Allowed: a solid blue tile. Not allowed: only a dashed orange outline, so that the
+        # pasture under it stays visible.
+        if not ok:
+            canvas.set_line_dash([4, 3])
         for cell in cells:
-            _hex(canvas, lay, cell, fill, INK)
+            fill = "rgba(0, 114, 178, 0.55)" if ok else "rgba(213, 94, 0, 0.12)"
+            _hex(canvas, lay, cell, fill, INK if ok else "#D55E00")
+        canvas.set_line_dash([])
 
     def _draw_status(self, canvas: Any, state: BattleSheepState) -> None:
         name = state.game.player_name

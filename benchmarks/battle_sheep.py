@@ -14,9 +14,11 @@ A measurement, not a test: it asserts nothing.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
+
+# The loop of random_playouts.py (this folder is on sys.path when a script here runs).
+from random_playouts import playouts_per_second
 
 import sheepkit
 from sheepkit.bots import RandomBot, play_game
@@ -25,17 +27,7 @@ from sheepkit.lab import tournament
 
 
 def playouts(seconds: float) -> tuple[float, float]:
-    game = sheepkit.load("battle_sheep", field="random")
-    rng = random.Random(1)
-    games = plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_game()
-        while not state.is_over:
-            state = state.play(rng.choice(state.legal_moves()))
-        games += 1
-        plies += state.ply
-    return games / (time.perf_counter() - start), plies / games
+    return playouts_per_second(sheepkit.load("battle_sheep", field="random"), seconds)
 
 
 class TimedStrong(StrongBot):

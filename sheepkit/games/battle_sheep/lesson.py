@@ -75,11 +75,7 @@ def _picture(state: BattleSheepState, caption: str, move: str | None = None, **k
         return picture(state, caption=caption, **kw)
     split = state.parse(move)
     selection = (split.source, split.count)  # type: ignore[attr-defined]
-    marks = tuple(
-        m
-        for m in state.legal_moves()
-        if m.source == split.source and m.count == split.count  # type: ignore[attr-defined]
-    )
+    marks = kw["view"].selected_moves(state, selection)
     return picture(state, caption=caption, selection=selection, highlights=marks, **kw)
 
 

@@ -275,17 +275,30 @@ class BattleSheepView:
             last = state.history[-1] if state.history else None
             if isinstance(last, Split):
                 text = f"Last: {self.move_label(state, last)}. " + text
-        draw_text(
-            canvas,
-            text,
-            self.width / 2,
-            self.height - 14,
-            size=13,
-            bold=True,
-            align="center",
-            baseline="middle",
-            max_width=self.width - 16,
-        )
+        # Long lines (an outcome with its tie-break) wrap onto two lines: squeezing one line
+        # into the width makes it unreadable.
+        lines = _wrap(text, int((self.width - 16) / 7))
+        for k, line in enumerate(lines):
+            draw_text(
+                canvas,
+                line,
+                self.width / 2,
+                self.height - 14 - 14 * (len(lines) - 1 - k),
+                size=13 if len(lines) == 1 else 12,
+                bold=True,
+                align="center",
+                baseline="middle",
+                max_width=self.width - 16,
+            )
+
+
+def _wrap(text: str, chars: int) -> list[str]:
+    """``text`` as one line, or two split at the space nearest the middle if too long."""
+    if len(text) <= chars or " " not in text:
+        return [text]
+    middle = len(text) // 2
+    cut = min((i for i, c in enumerate(text) if c == " "), key=lambda i: abs(i - middle))
+    return [text[:cut], text[cut + 1 :]]
 
 
 def _count(n: int, word: str) -> str:

@@ -170,10 +170,23 @@ class BattleSheepView:
                 name = "\u25b6 " + name
             draw_text(canvas, name, x + 24, 20, size=14, bold=True, baseline="middle")
             note = f"{_count(scores[p], 'pasture')}, group {groups[p][0]}"
+            tag = ""
             if p in winners:
-                note += " - WINNER"
+                tag = "WINNER"
             elif state.phase == MOVE and info is not None and not info.can_move(state.board, p):
-                note += " - cannot move"
+                tag = "stuck"
+            if tag:
+                right = x + width - 14
+                draw_text(
+                    canvas,
+                    tag,
+                    right,
+                    20,
+                    size=11,
+                    bold=True,
+                    align="right",
+                    baseline="middle",
+                )
             draw_text(canvas, note, x + 4, 41, size=12, baseline="middle", max_width=width - 16)
 
     def _draw_field(self, canvas: Any, state: BattleSheepState, lay: Layout, frame: Frame) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core import Game, Outcome, State, cached, register
 from . import geometry as geo
-from .fields import random_field, ready_field
+from .fields import candidates, random_field, ready_field
 from .rules import READY_FIELDS, BattleSheepRules
 
 if TYPE_CHECKING:
@@ -259,10 +259,7 @@ class BattleSheepState(State):
             if not free:  # an edge full of stacks (only on tiny fields): any empty pasture
                 free = [i for i, v in enumerate(board) if not v]
             return tuple(info.starts[i] for i in free)
-        field = self.field
-        if not field:
-            return tuple(Tile(t[0], t[1]) for t in geo.all_tiles())
-        return tuple(Tile(t[0], t[1]) for t in geo.all_tiles() if not t[2] & field and t[3] & field)
+        return tuple(Tile(t[0], t[1]) for t in candidates(self.field))
 
     def _splits(self) -> tuple[Split, ...]:
         info = self.info

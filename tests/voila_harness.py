@@ -48,7 +48,7 @@ CHROMIUM_ARGS = (
     "--no-first-run",
     "--disable-quic",
 )
-GAME_NOTEBOOKS = ("wolf_and_sheep", "shave_a_sheep", "battle_sheep")
+GAME_NOTEBOOKS = ("wolf_and_sheep", "shave_a_sheep")
 CHROMIUM_MISSING = (
     f"{CHROMIUM} not found: the browser tests need Debian's chromium. "
     "Run `make chromium` (as root it runs apt-get install chromium), "

@@ -1,5 +1,6 @@
 """The Battle Sheep lesson in the page: a tile follows the pointer, turns and is laid with a
-click; on a ready field the flocks are placed and a stack is split by two board clicks."""
+click; then, on a ready field, the flocks are placed and a stack is split by two board clicks.
+(The generic app tests of test_apps.py open this lesson too, as one of the other notebooks.)"""
 
 from __future__ import annotations
 
@@ -50,12 +51,11 @@ def test_a_tile_follows_the_pointer_turns_and_is_laid(open_app: OpenApp) -> None
     assert "Player 2" in app.state()["status"]
     app.assert_healthy()
     app.screenshot("battle_sheep-placement")
+    # One page load for both tests: opening the lesson runs its analysis, which takes a while.
+    _flocks_are_placed_and_a_stack_split_by_clicks(app)
 
 
-def test_flocks_are_placed_and_a_stack_split_by_clicks(open_app: OpenApp) -> None:
-    app = open_app("battle_sheep")
-    app.wait_for_board()
-    app.seat_humans()
+def _flocks_are_placed_and_a_stack_split_by_clicks(app: AppPage) -> None:
     app.app.get_by_text("Rules", exact=True).click()
     field = app.app.locator(".widget-dropdown", has_text="Field").locator("select").first
     field.select_option(label="tight")

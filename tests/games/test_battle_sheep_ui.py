@@ -88,3 +88,13 @@ def test_a_hot_seat_game_through_the_panel_only():
         clicks += 1
         assert clicks < 100
     assert "pastures" in panel.scores.value and app.state.ply == clicks
+
+
+def test_the_bot_answers_a_human_move_by_itself():
+    app = play("battle_sheep", seats=["Human", "Greedy"], field="tight")
+    app._on_client_ready()
+    app.view_controls.start_button.click()
+    app.run_bots()
+    assert app.state.phase == MOVE and app.state.to_move == 0
+    assert [str(m).split()[0] for m in app.state.history] == ["start", "start"]
+    assert app.view_controls.directions.children  # the human's split buttons are ready

@@ -58,6 +58,7 @@ def test_strong_finds_the_move_that_blocks_a_rival():
     assert str(bot.choose(state, state.legal_moves(), random.Random(0))) == "a1-c1 x1"
 
 
+@pytest.mark.slow  # about 12 s: twelve whole games with a searching bot
 def test_strong_beats_greedy_in_a_clear_majority_of_seeded_games():
     wins = 0.0
     games = 12

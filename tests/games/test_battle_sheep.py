@@ -286,3 +286,17 @@ def test_bad_rules_and_unreadable_moves():
     assert READY.parse_move("c3-f3 x5") == Split(geo.parse_cell("c3"), geo.parse_cell("f3"), 5)
     with pytest.raises(ValueError, match="cannot read"):
         READY.parse_move("c3-f3 x0")
+
+
+def test_with_the_whole_outer_edge_taken_a_flock_may_start_on_any_empty_pasture():
+    full_edge = """
+@b1
+-   A1  A1  A1  -
+  A1  .   .   A1  -
+A1  .   -   .   A1
+  A1  .   .   A1  -
+-   A1  A1  A1  -
+"""
+    state = at(full_edge, game=sheepkit.load("battle_sheep", tiles=2), phase="start")
+    assert state.to_move == 1
+    assert names(state) == ["start c2", "start c3", "start c4", "start d2", "start d4", "start e3"]

@@ -8,7 +8,8 @@ import pytest
 
 import sheepkit
 from sheepkit.bots import for_game, play_game
-from sheepkit.games.battle_sheep.bots import GreedyBot, StrongBot, territory
+from sheepkit.games.battle_sheep import geometry as geo
+from sheepkit.games.battle_sheep.bots import GreedyBot, StrongBot, first_reached, territory
 
 GAME = sheepkit.load("battle_sheep")
 
@@ -24,6 +25,11 @@ def test_territory_counts_first_reached_pastures_capped_by_spare_sheep():
     claim, mobile, blocked = territory(state)
     # A: b1 (1 step), c1 (2 steps, B needs 2 too: contested) -> at most 1 spare sheep: 1.
     assert claim == [1, 1] and mobile == [1, 1] and blocked == [0, 0]
+    assert {geo.name(c): p for c, p in first_reached(state).items()} == {
+        "b1": 0,
+        "c1": -2,
+        "d1": 1,
+    }
     walled = GAME.position_from_text("A5  B1  .   B3")
     assert territory(walled) == ([0, 1], [0, 1], [4, 0])
 

@@ -24,9 +24,14 @@ class _OutOfBudget(Exception):
     """The search ran out of nodes or time."""
 
 
-def territory(state: BattleSheepState) -> tuple[list[int], list[int], list[int]]:
-    """Per player: pastures that their stacks can still claim (capped by spare sheep),
-    movable stacks, and blocked spare sheep (sheep on stacks that can never split)."""
+Reach = tuple[list[int], list[int], list[int], list[int], list[int]]
+
+
+def _reach(state: BattleSheepState) -> Reach:
+    """A walk from every movable stack at once, hex by hex over empty pastures: for each
+    pasture, which stack gets there first (-1: none, -2: stacks of two players together);
+    then each stack's owner and spare sheep, and per player the movable stacks and the
+    spare sheep locked in blocked stacks."""
     players = state.game.rules.players
     board = state.board
     adjacent = state.info.adjacent
@@ -61,14 +66,34 @@ def territory(state: BattleSheepState) -> tuple[list[int], list[int], list[int]]
         for j, stack in reached.items():
             label[j] = stack
         frontier = [j for j, stack in reached.items() if stack >= 0]
+    return label, owner_of, spare, mobile, blocked
+
+
+def territory(state: BattleSheepState) -> tuple[list[int], list[int], list[int]]:
+    """Per player: pastures that their stacks can still claim (capped by spare sheep),
+    movable stacks, and blocked spare sheep (sheep on stacks that can never split)."""
+    label, owner_of, spare, mobile, blocked = _reach(state)
+    board = state.board
     counts = [0] * len(owner_of)
     for i, stack in enumerate(label):
         if stack >= 0 and not board[i]:
             counts[stack] += 1
-    claim = [0] * players
+    claim = [0] * state.game.rules.players
     for stack, owner in enumerate(owner_of):
         claim[owner] += min(counts[stack], spare[stack])
     return claim, mobile, blocked
+
+
+def first_reached(state: BattleSheepState) -> dict[int, int]:
+    """Each empty pasture (a table cell) that some player reaches first: that player, or -2
+    when two players get there together. For pictures of territory."""
+    label, owner_of, *_ = _reach(state)
+    cells = state.info.cells
+    return {
+        cells[i]: (owner_of[stack] if stack >= 0 else -2)
+        for i, stack in enumerate(label)
+        if stack != -1 and not state.board[i]
+    }
 
 
 def evaluate(state: BattleSheepState, me: int, weights: tuple[float, float, float]) -> float:

@@ -16,7 +16,7 @@ import sheepkit
 from ...bots import RandomBot, play_game
 from ...lab import mean_interval, wilson
 from . import geometry as geo
-from .bots import GreedyBot, StrongBot, evaluate, territory
+from .bots import GreedyBot, StrongBot, evaluate, first_reached, territory
 from .engine import BattleSheepState
 
 Interval = tuple[float, float]
@@ -190,9 +190,56 @@ def holes_table(fields: int = 300) -> list[tuple[int, int, float]]:
     return [(h, len(v), statistics.fmean(v)) for h, v in sorted(by_holes.items())]
 
 
+#: Light tints of the players' colours for territory, and grey for a contested pasture.
+TINTS = ("#A9CCE8", "#F2C2A0", "#9FD9C6", "#EBC6DA")
+CONTESTED = "#CFCFCF"
+
+
+def territory_picture(state: BattleSheepState, caption: str, scale: float = 0.75) -> Any:
+    """``state`` with every empty pasture tinted in the colour of the player who reaches it
+    first (grey: two players at once), as the bots count territory."""
+    from ...ui.picture import picture
+    from .view import GRASS, BattleSheepView
+
+    owners = first_reached(state)
+
+    class TerritoryView(BattleSheepView):
+        def pasture_colour(self, state: BattleSheepState, cell: int) -> str:
+            owner = owners.get(cell)
+            if owner is None:
+                return GRASS
+            return CONTESTED if owner == -2 else TINTS[owner]
+
+    return picture(state, caption=caption, scale=scale, view=TerritoryView(*PICTURE_SIZE))
+
+
+def strong_move(state: BattleSheepState, nodes: int = 3000) -> Any:
+    """The Strong bot's move in ``state`` with a fixed budget (the same every run)."""
+    import random
+
+    bot = StrongBot(nodes=nodes, time_limit=None)
+    return bot.choose(state, state.legal_moves(), random.Random(0)), bot.depth_reached
+
+
+def territory_pictures(text: str) -> Any:
+    """Territory before and after the Strong bot's move in the position ``text``."""
+    from ...ui.picture import pictures
+
+    def reached(state: BattleSheepState) -> str:
+        owners = list(first_reached(state).values())
+        return f"Player 1 reaches {owners.count(0)} empty hexes first, Player 2 {owners.count(1)}"
+
+    state = position(text)
+    move, _ = strong_move(state)
+    after = state.play(move)
+    return pictures(
+        territory_picture(state, f"Before: {reached(state)}."),
+        territory_picture(after, f"After the Strong bot's {move}: {reached(after)}."),
+    )
+
+
 def what_strong_sees(state: BattleSheepState, nodes: int = 3000) -> str:
     """What the Strong bot counts in ``state``, and the move it picks with a node budget."""
-    import random
 
     claim, mobile, _ = territory(state)
     scores = state.scores()
@@ -203,11 +250,10 @@ def what_strong_sees(state: BattleSheepState, nodes: int = 3000) -> str:
     me = state.to_move
     assert me is not None
     lines.append(f"Value for {name(me)}: {evaluate(state, me, (1.0, 0.0, 0.0)):+.0f}")
-    bot = StrongBot(nodes=nodes, time_limit=None)
-    move = bot.choose(state, state.legal_moves(), random.Random(0))
+    move, depth = strong_move(state, nodes)
     after = state.play(move)
     lines.append(
-        f"Strong plays {move} (searched {bot.depth_reached} moves deep); value after: "
+        f"Strong plays {move} (searched {depth} moves deep); value after: "
         f"{evaluate(after, me, (1.0, 0.0, 0.0)):+.0f}"
     )
     return "\n".join(lines)

@@ -112,6 +112,10 @@ class BattleSheepView:
             return selection, None  # the stack is already picked: keep its count
         return self.select(state, cell), None
 
+    def pasture_colour(self, state: BattleSheepState, cell: int) -> str:
+        """The colour of a pasture (a lesson's picture may tint it)."""
+        return GRASS
+
     def layout(self, state: BattleSheepState) -> Layout:
         return layout_for(state, self.width, self.height)
 
@@ -192,7 +196,7 @@ class BattleSheepView:
     def _draw_field(self, canvas: Any, state: BattleSheepState, lay: Layout, frame: Frame) -> None:
         labels = lay.size >= 26
         for cell in lay.cells:
-            _hex(canvas, lay, cell, GRASS, GRASS_EDGE)
+            _hex(canvas, lay, cell, self.pasture_colour(state, cell), GRASS_EDGE)
             if labels:
                 x, y = lay.centre(cell)
                 draw_text(

@@ -98,3 +98,15 @@ def test_the_bot_answers_a_human_move_by_itself():
     assert app.state.phase == MOVE and app.state.to_move == 0
     assert [str(m).split()[0] for m in app.state.history] == ["start", "start"]
     assert app.view_controls.directions.children  # the human's split buttons are ready
+
+
+def test_pictures_show_no_hints_but_do_show_the_outcome():
+    quiet = BattleSheepView(400, 330, hints=False)
+    state = sheepkit.load("battle_sheep", field="tight").new_game()
+    canvas = FakeCanvas()
+    quiet.draw(canvas, Frame(state, None))
+    assert not any("outer edge" in t for t in canvas.texts())
+    final = sheepkit.load("battle_sheep").position_from_text("A1  -   B1")
+    canvas = FakeCanvas()
+    quiet.draw(canvas, Frame(final, None))
+    assert str(final.outcome()) in " ".join(canvas.texts())

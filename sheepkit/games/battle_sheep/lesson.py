@@ -70,7 +70,7 @@ def _picture(state: BattleSheepState, caption: str, move: str | None = None, **k
     from ...ui.picture import picture
     from .view import BattleSheepView
 
-    kw.setdefault("view", BattleSheepView(*PICTURE_SIZE))
+    kw.setdefault("view", BattleSheepView(*PICTURE_SIZE, hints=False))
     if move is None:
         return picture(state, caption=caption, **kw)
     split = state.parse(move)
@@ -210,7 +210,9 @@ def territory_picture(state: BattleSheepState, caption: str, scale: float = 0.75
                 return GRASS
             return CONTESTED if owner == -2 else TINTS[owner]
 
-    return picture(state, caption=caption, scale=scale, view=TerritoryView(*PICTURE_SIZE))
+    return picture(
+        state, caption=caption, scale=scale, view=TerritoryView(*PICTURE_SIZE, hints=False)
+    )
 
 
 def strong_move(state: BattleSheepState, nodes: int = 3000) -> Any:

@@ -67,9 +67,11 @@ class BattleSheepView:
     #: The moves are offered by the panel (a field has hundreds of tile places): no buttons.
     move_buttons = False
 
-    def __init__(self, width: int = WIDTH, height: int = HEIGHT) -> None:
-        # Lesson pictures use a smaller canvas, so that the text stays readable when shrunk.
+    def __init__(self, width: int = WIDTH, height: int = HEIGHT, hints: bool = True) -> None:
+        # Lesson pictures use a smaller canvas, so that the text stays readable when shrunk,
+        # and no hints: nobody clicks a picture.
         self.width, self.height = width, height
+        self.hints = hints
         self.hover: int | None = None  # the table cell under the pointer (tile phase)
         self.rotation = 0  # how the tile under the pointer is turned
 
@@ -292,6 +294,8 @@ class BattleSheepView:
             last = state.history[-1] if state.history else None
             if isinstance(last, Split):
                 text = f"Last: {self.move_label(state, last)}. " + text
+        if not self.hints and state.phase != OVER:
+            return
         # Long lines (an outcome with its tie-break) wrap onto two lines: squeezing one line
         # into the width makes it unreadable.
         lines = _wrap(text, int((self.width - 16) / 7))

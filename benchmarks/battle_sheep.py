@@ -1,6 +1,7 @@
 """Battle Sheep figures: random playouts per second, Strong vs Greedy, a seeded round robin.
 
     python benchmarks/battle_sheep.py [--games N] [--seconds S] [--round-robin G]
+                                      [--first-player N]
 
 1. Complete random 2-player games per second on a 32-hex field (field='random', 4 tiles
    each), through the public API on one core, as a student would write the loop.
@@ -8,6 +9,8 @@
    seeded 2-player games on random fields (seats alternate), and Strong's time per move.
 3. A seeded round robin of Random, Greedy and Strong (Strong on a node budget so that the
    table repeats exactly; the bots lay the tiles) with sheepkit.lab.tournament.
+4. With --first-player N: Player 1's share of wins between Greedy bots with 2, 3 and 4
+   players, N games each on random fields (the lesson quotes it).
 A measurement, not a test: it asserts nothing.
 """
 
@@ -80,11 +83,21 @@ def round_robin(games_per_pairing: int) -> None:
     print(result)
 
 
+def first_player(games: int) -> None:
+    from sheepkit.games.battle_sheep.lesson import measure
+
+    print(f"Player 1's share of wins between Greedy bots, {games} random fields each:")
+    for players in (2, 3, 4):
+        row = measure(f"{players} players, Greedy", games, players=players, bot="Greedy")
+        print(" ", row.line())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10, help="Strong vs Greedy games")
     parser.add_argument("--seconds", type=float, default=5.0, help="time for the playouts")
     parser.add_argument("--round-robin", type=int, default=10, help="games per seat order")
+    parser.add_argument("--first-player", type=int, default=0, help="Greedy games per count")
     args = parser.parse_args()
     rate, length = playouts(args.seconds)
     print(f"Random playouts, 2 players, 32-hex field: {rate:.0f} games/s ({length:.1f} plies)")
@@ -92,6 +105,8 @@ def main() -> None:
         round_robin(args.round_robin)
     if args.games:
         strong_vs_greedy(args.games)
+    if args.first_player:
+        first_player(args.first_player)
 
 
 if __name__ == "__main__":

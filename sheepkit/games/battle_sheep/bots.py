@@ -189,7 +189,10 @@ class StrongBot:
         order = legal
         best = legal[0]
         self.depth_reached = 0
-        for depth in range(1, self.max_depth + 1):
+        # A start is judged after the next player's answer (_search looks no deeper there):
+        # more iterations would only repeat that search until the time runs out.
+        deepest = min(self.max_depth, 2) if state.phase == START else self.max_depth
+        for depth in range(1, deepest + 1):
             try:
                 best, order = self._root(state, order, depth)
             except _OutOfBudget:

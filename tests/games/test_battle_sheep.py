@@ -185,6 +185,9 @@ def test_a_new_tile_must_share_a_full_edge_and_may_leave_holes():
         state.play("tile h6 r0")  # (on a hex grid, touching at a corner means sharing a side)
     with pytest.raises(IllegalMove, match="does not fit"):
         state.play("tile a1 r1")
+    for outside in (Tile(-5, 0), Tile(geo.CELLS, 0), Tile(40, 3)):
+        with pytest.raises(IllegalMove, match="does not fit"):
+            state.play(outside)
     # A ring of tiles around an empty hex is allowed: holes are fine.
     ring = at("@b2\n  .   .   .   .\n.   .   -   .   .\n  .   .   .   .", phase="tiles")
     assert geo.holes(ring.field) == 1 and ring.to_move == 1

@@ -432,7 +432,8 @@ class BattleSheepState(State):
         }[phase]
         wrong = f"{move} is not legal: {name} must {doing} now"
         if phase == TILES and isinstance(move, Tile):
-            cells = geo.tile_cells(move.cell, move.rotation) if 0 <= move.rotation < 3 else None
+            fits = 0 <= move.rotation < 3 and 0 <= move.cell < geo.CELLS
+            cells = geo.tile_cells(move.cell, move.rotation) if fits else None
             if cells is None:
                 return f"{move} does not fit on the table."
             mask = sum(1 << c for c in cells)

@@ -40,6 +40,7 @@ def main() -> None:
         ("wolf_and_sheep", {"board": 10}),
         ("shave_a_sheep", {"players": 2}),
         ("shave_a_sheep", {"players": 4}),
+        ("battle_sheep", {"field": "random"}),
     ]
     print(f"{'game':<16}{'rules':<16}{'games/s':>10}{'plies/game':>12}")
     for name, rules in cases:

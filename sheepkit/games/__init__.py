@@ -11,7 +11,13 @@ import sys
 import types
 
 from ..core import registry
-from . import lamb_mimes, shave_a_sheep, sheep_race, wolf_and_sheep  # noqa: F401  (each registers its game)
+from . import (  # noqa: F401  (each registers its game)
+    battle_sheep,
+    lamb_mimes,
+    shave_a_sheep,
+    sheep_race,
+    wolf_and_sheep,
+)
 
 
 class _GamesModule(types.ModuleType):

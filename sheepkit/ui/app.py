@@ -548,6 +548,8 @@ class GameApp(ShowsWidget):
         state = self.state
         human = self._human_decides(state) and self.curtain_for is None
         moves = state.legal_moves() if state.to_move not in (None, CHANCE) else ()
+        if not getattr(self.view, "move_buttons", True):
+            moves = ()  # too many for buttons: the view's own controls offer them
         self._shown_moves = moves
         while len(self._move_buttons) < len(moves):
             button = w.Button(layout=w.Layout(width="auto"))

@@ -23,12 +23,12 @@ CURTAIN = ".sk-curtain:visible"
 
 
 def _open(open_app: OpenApp) -> AppPage:
-    """The lesson, once its last cell has run. Voila renders cell by cell, and the analyses
-    after the app keep the kernel busy: clicks made meanwhile wait, and the waits below would
-    measure the lesson's simulations instead of the app."""
+    """The lesson, once its last code cell (the bots' round robin) has printed. Voila renders
+    cell by cell, and the analyses after the app keep the kernel busy: clicks made meanwhile
+    wait, and the waits below would measure the lesson's simulations instead of the app."""
     app = open_app("lamb_mimes")
     app.wait_for_board()
-    app.page.get_by_text("Questions for the class").wait_for(timeout=120_000)
+    app.page.locator(".jp-OutputArea-output", has_text="rating").wait_for(timeout=120_000)
     return app
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import sheepkit
 import sheepkit.games.lamb_mimes
 from sheepkit import lab
@@ -83,6 +85,7 @@ def test_the_strong_bot_is_offered_and_decides_from_the_view_alone():
     assert not hasattr(a.view(0), "hands")
 
 
+@pytest.mark.slow
 def test_the_strong_bot_beats_random_clearly():
     duel = sheepkit.load("lamb_mimes", players=2, match=False)
     strong = StrongBot(iterations=100, time_limit=None)

@@ -20,9 +20,6 @@ from .bots import MemoryBot, SensibleBot, StrongBot
 from .engine import Card, LambMimes, LambMimesState
 from .rules import NAMES
 
-#: The bots whose choices the analyses use: they play the way a careful person would.
-PLAYERS_BOT = "Memory"
-
 
 # -- the reshuffle -----------------------------------------------------------------------------
 def reshuffle_demo() -> tuple[LambMimesState, LambMimesState, LambMimesState]:
@@ -74,7 +71,7 @@ def reshuffle_pictures(scale: float = 0.5) -> Any:
 class Length:
     players: int
     games: int
-    rounds: float  # per match (1 for single rounds)
+    rounds: float  # per match
     rounds_ci: Interval
     turns: float
     turns_ci: Interval
@@ -134,7 +131,7 @@ class RoundStats:
 def round_stats(players: int, hand_size: int = 5, n: int = 600, seed: int = 1) -> RoundStats:
     """``n`` seeded single rounds between Memory bots; Player 1 starts every one of them."""
     game = LambMimes(players=players, hand_size=hand_size, match=False)
-    results = simulate(game, [PLAYERS_BOT] * players, n, seed, executor="serial", progress=None)
+    results = simulate(game, [MemoryBot] * players, n, seed, executor="serial", progress=None)
     turns = [row.turns for row in results.rows]
     return RoundStats(
         players,

@@ -10,6 +10,7 @@ import sheepkit
 import sheepkit.games.lamb_mimes
 from sheepkit import lab
 from sheepkit.games.lamb_mimes import LambMimesView, MemoryBot, SensibleBot, StrongBot
+from sheepkit.games.lamb_mimes.bots import _round_rewards
 from sheepkit.games.lamb_mimes.rules import parse_card as C
 
 
@@ -95,3 +96,15 @@ def test_the_strong_bot_beats_random_clearly():
     wins = sum(row.credit(row.lineup.index(0)) for row in games)
     # Two equal bots would win 15 of 30; 20 or more happens by luck less than 5% of the time.
     assert wins >= 20, wins
+
+
+def test_in_a_match_the_strong_bot_values_a_round_by_points_below_the_others():
+    class Totals:
+        def __init__(self, *totals):
+            self.totals = totals
+
+    # From (10, 4, 0): Player 1 went out; Player 2 took 6 points, Player 3 took 2.
+    rewards = _round_rewards(Totals(10, 10, 2), (10, 4, 0))
+    assert rewards == pytest.approx([0.5 + 4 / 12, 0.5 - 5 / 12, 0.5 + 1 / 12])
+    assert _round_rewards(Totals(0, 12), (0, 0)) == [1.0, 0.0]
+    assert _round_rewards(Totals(3, 3), (3, 3)) == [0.5, 0.5]

@@ -72,13 +72,15 @@ class MemoryBot(SensibleBot):
 
 
 def _round_rewards(state: Any, before: tuple[int, ...]) -> list[float]:
-    """How good the end of a round is for each player, in [0, 1]: the round's winner gets 1,
-    whoever took the most points 0, the others in proportion to the points they took."""
+    """How good the end of a round is for each player, in [0, 1]. A match is won by taking
+    fewer points than the others, so each player scores by how far their points this round
+    lie below the others' average: 0.5 when level, 1 for going out while the others took the
+    most anyone took, 0 for the reverse."""
     gained = [s - b for s, b in zip(state.totals, before, strict=True)]
-    worst = max(gained)
+    worst, total, n = max(gained), sum(gained), len(gained)
     if worst <= 0:
-        return [1.0 / len(gained)] * len(gained)
-    return [1.0 - g / worst for g in gained]
+        return [0.5] * n
+    return [0.5 + ((total - g) / (n - 1) - g) / (2 * worst) for g in gained]
 
 
 class StrongBot(MCTSBot):

@@ -1,6 +1,9 @@
-"""Lamb Mimes: 10,000 random 4-player rounds on one core, bot strength, and the MCTS move time.
+"""Lamb Mimes: 10,000 random 4-player rounds on one core, memory's worth, and the Strong bot's
+time per decision as the app uses it (its default settings, 3 and 6 players, whole matches).
 
-python benchmarks/lamb_mimes_sim.py [rounds] [mcts-iterations]
+python benchmarks/lamb_mimes_sim.py [rounds]
+
+The bots' strength table is benchmarks/lamb_mimes_bots.py.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import time
 import sheepkit
 import sheepkit.games.lamb_mimes
 from sheepkit import CHANCE
-from sheepkit.games.lamb_mimes import MemoryBot, SensibleBot
+from sheepkit.games.lamb_mimes import MemoryBot, SensibleBot, StrongBot
 
 
 def random_rounds(rounds: int) -> None:
@@ -53,15 +56,17 @@ def memory_matters(matches: int) -> None:
     print(f"Memory vs Sensible, {matches} 2-player matches: Memory wins {wins / matches:.0%}")
 
 
-def mcts_move_time(iterations: int) -> None:
-    game = sheepkit.load("lamb_mimes", players=4, match=False)
-    bot = sheepkit.MCTSBot(iterations=iterations)
+def strong_move_time(players: int, games: int = 2) -> None:
+    """The Strong bot as the app runs it, in the first two rounds of ``games`` matches (the
+    others are Memory bots); only decisions with a real choice are timed."""
+    game = sheepkit.load("lamb_mimes", players=players)
+    bot = StrongBot()
     rng = random.Random(5)
     times: list[float] = []
-    for seed in range(3):
+    for seed in range(games):
         state = game.new_game()
         dice = random.Random(seed)
-        while not state.is_over:
+        while not state.is_over and state.round_no <= 2:
             if state.to_move == CHANCE:
                 state = state.play(state.sample_chance(dice))
                 continue
@@ -74,14 +79,15 @@ def mcts_move_time(iterations: int) -> None:
                 move = MemoryBot().choose(state.view(state.to_move), moves, rng)
             state = state.play(move)
     print(
-        f"MCTS ({iterations} iterations), 4-player rounds: {len(times)} decisions, mean "
-        f"{statistics.mean(times):.2f} s, max {max(times):.2f} s per move"
+        f"Strong bot ({bot.iterations} iterations, limit {bot.time_limit} s), {players} players: "
+        f"{len(times)} decisions, mean {statistics.mean(times):.2f} s, "
+        f"max {max(times):.2f} s per decision"
     )
 
 
 if __name__ == "__main__":
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-    iterations = int(sys.argv[2]) if len(sys.argv) > 2 else 400
     random_rounds(rounds)
     memory_matters(200)
-    mcts_move_time(iterations)
+    for players in (2, 3, 6):
+        strong_move_time(players)

@@ -1,17 +1,35 @@
-"""The Lamb Mimes lesson in the page: the app paints, a move changes the board, and between two
-human players the board is hidden behind the pass-the-device curtain."""
+"""The Lamb Mimes lesson in the page: the app paints and deals, a hand card is played by
+clicking it on the board, a human with nothing to play flips a Pasture card with its button
+(positions rigged by loading a record whose deal we chose), and between two human players the
+board is hidden behind the pass-the-device curtain. One page load per test: each runs the
+whole lesson."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
 from voila_harness import AppPage
 
+import sheepkit
+from sheepkit.games.lamb_mimes.rules import KINDS, MIME_DRAW, NUMBER_CARDS, parse_card
+from sheepkit.games.lamb_mimes.view import hand_box, spoken
+
 pytestmark = pytest.mark.browser
 
 OpenApp = Callable[[str], AppPage]
 CURTAIN = ".sk-curtain:visible"
+
+
+def _open(open_app: OpenApp) -> AppPage:
+    """The lesson, once its last code cell (the bots' round robin) has printed. Voila renders
+    cell by cell, and the analyses after the app keep the kernel busy: clicks made meanwhile
+    wait, and the waits below would measure the lesson's simulations instead of the app."""
+    app = open_app("lamb_mimes")
+    app.wait_for_board()
+    app.page.locator(".jp-OutputArea-output", has_text="rating").wait_for(timeout=120_000)
+    return app
 
 
 def _wait_until(app: AppPage, done: Callable[[dict], bool], limit: int = 40) -> dict:
@@ -24,25 +42,8 @@ def _wait_until(app: AppPage, done: Callable[[dict], bool], limit: int = 40) -> 
     raise AssertionError(f"lamb_mimes: still waiting after {limit} changes: {state}")
 
 
-def test_the_board_paints_and_a_move_changes_it(open_app: OpenApp) -> None:
-    app = open_app("lamb_mimes")
-    app.wait_for_board()
-    assert app.board()["painted"] > 0
-    assert app.board()["sizes"] == [[760, 520]]
-    app.assert_healthy()
-    # The app deals by itself (no Roll clicks in a card game); then it is the human's turn.
-    _wait_until(app, lambda s: bool(s["moves"]))
-    assert not app.state()["roll"], "a card game offers no Roll button to peek or rig with"
-    before = app.board()["hash"]
-    app.click(".sk-move")
-    app.wait_board_changed(before)
-    app.assert_healthy()
-    app.screenshot("lamb_mimes-after-a-move")
-
-
 def test_the_device_is_passed_between_human_players(open_app: OpenApp) -> None:
-    app = open_app("lamb_mimes")
-    app.wait_for_board()
+    app = _open(open_app)
     app.seat_humans()
     _wait_until(app, lambda s: bool(s["moves"]))  # the deal is done: Player 1 decides
     app.click(".sk-move")  # Player 1 plays or flips; then the next human must take the device
@@ -59,4 +60,88 @@ def test_the_device_is_passed_between_human_players(open_app: OpenApp) -> None:
     assert app.app.locator(CURTAIN).count() == 0
     assert app.state()["moves"]  # the new player's own decision
     assert "deal " not in app.app.locator(".sk-log").inner_text()  # no card names of the deal
+    app.assert_healthy()
+
+
+FLIPS = [f"Flip Pasture spot {spot}" for spot in range(1, 5)]
+
+
+def _dealt(hand: list[str]) -> sheepkit.State:
+    """A 3-player match dealt so: ``hand`` for Player 1, whose turn it is, on a green-red 6."""
+    others = [["5BG", "5GO", "2GO", "3GO", "4GO"], ["1OR", "2OR", "3OR", "4OR", "5OR"]]
+    state = sheepkit.load("lamb_mimes", players=3).new_game()
+    for cards in zip(hand, *others, strict=True):
+        for card in cards:
+            state = state.play(f"deal {card}")
+    return state.play("start 6GR")
+
+
+def _load(app: AppPage, state: sheepkit.State, moves: list[str]) -> None:
+    """Continue from ``state`` through the app's Save / load panel; wait for Player 1's moves."""
+    panel = app.app.get_by_text("Save / load")
+    if not app.app.locator(".sk-record textarea").is_visible():
+        panel.click()
+    app.app.locator(".sk-record textarea").fill(json.dumps(state.record()))
+    app.app.locator(".sk-load").click()
+    _wait_until(app, lambda s: s["moves"] == moves)
+
+
+def _log_has(app: AppPage, text: str) -> str:
+    app.wait_for(
+        "([el, text]) => el.innerText.includes(text)",
+        [app.app.locator(".sk-log").element_handle(), text],
+        timeout=60,
+        failing=f"the log never said {text!r}",
+    )
+    return app.app.locator(".sk-log").inner_text()
+
+
+def test_the_board_paints_a_hand_card_is_clicked_and_a_stuck_player_flips(
+    open_app: OpenApp,
+) -> None:
+    app = _open(open_app)
+    assert app.board()["painted"] > 0
+    assert app.board()["sizes"] == [[760, 520]]
+    # The app deals by itself (no Roll clicks in a card game); then it is the human's turn.
+    _wait_until(app, lambda s: bool(s["moves"]))
+    assert not app.state()["roll"], "a card game offers no Roll button to peek or rig with"
+    app.assert_healthy()
+    # The hand: only the 7 green/red fits the 6 green/red; it stands up, and a click plays it.
+    hand = ["1BO", "2BO", "3BO", "4BR", "7GR"]
+    _load(app, _dealt(hand), ["Play 7 green/red"])
+    x, y, w, _ = hand_box(len(hand), 4, raised=True)
+    before = app.board()["hash"]
+    canvas = app.app.locator(".sk-board canvas").last
+    # The whole board in view first: ipycanvas focuses the canvas on a mouse press, and the
+    # browser then scrolls a partly hidden canvas into view before the click is measured.
+    canvas.evaluate("c => c.scrollIntoView({block: 'center'})")
+    canvas.click(position={"x": x + w / 2, "y": y + 20})
+    app.wait_board_changed(before)
+    _log_has(app, "Player 1: Play 7 green/red")
+    app.assert_healthy()
+    app.screenshot("lamb_mimes-after-a-move")
+
+    # The Pasture flip: nothing in this hand fits, so the only moves are the four flips.
+    _load(app, _dealt(["1BO", "2BO", "3BO", "4BR", "1BG"]), FLIPS)
+    before = app.board()["hash"]
+    app.app.locator(".sk-move", has_text="Flip Pasture spot 1").click()
+    log = _log_has(app, "Player 1 turns up ")
+    app.wait_board_changed(before)
+    shown = log.split("Player 1 turns up ", 1)[1].splitlines()[0].strip()
+    card = next(c for c in range(KINDS) if spoken(c) == shown)
+    game = sheepkit.load("lamb_mimes", players=3)
+    if card >= NUMBER_CARDS:  # a Mime: Player 1 draws its number, it leaves the round
+        log = _log_has(app, "Player 2: ")
+        draws = log.split(shown, 1)[1].count("Player 1 draws a card")
+        assert draws == MIME_DRAW[card - NUMBER_CARDS], log
+    elif game.playable(card, parse_card("6GR")):  # it fits: played, and a hand card replaces it
+        state = _wait_until(app, lambda s: bool(s["moves"]) and s["moves"][0].startswith("Put"))
+        assert all(m.endswith("in the Pasture spot 1") for m in state["moves"]), state
+        assert len(state["moves"]) == 5  # any card of the five in the hand
+        app.click(".sk-move")
+        _log_has(app, f"Player 1: {state['moves'][0]}")
+    else:  # no fit: turned back (now known to all), and the turn passes
+        log = _log_has(app, "Player 2: ")
+        assert "Player 1 draws" not in log and "Player 1: Put" not in log
+    app.screenshot("lamb_mimes-after-a-flip")
     app.assert_healthy()

@@ -4,24 +4,32 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import sheepkit
 import sheepkit.games.lamb_mimes
-from sheepkit.games.lamb_mimes import LambMimesView, MemoryBot, SensibleBot
+from sheepkit import lab
+from sheepkit.games.lamb_mimes import LambMimesView, MemoryBot, SensibleBot, StrongBot
+from sheepkit.games.lamb_mimes.bots import _round_rewards
 from sheepkit.games.lamb_mimes.rules import parse_card as C
 
 
 def test_bots_play_whole_matches_from_views_only():
     seen = []
 
-    class Spy(MemoryBot):
-        def choose(self, view, legal_moves, rng):
-            seen.append(type(view))
-            return super().choose(view, legal_moves, rng)
+    def spy(bot: type) -> type:
+        class Spy(bot):
+            def choose(self, view, legal_moves, rng):
+                seen.append(type(view))
+                return super().choose(view, legal_moves, rng)
+
+        return Spy
 
     game = sheepkit.load("lamb_mimes", players=3, target=20)
-    final = sheepkit.play_game(game, [SensibleBot(), Spy(), sheepkit.RandomBot()], seed=2)
-    assert final.is_over and set(seen) == {LambMimesView}
-    assert set(game.bots()) == {"Sensible", "Memory"}
+    strong = spy(StrongBot)(iterations=30, time_limit=None)
+    final = sheepkit.play_game(game, [SensibleBot(), spy(MemoryBot)(), strong], seed=2)
+    assert final.is_over and final.round_no >= 2 and set(seen) == {LambMimesView}
+    assert set(game.bots()) == {"Sensible", "Memory", "Strong"}
 
 
 def test_sensible_sheds_a_mime_first_then_keeps_follow_ups():
@@ -57,3 +65,46 @@ def test_mcts_plays_on_views_by_determinizing():
     g = sheepkit.load("lamb_mimes", players=3, match=False)
     final = sheepkit.play_game(g, [sheepkit.MCTSBot(iterations=20), SensibleBot(), MemoryBot()])
     assert final.is_over
+
+
+def test_the_strong_bot_is_offered_and_decides_from_the_view_alone():
+    g = sheepkit.load("lamb_mimes", players=3, match=False)
+    assert g.bots()["Strong"] is StrongBot
+    # Player 1 sees the same in both positions: only the other hands and the card Player 2
+    # hid in the Pasture differ. With the same random stream the choice must be the same.
+    common = dict(discard=["5OR"], pasture=[None, ("own", "7BG", 1), None, ("public", "2GR")])
+    a = g.position(hands=[["5BG", "6BO", "mime-red"], ["2GO", "3GR"], ["4BO"]], **common)
+    common["pasture"] = [None, ("own", "1BR", 1), None, ("public", "2GR")]
+    b = g.position(hands=[["5BG", "6BO", "mime-red"], ["7BO", "1GO"], ["mime-blue"]], **common)
+    assert a.view(0) == b.view(0) and a != b
+    bot = StrongBot(iterations=150, time_limit=None)
+    for seed in range(3):
+        choice_a = bot.choose(a.view(0), a.legal_moves(), random.Random(seed))
+        choice_b = bot.choose(b.view(0), b.legal_moves(), random.Random(seed))
+        assert choice_a == choice_b
+    # What it is given is a view: it has no hands but its own to look at.
+    assert not hasattr(a.view(0), "hands")
+
+
+@pytest.mark.slow
+def test_the_strong_bot_beats_random_clearly():
+    duel = sheepkit.load("lamb_mimes", players=2, match=False)
+    strong = StrongBot(iterations=100, time_limit=None)
+    games = lab.simulate(
+        duel, [strong, "Random"], 30, seed=1, rotate=True, executor="serial", progress=None
+    )
+    wins = sum(row.credit(row.lineup.index(0)) for row in games)
+    # Two equal bots would win 15 of 30; 20 or more happens by luck less than 5% of the time.
+    assert wins >= 20, wins
+
+
+def test_in_a_match_the_strong_bot_values_a_round_by_points_below_the_others():
+    class Totals:
+        def __init__(self, *totals):
+            self.totals = totals
+
+    # From (10, 4, 0): Player 1 went out; Player 2 took 6 points, Player 3 took 2.
+    rewards = _round_rewards(Totals(10, 10, 2), (10, 4, 0))
+    assert rewards == pytest.approx([0.5 + 4 / 12, 0.5 - 5 / 12, 0.5 + 1 / 12])
+    assert _round_rewards(Totals(0, 12), (0, 0)) == [1.0, 0.0]
+    assert _round_rewards(Totals(3, 3), (3, 3)) == [0.5, 0.5]

@@ -1,6 +1,6 @@
 """Lamb Mimes (Chucklin' Games): a shedding card game with a face-down Pasture to remember."""
 
-from .bots import MemoryBot, SensibleBot
+from .bots import MemoryBot, SensibleBot, StrongBot
 from .engine import (
     Card,
     Flip,
@@ -25,6 +25,7 @@ __all__ = [
     "Place",
     "Play",
     "SensibleBot",
+    "StrongBot",
     "card_name",
     "parse_card",
 ]

@@ -6,6 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...bots import MCTSBot
+from ...core import CHANCE
 from .engine import Flip, LambMimesView, Pass, Place, Play
 from .rules import NUMBER_CARDS, points
 
@@ -67,3 +69,53 @@ class MemoryBot(SensibleBot):
         "nothing else is left."
     )
     memory = True
+
+
+def _round_rewards(state: Any, before: tuple[int, ...]) -> list[float]:
+    """How good the end of a round is for each player, in [0, 1]. A match is won by taking
+    fewer points than the others, so each player scores by how far their points this round
+    lie below the others' average: 0.5 when level, 1 for going out while the others took the
+    most anyone took, 0 for the reverse."""
+    gained = [s - b for s, b in zip(state.totals, before, strict=True)]
+    worst, total, n = max(gained), sum(gained), len(gained)
+    if worst <= 0:
+        return [0.5] * n
+    return [0.5 + ((total - g) / (n - 1) - g) / (2 * worst) for g in gained]
+
+
+class StrongBot(MCTSBot):
+    """Determinized Monte Carlo tree search (the generic MCTSBot) that looks ahead to the end
+    of the round only: a whole match is too long to imagine, and the points of this round are
+    what a move can change."""
+
+    name = "Strong"
+
+    def __init__(
+        self, iterations: int = 1000, time_limit: float | None = 1.5, exploration: float = 0.7
+    ) -> None:
+        super().__init__(iterations, time_limit, exploration)
+        self._before: tuple[int, ...] = ()
+        self._round = 0
+        self.description = (
+            f"Thinks ahead: before each decision it imagines up to {iterations} ways the cards "
+            "it cannot see might lie (consistent with everything it has seen), plays each "
+            "imagined round to its end, and picks the move that did best. It never peeks."
+        )
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        self._before, self._round = view.scores, view.round_no
+        return super().choose(view, legal_moves, rng)
+
+    def _rollout(self, state: Any, rng: random.Random, players: int) -> list[float]:
+        """Play the imagined round out: shed a Lamb Mime whenever one fits, else move at
+        random (cheap, and a little less foolish than random). Then score the round."""
+        while not state.is_over and state.round_no == self._round:
+            if state.to_move == CHANCE:
+                state = state.play(state.sample_chance(rng))
+                continue
+            moves = state.legal_moves()
+            mime = next((m for m in moves if m.__class__ is Play and m.card >= NUMBER_CARDS), None)
+            state = state.play(mime or rng.choice(moves))
+        if state.is_over or not state.game.rules.match:
+            return super()._rollout(state, rng, players)  # the winners of the game
+        return _round_rewards(state, self._before)

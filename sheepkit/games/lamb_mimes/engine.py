@@ -207,9 +207,9 @@ class LambMimes(Game):
         )
 
     def bots(self) -> dict[str, Callable[[], Bot]]:
-        from .bots import MemoryBot, SensibleBot
+        from .bots import MemoryBot, SensibleBot, StrongBot
 
-        return {"Sensible": SensibleBot, "Memory": MemoryBot}
+        return {"Sensible": SensibleBot, "Memory": MemoryBot, "Strong": StrongBot}
 
     def parse_move(self, text: str) -> Move:
         words = text.strip().lower().split()

@@ -500,7 +500,7 @@ class LambMimesBoard:
         if not moves:
             if table.phase in (PLACE,) or table.turn != table.bottom:
                 return f"Waiting for {name(table.turn)}."
-            return "Cards are being dealt or drawn: roll to go on."
+            return "The cards are being dealt or drawn."
         if table.phase == PLACE:
             return "Your flipped card fitted! Click a hand card to hide it in its spot."
         if any(isinstance(m, Play) for m in moves):

@@ -606,7 +606,9 @@ class GameApp(ShowsWidget):
             items.append(f"<li{mark}>{html.escape(text)}</li>")
         if self.curtain_for is not None:
             items = []  # the next player must not read the last one's secrets
-        self.log.value = f"<ol style='margin:0;padding-left:2.2em'>{''.join(items)}</ol>"
+        # Newest first: the log box is short, and the latest moves are the ones people read.
+        entries = "".join(reversed(items))
+        self.log.value = f"<ol reversed style='margin:0;padding-left:2.2em'>{entries}</ol>"
 
     def _log_line(self, before: State, move: Any, viewer: int | None) -> str:
         """One entry of the log, as ``viewer`` may read it: with hidden information the

@@ -32,6 +32,13 @@ from .text_view import TextBoardView
 HUMAN = "Human"
 
 
+# ipycanvas focuses the canvas on mouse-down, without preventScroll: the browser then scrolls a
+# board that is partly off the page into view before the click is read against the moved
+# canvas, and the click lands elsewhere. A huge negative scroll margin leaves nothing for
+# focusing to scroll to (seen in Chromium; tests/browser/test_apps.py checks it).
+BOARD_CSS = "<style>.sk-board canvas { scroll-margin: -100000px; }</style>"
+
+
 def board_view_for(game: Game) -> BoardView:
     """The game's own board view (``sheepkit.games.<name>.view.board_view``), else plain text."""
     try:
@@ -84,7 +91,9 @@ class GameApp(ShowsWidget):
         board = w.Box([self.canvas], layout=w.Layout(min_width=f"{view.width}px"))
         board.add_class("sk-board")
 
-        self.title = w.HTML(f"<h3 style='margin:4px 0'>{html.escape(self.game.title)}</h3>")
+        self.title = w.HTML(
+            BOARD_CSS + f"<h3 style='margin:4px 0'>{html.escape(self.game.title)}</h3>"
+        )
         self.status = w.HTML()
         self.status.add_class("sk-status")
         self.moves_box = w.Box(layout=w.Layout(flex_flow="row wrap"))

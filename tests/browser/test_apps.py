@@ -109,3 +109,37 @@ def test_the_bot_answers_by_itself(open_app: OpenApp, name: str) -> None:
         failing="the bot did not answer the human's move by itself",
     )
     app.assert_healthy()
+
+
+def test_clicking_a_board_half_off_the_page_does_not_scroll_it(open_app: OpenApp) -> None:
+    """ipycanvas focuses the canvas on mouse-down; without the app's CSS the browser would
+    scroll a partly hidden board into view first, and the click would land elsewhere."""
+    app = open_app("wolf_and_sheep")
+    app.wait_for_board()
+    canvas = app.app.locator(".sk-board canvas").first
+    # Put the board's top 150 px above the page's top edge, once the lesson stops growing.
+    half_off = """async c => {
+        const pause = ms => new Promise(r => setTimeout(r, ms));
+        let height = -1;
+        for (let i = 0; i < 100 && document.body.scrollHeight !== height; i++) {
+            height = document.body.scrollHeight;
+            await pause(300);
+        }
+        let s = c.parentElement;
+        const scrolls = e => e.scrollHeight > e.clientHeight
+            && getComputedStyle(e).overflowY !== "visible";
+        while (s && !scrolls(s))
+            s = s.parentElement;
+        s = s || document.scrollingElement;
+        s.style.scrollBehavior = 'auto';
+        s.scrollTop += c.getBoundingClientRect().top + 150;
+        await pause(300);
+        return c.getBoundingClientRect().toJSON();
+    }"""
+    box = canvas.evaluate(half_off)
+    assert box["top"] < 0 < box["bottom"], f"the board is not half off the page: {box}"
+    app.page.mouse.click(box["left"] + box["width"] / 2, box["bottom"] - 30)
+    app.page.wait_for_timeout(500)
+    after = canvas.evaluate("c => c.getBoundingClientRect().top")
+    assert after == box["top"], f"the click scrolled the board from {box['top']} to {after}"
+    app.assert_healthy()

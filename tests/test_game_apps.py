@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import sheepkit
 from sheepkit.ui import GameApp, board_view_for, play
 from sheepkit.ui.text_view import TextBoardView
 
@@ -131,3 +132,28 @@ def test_match_score_is_shown_between_rounds() -> None:
         app.play(app.state.legal_moves()[-1])
     assert "round 2 of 2, Player 2 plays the sheep" in panel.match.value
     assert " 1 – 0 " in panel.match.value or " 0 – 1 " in panel.match.value
+
+
+def test_a_deal_shows_no_roll_button_but_the_race_dice_do() -> None:
+    """The app deals cards by itself: no dead Roll button. The Sheep Race's public dice get
+    the app's own Roll button, for the human whose turn it is."""
+    app = GameApp(sheepkit.load("lamb_mimes", players=2), seats=["Human", "Human"])
+    app._on_client_ready()
+    assert app.state.to_move == sheepkit.CHANCE
+    assert app.chance_box.layout.display == "none" and "dealt" in app.status.value
+    race = GameApp(sheepkit.load("sheep_race", players=2), seats=["Human", "Human"], seed=2)
+    race._on_client_ready()
+    for _ in range(100):
+        if race.state.to_move == sheepkit.CHANCE and race.state.rolled_in_the_open:
+            break
+        if race.curtain_for is not None:
+            race.curtain_button.click()
+        elif race.state.to_move == sheepkit.CHANCE:
+            assert race.chance_box.layout.display == "none"  # the cards are turned up
+            assert race.step()
+        else:
+            next(b for b in race._move_buttons if b.layout.display != "none").click()
+    if race.curtain_for is not None:
+        race.curtain_button.click()
+    assert race.chance_box.layout.display != "none" and not race.roll_button.disabled
+    assert "roll!" in race.status.value

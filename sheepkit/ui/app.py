@@ -578,7 +578,9 @@ class GameApp(ShowsWidget):
         if len(self.moves_box.children) != len(self._move_buttons):
             self.moves_box.children = tuple(self._move_buttons)
 
-        chance = state.to_move == CHANCE and self.curtain_for is None
+        # A deal or draw the app makes by itself gets no (dead) Roll button, and no rig: its
+        # options would send what is left in a hidden deck to the page.
+        chance = self._may_roll(state) and self.curtain_for is None
         self.chance_box.layout.display = None if chance else "none"
         if chance:
             options = tuple(
@@ -589,11 +591,6 @@ class GameApp(ShowsWidget):
                 self.rig_choice.options = options
                 self.rig_choice.index = 0
             self.roll_button.description = "Roll"
-            self.roll_button.disabled = not self._may_roll(state)
-            # Picking a card shows what is left in a hidden deck: only public rolls are rigged.
-            hidden = self.game.hidden_information and not state.rolled_in_the_open
-            self.rig_choice.layout.display = "none" if hidden else None
-            self.rig_button.layout.display = "none" if hidden else None
         self.step_button.disabled = state.is_over or self._human_decides(state)
 
     def _on_move_button(self, index: int) -> None:

@@ -183,4 +183,5 @@ def test_the_app_log_keeps_cards_secret() -> None:
     log = app.log.value
     assert "is dealt a card" in log and "The discard pile starts with" in log
     assert "deal " not in log  # no card names of the deal
-    assert app.rig_choice.layout.display == "none"  # no peeking at what is left in the deck
+    # No peeking at what is left in the deck: no rig, and its options never reach the page.
+    assert app.chance_box.layout.display == "none" and not app.rig_choice.options

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from .errors import IllegalMove
 from .rules import Rules
@@ -113,6 +113,9 @@ class Game(ABC):
         return f"sheepkit.load({self.name!r}{', ' if changes else ''}{changes})"
 
 
+_S = TypeVar("_S", bound="State")
+
+
 @dataclass(frozen=True, eq=True)
 class State(ABC):
     """An immutable game state. Subclasses are frozen dataclasses that add their own fields.
@@ -154,6 +157,18 @@ class State(ABC):
     @abstractmethod
     def __str__(self) -> str:
         """A plain-text picture of the state."""
+
+    @classmethod
+    def _make(cls: type[_S], game: Game, history: tuple, **fields: Any) -> _S:
+        """A new state of this class from all its fields, without the dataclass __init__,
+        which pays an object.__setattr__ per frozen field. For engines that make millions of
+        states: the fields are not checked, so pass every one."""
+        state = object.__new__(cls)
+        d = state.__dict__
+        d["game"] = game
+        d["history"] = history
+        d.update(fields)
+        return state
 
     def why_illegal(self, move: Move) -> str:
         """A game-specific explanation of why ``move`` is not legal here."""

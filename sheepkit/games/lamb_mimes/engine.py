@@ -371,16 +371,6 @@ class LambMimesState(State):
     champions: tuple[int, ...]  # once over: the winner(s)
     last: str  # how the previous round or the match ended, in words
 
-    @classmethod
-    def _make(cls, game: LambMimes, history: tuple, **fields: Any) -> LambMimesState:
-        # Much faster than the dataclass __init__ (which pays object.__setattr__ per field).
-        state = object.__new__(cls)
-        d = state.__dict__
-        d["game"] = game
-        d["history"] = history
-        d.update(fields)
-        return state
-
     def _evolve(self, history: tuple, **changes: Any) -> LambMimesState:
         d = self.__dict__
         fields = {name: d[name] for name in _FIELDS}

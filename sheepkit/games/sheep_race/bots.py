@@ -3,12 +3,14 @@ unknown to it (``(-1, -1)``), and it never asks for them."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
 from ...bots.mcts import MCTSBot
+from ...core import CHANCE
 from .engine import (
     HIDDEN_BETS,
     PACE_COSTS,
@@ -202,6 +204,46 @@ def _pair_value(
     return value + sum(count[k] * bonus[k - 2] for k in range(2, len(mine) + 1))
 
 
+def pace_for(position: Any, player: int, legal: Sequence[Pace]) -> Pace:
+    """The Sensible pace for ``player`` (a view, or a full state in the Strong bot's
+    imagined races): the fewest selections still needed for a sheep the player bet on, the
+    most for any other sheep."""
+    lane = position.selected
+    mine = position.hidden[player]
+    backed = lane == position.visible[player] or (mine != HIDDEN_BETS and lane in mine)
+    track = position.game.rules.track
+    paces, pos, cubes = _paces(position, lane), position.pos[lane], position.cubes[lane]
+    ez = track - END_ZONE + 1 <= pos <= track
+
+    def need(move: Pace) -> float:
+        to, left = _after(paces, pos, cubes, ez, move)
+        if _exhausted(track, to, left):
+            return INF
+        return selections_to_finish(paces, track, to, left)
+
+    def kept(move: Pace) -> int:
+        return sum(_after(paces, pos, cubes, ez, move)[1])
+
+    if backed:
+        # Fewest selections still needed; then the most breath kept, white cubes last.
+        return min(legal, key=lambda m: (need(m), -kept(m), m.cube == "white"))
+    # Someone else's sheep: the most selections still needed, the fewest squares gained.
+    return max(legal, key=lambda m: (need(m), -_after(paces, pos, cubes, ez, m)[0]))
+
+
+def bet_for(position: Any, player: int, legal: Sequence[Bet | Hidden]) -> Bet | Hidden:
+    """The Sensible bet for ``player``: the most expected points, counting the bonus for
+    two or three placed sheep with the visible bet."""
+    values = bet_values(position)
+    if isinstance(legal[0], Bet):
+        return max(legal, key=lambda m: values[m.lane])  # type: ignore[union-attr]
+    semifinal = position.race < 2
+    placed = [sum(row) for row in place_chances(position, 3)] if semifinal else values
+    bonus = position.game.rules.bonus if semifinal else (0, 0)
+    mine = (position.visible[player],) if semifinal else ()
+    return max(legal, key=lambda m: _pair_value(values, placed, (*mine, *m.lanes), bonus))  # type: ignore[union-attr]
+
+
 class SensibleBot:
     name = "Sensible"
     description = (
@@ -214,52 +256,57 @@ class SensibleBot:
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
         first = legal_moves[0]
         if isinstance(first, Pace):
-            return self._pace(view, legal_moves)
+            return pace_for(view, view.player, legal_moves)
         if isinstance(first, Bet | Hidden):
-            values = bet_values(view)
-            if isinstance(first, Bet):
-                return max(legal_moves, key=lambda m: values[m.lane])
-            placed = [sum(row) for row in place_chances(view, 3)] if view.race < 2 else values
-            bonus = view.game.rules.bonus if view.race < 2 else (0, 0)
-            mine = (view.visible[view.player],) if view.race < 2 else ()
-            return max(
-                legal_moves, key=lambda m: _pair_value(values, placed, (*mine, *m.lanes), bonus)
-            )
+            return bet_for(view, view.player, legal_moves)
         return rng.choice(list(legal_moves))
 
-    def _pace(self, view: SheepRaceView, legal: Sequence[Pace]) -> Pace:
-        lane = view.selected
-        mine = view.hidden[view.player]
-        backed = lane == view.visible[view.player] or (mine != HIDDEN_BETS and lane in mine)
-        track = view.game.rules.track
-        paces, pos, cubes = _paces(view, lane), view.pos[lane], view.cubes[lane]
-        ez = track - END_ZONE + 1 <= pos <= track
 
-        def need(move: Pace) -> float:
-            to, left = _after(paces, pos, cubes, ez, move)
-            if _exhausted(track, to, left):
-                return INF
-            return selections_to_finish(paces, track, to, left)
-
-        def kept(move: Pace) -> int:
-            return sum(_after(paces, pos, cubes, ez, move)[1])
-
-        if backed:
-            # Fewest selections still needed; then the most breath kept, white cubes last.
-            return min(legal, key=lambda m: (need(m), -kept(m), m.cube == "white"))
-        # Someone else's sheep: the most selections still needed, the fewest squares gained.
-        return max(legal, key=lambda m: (need(m), -_after(paces, pos, cubes, ez, m)[0]))
+def _race_rewards(state: Any, players: int) -> list[float]:
+    """How good the end of a race is for each player, in [0, 1]: the winners of the
+    tournament after the final; after a semifinal, the lead over the best other player
+    (10 points either way is most of the scale)."""
+    if state.is_over:
+        winners = state.winners()
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(players)]
+    totals = state.totals
+    out = []
+    for p in range(players):
+        lead = totals[p] - max(t for q, t in enumerate(totals) if q != p)
+        out.append(1 / (1 + math.exp(-lead / 5)))
+    return out
 
 
 class StrongBot(MCTSBot):
-    """MCTS over determinized views with a time budget fit for the app."""
+    """Determinized MCTS (the generic MCTSBot) whose imagined games run to the end of the
+    race being played only, with the Sensible bot's choices: a whole tournament of random
+    paces says little about a move, and a race of careful ones says much."""
 
     name = "Strong"
 
-    def __init__(self, iterations: int = 600, time_limit: float | None = 1.5) -> None:
-        super().__init__(iterations=iterations, time_limit=time_limit)
+    def __init__(
+        self, iterations: int = 600, time_limit: float | None = 1.5, exploration: float = 0.7
+    ) -> None:
+        super().__init__(iterations, time_limit, exploration)
+        self._race = 0
         self.description = (
-            "Monte Carlo tree search: guesses the hidden bets it cannot see, plays each "
-            f"choice out in up to {iterations} imagined tournaments (about {time_limit} s), "
-            "and picks the choice that won most often."
+            "Thinks ahead: guesses the hidden bets it cannot see, plays each choice out to "
+            f"the end of the race in up to {iterations} imagined races (about {time_limit} s) "
+            "where everybody plays like the Sensible bot, and picks the choice that did best."
         )
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        self._race = view.race
+        return super().choose(view, legal_moves, rng)
+
+    def _rollout(self, state: Any, rng: random.Random, players: int) -> list[float]:
+        while not state.is_over and state.race == self._race:
+            if state.to_move == CHANCE:
+                state = state.play(state.sample_chance(rng))
+                continue
+            legal = state.legal_moves()
+            if isinstance(legal[0], Pace):
+                state = state.play(pace_for(state, state.turn, legal))
+            else:
+                state = state.play(bet_for(state, state.turn, legal))
+        return _race_rewards(state, players)

@@ -164,6 +164,23 @@ def test_the_strong_bot_makes_legal_choices_from_a_view(players):
     assert move in state.legal_moves()
 
 
+def test_the_strong_bot_gallops_its_own_sheep_across_into_third_place():
+    # Lanes 2 and 3 are across; Player 1's visible sheep (lane 1, square 12) crosses with a
+    # gallop and takes third place before Player 2's lane 4 (square 15) can.
+    s = game(2).position(
+        cards=SIX,
+        pos=(12, 17, 18, 15, 3, 3),
+        finished=(2, 3),
+        visible=(1, 4),
+        hidden=((5, 6), (2, 3)),
+        rolled=1,
+    )
+    bot = StrongBot(iterations=100, time_limit=None)
+    for seed in range(3):
+        move = bot.choose(s.view(0), s.legal_moves(), random.Random(seed))
+        assert move.pace == "gallop"  # 6 squares: across; a trot or a walk is not
+
+
 def test_final_bets_are_secret_from_the_players_who_bet_later():
     g = game(2)
     s = g.position(

@@ -18,10 +18,10 @@ import statistics
 import time
 
 import sheepkit
-from sheepkit import CHANCE, lab
+from sheepkit import CHANCE
 from sheepkit.bots import RandomBot
 from sheepkit.games.sheep_race import SensibleBot, StrongBot
-from sheepkit.games.sheep_race.lesson import play_races
+from sheepkit.games.sheep_race.lesson import bot_round_robin, play_races
 
 
 def random_tournaments(count: int) -> None:
@@ -76,13 +76,7 @@ def sensible_against_random(count: int, players: int) -> None:
 
 
 def round_robin(games: int, players: int, iterations: int) -> None:
-    game = sheepkit.load("sheep_race", players=players)
-    bots = {
-        "Random": RandomBot(),
-        "Sensible": SensibleBot(),
-        "Strong": StrongBot(iterations=iterations, time_limit=None),
-    }
-    result = lab.tournament(game, bots, games, seed=1, progress=None, executor="serial")
+    result = bot_round_robin(games, seed=1, players=players, strong_iterations=iterations)
     runs = result.results
     print(
         f"Round robin, {players}-player tournaments, {games} per seat order, Strong at "

@@ -20,11 +20,13 @@ from .engine import (
     Cubes,
     Hidden,
     Pace,
+    SheepRaceState,
     SheepRaceView,
 )
 from .lesson import lane_odds
 from .rules import END_ZONE, LANES
 
+Position = SheepRaceView | SheepRaceState  # a bot's view, or a state in an imagined race
 WALK = Pace("walk", "")
 INF = float("inf")
 #: How many selections a sheep still needs, as a blend of perfect pacing and pacing at
@@ -66,7 +68,7 @@ def _after(
     return pos + paces[("walk", "trot", "gallop").index(move.pace)], (b + db, r + dr, w + dw)
 
 
-def _paces(view: SheepRaceView, lane: int) -> tuple[int, int, int]:
+def _paces(view: Position, lane: int) -> tuple[int, int, int]:
     return tuple(view.game.rules.cards[view.lanes[lane]][4:7])  # type: ignore[return-value]
 
 
@@ -88,7 +90,7 @@ def _finish_times(needed: float, chance: float, horizon: int) -> list[float]:
     return out
 
 
-def place_chances(view: SheepRaceView, places: int) -> list[list[float]]:
+def place_chances(view: Position, places: int) -> list[list[float]]:
     """For each lane, the chance its sheep finishes 1st, 2nd, ... (``places`` of them).
 
     A model, not a simulation: each sheep needs a number of selections to finish (a blend
@@ -171,7 +173,7 @@ def random_selections(paces: tuple[int, int, int], track: int, pos: int, cubes: 
     return total / len(moves)
 
 
-def bet_values(view: SheepRaceView) -> list[float]:
+def bet_values(view: Position) -> list[float]:
     """The expected points of a bet on each lane: the chance of each place times what that
     place pays in this lane (Table 1, or Table 2 in the final)."""
     rules = view.game.rules
@@ -204,7 +206,7 @@ def _pair_value(
     return value + sum(count[k] * bonus[k - 2] for k in range(2, len(mine) + 1))
 
 
-def pace_for(position: Any, player: int, legal: Sequence[Pace]) -> Pace:
+def pace_for(position: Position, player: int, legal: Sequence[Pace]) -> Pace:
     """The Sensible pace for ``player`` (a view, or a full state in the Strong bot's
     imagined races): the fewest selections still needed for a sheep the player bet on, the
     most for any other sheep."""
@@ -231,7 +233,7 @@ def pace_for(position: Any, player: int, legal: Sequence[Pace]) -> Pace:
     return max(legal, key=lambda m: (need(m), -_after(paces, pos, cubes, ez, m)[0]))
 
 
-def bet_for(position: Any, player: int, legal: Sequence[Bet | Hidden]) -> Bet | Hidden:
+def bet_for(position: Position, player: int, legal: Sequence[Bet | Hidden]) -> Bet | Hidden:
     """The Sensible bet for ``player``: the most expected points, counting the bonus for
     two or three placed sheep with the visible bet."""
     values = bet_values(position)
@@ -289,10 +291,11 @@ class StrongBot(MCTSBot):
     ) -> None:
         super().__init__(iterations, time_limit, exploration)
         self._race = 0
+        limit = f" (at most {time_limit} s)" if time_limit else ""
         self.description = (
             "Thinks ahead: guesses the hidden bets it cannot see, plays each choice out to "
-            f"the end of the race in up to {iterations} imagined races (about {time_limit} s) "
-            "where everybody plays like the Sensible bot, and picks the choice that did best."
+            f"the end of the race in up to {iterations} imagined races{limit} where everybody "
+            "plays like the Sensible bot, and picks the choice that did best."
         )
 
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:

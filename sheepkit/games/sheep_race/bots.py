@@ -29,9 +29,9 @@ from .rules import END_ZONE, LANES
 Position = SheepRaceView | SheepRaceState  # a bot's view, or a state in an imagined race
 WALK = Pace("walk", "")
 INF = float("inf")
-#: How many selections a sheep still needs, as a blend of perfect pacing and pacing at
-#: random (the other players are not all careful): half and half did best against Random.
-BLEND = 0.5
+#: The weight of perfect pacing in the place model; the rest is pacing at random (the other
+#: players are not all careful). 0.3 won most against Random bots (0.15 and 0.5 less).
+CAREFUL = 0.3
 
 
 def _exhausted(track: int, pos: int, cubes: Cubes) -> bool:
@@ -93,15 +93,21 @@ def _finish_times(needed: float, chance: float, horizon: int) -> list[float]:
 def place_chances(view: Position, places: int) -> list[list[float]]:
     """For each lane, the chance its sheep finishes 1st, 2nd, ... (``places`` of them).
 
-    A model, not a simulation: each sheep needs a number of selections to finish (a blend
-    of perfect pacing and pacing at random, from where it stands with the cubes it holds),
-    the dice select its lane with the exact odds, and the sheep are taken as independent
-    (two finishing on the same turn split the order)."""
+    A model, not a simulation: each sheep still needs some number of selections to finish
+    (from where it stands, with the cubes it holds: the fewest with perfect paces, or on
+    average with random ones, mixed by ``CAREFUL``), the dice select its lane with the exact
+    odds, and the sheep are taken as independent (two finishing on the same turn split the
+    order). Against random play it gives lane 1 first place 7% of the time and lane 6 29%
+    (simulated: 6% and 32%)."""
     rules = view.game.rules
+    track = rules.track
     needed = tuple(
-        _needed(_paces(view, lane), rules.track, view.pos[lane], view.cubes[lane])
+        (
+            selections_to_finish(_paces(view, lane), track, view.pos[lane], view.cubes[lane]),
+            random_selections(_paces(view, lane), track, view.pos[lane], view.cubes[lane]),
+        )
         if view.out[lane] == RACING
-        else INF
+        else None
         for lane in range(LANES)
     )
     dice = rules.final_dice if view.race == 2 else rules.semifinal_dice
@@ -109,21 +115,20 @@ def place_chances(view: Position, places: int) -> list[list[float]]:
     return [list(row) for row in chances]
 
 
-def _needed(paces: tuple[int, int, int], track: int, pos: int, cubes: Cubes) -> float:
-    best = selections_to_finish(paces, track, pos, cubes)
-    return BLEND * best + (1 - BLEND) * random_selections(paces, track, pos, cubes)
-
-
 @lru_cache(maxsize=512)
 def _place_chances(
-    needed: tuple[float, ...], dice: tuple, order: tuple[int, ...], places: int
+    needed: tuple[tuple[float, float] | None, ...], dice: tuple, order: tuple[int, ...], places: int
 ) -> tuple[tuple[float, ...], ...]:
     odds = lane_odds(dice)
     horizon = 240
-    pmfs = [
-        _finish_times(needed[lane], float(odds[f"lane {lane + 1}"]), horizon)
-        for lane in range(LANES)
-    ]
+    pmfs = []
+    for lane, counts in enumerate(needed):
+        if counts is None:
+            pmfs.append([0.0] * horizon)
+            continue
+        chance = float(odds[f"lane {lane + 1}"])
+        best, casual = (_finish_times(n, chance, horizon) for n in counts)
+        pmfs.append([CAREFUL * x + (1 - CAREFUL) * y for x, y in zip(best, casual, strict=True)])
     # befores[o][t]: the chance sheep o is across before turn t (half a same-turn finish).
     befores = []
     for pmf in pmfs:
@@ -136,7 +141,7 @@ def _place_chances(
     chances = [[0.0] * places for _ in range(LANES)]
     for place, lane in enumerate(order[:places]):
         chances[lane][place] = 1.0
-    racing = [lane for lane in range(LANES) if needed[lane] != INF]
+    racing = [lane for lane in range(LANES) if needed[lane] is not None]
     for lane in racing:
         others = [befores[o] for o in racing if o != lane]
         row = chances[lane]

@@ -8,7 +8,7 @@ import pytest
 
 import sheepkit
 from sheepkit.games.sheep_race import SensibleBot, SheepRaceView, StrongBot
-from sheepkit.games.sheep_race.bots import bet_values, selections_to_finish
+from sheepkit.games.sheep_race.bots import bet_values, place_chances, selections_to_finish
 from sheepkit.games.sheep_race.engine import HIDDEN_BETS
 
 SIX = ("Requeijao", "Feta", "Brie", "Gouda", "Ricotta", "Pecorino")
@@ -132,6 +132,20 @@ def test_selections_to_finish_counts_perfect_paces():
     assert selections_to_finish(brie, 16, 12, (1, 0, 0)) == 3
     # Out of cubes in the End Zone is exhaustion: it never finishes.
     assert selections_to_finish(brie, 16, 12, (0, 0, 0)) == float("inf")
+
+
+def test_place_chances_add_up_and_keep_the_places_already_taken():
+    start = game(2).position(cards=SIX)
+    chances = place_chances(start.view(0), 3)
+    for place in range(3):
+        assert abs(sum(row[place] for row in chances) - 1) < 0.02
+    # Lane 6 is picked three times as often as lane 1: it wins more often.
+    assert chances[5][0] > 2 * chances[0][0]
+    later = game(2).position(cards=SIX, pos=(12, 17, 18, 15, 3, 3), finished=(2, 3))
+    chances = place_chances(later.view(0), 3)
+    assert chances[1][0] == 1 and chances[2][1] == 1
+    assert abs(sum(row[2] for row in chances) - 1) < 0.02
+    assert chances[3][2] > chances[4][2]  # square 15 is nearer the line than square 3
 
 
 def test_the_sensible_bot_beats_random_bots_in_most_two_player_tournaments():

@@ -57,6 +57,24 @@ def selections_to_finish(paces: tuple[int, int, int], track: int, pos: int, cube
     return best
 
 
+@cache
+def random_selections(paces: tuple[int, int, int], track: int, pos: int, cubes: Cubes) -> float:
+    """The average number of selections a sheep still needs when every pace is chosen at
+    random among the legal ones (exhaustion counted as a long wait)."""
+    if pos > track:
+        return 0
+    ez = pos >= track - END_ZONE + 1
+    moves = PACE_TABLE[(*cubes, ez)]
+    total = 0.0
+    for move in moves:
+        to, left = _after(paces, pos, cubes, ez, move)
+        if _exhausted(track, to, left):
+            total += 1 + 3 * (track + 1)  # a long wait: it only places if few finish
+        else:
+            total += 1 + random_selections(paces, track, to, left)
+    return total / len(moves)
+
+
 def _after(
     paces: tuple[int, int, int], pos: int, cubes: Cubes, ez: bool, move: Pace
 ) -> tuple[int, Cubes]:
@@ -158,24 +176,6 @@ def _place_chances(
             for k in range(places - done):
                 row[done + k] += p * ahead[k]
     return tuple(tuple(row) for row in chances)
-
-
-@cache
-def random_selections(paces: tuple[int, int, int], track: int, pos: int, cubes: Cubes) -> float:
-    """The average number of selections a sheep still needs when every pace is chosen at
-    random among the legal ones (exhaustion counted as a long wait)."""
-    if pos > track:
-        return 0
-    ez = pos >= track - END_ZONE + 1
-    moves = PACE_TABLE[(*cubes, ez)]
-    total = 0.0
-    for move in moves:
-        to, left = _after(paces, pos, cubes, ez, move)
-        if _exhausted(track, to, left):
-            total += 1 + 3 * (track + 1)  # a long wait: it only places if few finish
-        else:
-            total += 1 + random_selections(paces, track, to, left)
-    return total / len(moves)
 
 
 def bet_values(view: Position) -> list[float]:

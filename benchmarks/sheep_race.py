@@ -1,22 +1,27 @@
-"""The Sheep Race: 1,000 random 4-player tournaments on one core, and the Strong bot's time.
+"""The Sheep Race: random tournaments on one core, the Strong bot's time, bot strength.
 
-python benchmarks/sheep_race.py [tournaments] [strong-decisions] [sensible-tournaments]
+    python benchmarks/sheep_race.py [--tournaments N] [--strong-decisions N] [--sensible N]
+        [--round-robin G] [--players P] [--strong-iterations I]
 
-Targets: the tournaments in under 5 s; the Strong bot under 2 s per decision.
+Targets: 1,000 random 4-player tournaments in under 5 s; the Strong bot under 2 s per
+decision. ``--sensible``: one Sensible bot against Random bots in every seat in turn.
+``--round-robin``: Random, Sensible and Strong meet G times in every seat order
+(``sheepkit.lab.tournament``, one process); the Strong bot runs on an iteration budget
+without its time limit, so the table is the same on any machine.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
-import sys
 import time
 
 import sheepkit
 from sheepkit import CHANCE
 from sheepkit.bots import RandomBot
 from sheepkit.games.sheep_race import SensibleBot, StrongBot
-from sheepkit.games.sheep_race.lesson import play_races
+from sheepkit.games.sheep_race.lesson import bot_round_robin, play_races
 
 
 def random_tournaments(count: int) -> None:
@@ -56,18 +61,48 @@ def strong_decisions(count: int) -> None:
     )
 
 
-def sensible_against_random(count: int) -> None:
-    """One Sensible bot against three Random bots, taking each seat in turn."""
-    game = sheepkit.load("sheep_race", players=4)
+def sensible_against_random(count: int, players: int) -> None:
+    """One Sensible bot against Random bots, taking each seat in turn."""
+    game = sheepkit.load("sheep_race", players=players)
     wins = 0
     for seed in range(count):
-        seat = seed % 4
-        bots = [SensibleBot() if s == seat else RandomBot() for s in range(4)]
+        seat = seed % players
+        bots = [SensibleBot() if s == seat else RandomBot() for s in range(players)]
         wins += sheepkit.play_game(game, bots, seed=seed).winners() == (seat,)
-    print(f"Sensible against 3 Random: won {wins} of {count} tournaments (an even share is 25%)")
+    print(
+        f"Sensible against {players - 1} Random: won {wins} of {count} tournaments "
+        f"({wins / count:.0%}; an even share is {1 / players:.0%})"
+    )
+
+
+def round_robin(games: int, players: int, iterations: int) -> None:
+    result = bot_round_robin(games, seed=1, players=players, strong_iterations=iterations)
+    runs = result.results
+    print(
+        f"Round robin, {players}-player tournaments, {games} per seat order, Strong at "
+        f"{iterations} iterations: {len(runs)} tournaments in {runs.seconds:.0f} s"
+    )
+    print(result)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tournaments", type=int, default=1000, help="random tournaments")
+    parser.add_argument("--strong-decisions", type=int, default=12, help="timed decisions")
+    parser.add_argument("--sensible", type=int, default=400, help="Sensible vs Random games")
+    parser.add_argument("--round-robin", type=int, default=0, help="games per seat order")
+    parser.add_argument("--players", type=int, default=4, help="for --sensible, --round-robin")
+    parser.add_argument("--strong-iterations", type=int, default=600, help="for --round-robin")
+    args = parser.parse_args()
+    if args.tournaments:
+        random_tournaments(args.tournaments)
+    if args.strong_decisions:
+        strong_decisions(args.strong_decisions)
+    if args.sensible:
+        sensible_against_random(args.sensible, args.players)
+    if args.round_robin:
+        round_robin(args.round_robin, args.players, args.strong_iterations)
 
 
 if __name__ == "__main__":
-    random_tournaments(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
-    strong_decisions(int(sys.argv[2]) if len(sys.argv) > 2 else 12)
-    sensible_against_random(int(sys.argv[3]) if len(sys.argv) > 3 else 400)
+    main()

@@ -8,7 +8,7 @@ import pytest
 
 import sheepkit
 from sheepkit.games.sheep_race import SensibleBot, SheepRaceView, StrongBot
-from sheepkit.games.sheep_race.bots import bet_values
+from sheepkit.games.sheep_race.bots import bet_values, place_chances, selections_to_finish
 from sheepkit.games.sheep_race.engine import HIDDEN_BETS
 
 SIX = ("Requeijao", "Feta", "Brie", "Gouda", "Ricotta", "Pecorino")
@@ -106,6 +106,58 @@ def test_the_sensible_bot_runs_its_own_sheep_and_holds_back_the_others():
     assert str(bot.choose(tired.view(0), tired.legal_moves(), random.Random(0))) == "rest"
 
 
+def test_the_sensible_bot_exhausts_a_sheep_it_did_not_bet_on_and_saves_its_own():
+    # Brie (lane 3) stands in the End Zone with its last cube: a trot would stop it on
+    # square 15 with none left, exhausted for the rest of the race.
+    cubes = [(1, 1, 1), (2, 1, 0), (1, 0, 0), (1, 2, 0), (0, 1, 2), (2, 0, 1)]
+    s = game(2).position(
+        cards=SIX,
+        pos=(0, 0, 12, 0, 0, 0),
+        cubes=cubes,
+        visible=(1, 3),
+        hidden=((2, 4), (5, 6)),
+        rolled=3,
+    )
+    assert {str(m) for m in s.legal_moves()} == {"trot blue", "walk"}
+    bot = SensibleBot()
+    assert str(bot.choose(s.view(0), s.legal_moves(), random.Random(0))) == "trot blue"
+    assert str(bot.choose(s.view(1), s.legal_moves(), random.Random(0))) == "walk"
+
+
+def test_selections_to_finish_counts_perfect_paces():
+    brie = (1, 3, 6)  # walk, trot, gallop
+    assert selections_to_finish(brie, 16, 17, (0, 0, 0)) == 0  # already across
+    assert selections_to_finish(brie, 16, 11, (2, 0, 0)) == 1  # one gallop of 6 crosses
+    # From the End Zone with one blue: walk, walk (free there), then a trot crosses.
+    assert selections_to_finish(brie, 16, 12, (1, 0, 0)) == 3
+    # Out of cubes in the End Zone is exhaustion: it never finishes.
+    assert selections_to_finish(brie, 16, 12, (0, 0, 0)) == float("inf")
+
+
+def test_place_chances_add_up_and_keep_the_places_already_taken():
+    start = game(2).position(cards=SIX)
+    chances = place_chances(start.view(0), 3)
+    for place in range(3):
+        assert abs(sum(row[place] for row in chances) - 1) < 0.02
+    # Lane 6 is picked three times as often as lane 1: it wins more often.
+    assert chances[5][0] > 2 * chances[0][0]
+    later = game(2).position(cards=SIX, pos=(12, 17, 18, 15, 3, 3), finished=(2, 3))
+    chances = place_chances(later.view(0), 3)
+    assert chances[1][0] == 1 and chances[2][1] == 1
+    assert abs(sum(row[2] for row in chances) - 1) < 0.02
+    assert chances[3][2] > chances[4][2]  # square 15 is nearer the line than square 3
+
+
+def test_the_sensible_bot_beats_random_bots_in_most_two_player_tournaments():
+    g = game(2)
+    wins = 0
+    for seed in range(12):
+        seat = seed % 2
+        bots = [SensibleBot() if s == seat else sheepkit.RandomBot() for s in range(2)]
+        wins += sheepkit.play_game(g, bots, seed=seed).winners() == (seat,)
+    assert wins >= 9  # an even share would be 6
+
+
 def test_the_sensible_bot_bets_by_expected_value():
     s = game(2).new_game().play("first 1")
     for card in SIX:
@@ -124,6 +176,23 @@ def test_the_strong_bot_makes_legal_choices_from_a_view(players):
     bot = StrongBot(iterations=30, time_limit=None)
     move = bot.choose(state.view(0), state.legal_moves(), random.Random(1))
     assert move in state.legal_moves()
+
+
+def test_the_strong_bot_gallops_its_own_sheep_across_into_third_place():
+    # Lanes 2 and 3 are across; Player 1's visible sheep (lane 1, square 12) crosses with a
+    # gallop and takes third place before Player 2's lane 4 (square 15) can.
+    s = game(2).position(
+        cards=SIX,
+        pos=(12, 17, 18, 15, 3, 3),
+        finished=(2, 3),
+        visible=(1, 4),
+        hidden=((5, 6), (2, 3)),
+        rolled=1,
+    )
+    bot = StrongBot(iterations=100, time_limit=None)
+    for seed in range(3):
+        move = bot.choose(s.view(0), s.legal_moves(), random.Random(seed))
+        assert move.pace == "gallop"  # 6 squares: across; a trot or a walk is not
 
 
 def test_final_bets_are_secret_from_the_players_who_bet_later():

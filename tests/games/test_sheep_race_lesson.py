@@ -42,3 +42,11 @@ def test_simulated_places_add_up_and_bet_values_use_the_tables():
     lane1 = values[0]["semifinal bet"]
     expected = sum(places.lanes[0][k] / 40 * (12, 9, 7)[k] for k in range(3))
     assert abs(lane1 - expected) < 1e-12
+
+
+def test_the_bot_round_robin_seats_every_bot_in_every_order():
+    result = lesson.bot_round_robin(games_per_pairing=2, seed=1, strong_iterations=5)
+    runs = result.results
+    assert result.entrants == ("Random", "Sensible", "Strong") and len(runs) == 12
+    lineups = {row.lineup for row in runs}
+    assert lineups == {(a, b) for a in range(3) for b in range(3) if a != b}

@@ -10,6 +10,7 @@ from typing import Any
 
 from ...bots.match import play_game
 from ...core import load
+from ...lab import Tournament, tournament
 from .engine import SheepRace, SheepRaceState
 from .rules import LANE_OF_TOTAL, LANES, LAZY
 
@@ -151,3 +152,19 @@ def card_balance(
 ) -> dict[str, float]:
     """Each card's share of semifinal wins in the races it ran (1/6 is an even share)."""
     return places(game, tournaments, seed, chooser).card_win_rates()
+
+
+def bot_round_robin(
+    games_per_pairing: int = 5, seed: int = 1, players: int = 2, strong_iterations: int = 0
+) -> Tournament:
+    """Random and Sensible (and Strong, given ``strong_iterations``) in a seeded round robin
+    of whole tournaments, every bot in every seat order. The Strong bot searches that many
+    imagined races per decision with no time limit, so the table is the same on any
+    computer."""
+    from .bots import SensibleBot, StrongBot  # the bots use lane_odds from here
+
+    bots: dict[str, Any] = {"Random": "Random", "Sensible": SensibleBot}
+    if strong_iterations:
+        bots["Strong"] = StrongBot(iterations=strong_iterations, time_limit=None)
+    game = load("sheep_race", players=players)
+    return tournament(game, bots, games_per_pairing, seed, executor="serial", progress=None)

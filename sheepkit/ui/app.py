@@ -109,7 +109,11 @@ class GameApp(ShowsWidget):
         )
         self.rig_button.add_class("sk-rig")
         self.rig_button.on_click(lambda _: self.roll(self.rig_choice.value))
-        self.chance_box = w.HBox([self.roll_button, self.rig_choice, self.rig_button])
+        # Wrap rather than squeeze: in the 420 px column the rig button was cut to "Use t...".
+        self.chance_box = w.HBox(
+            [self.roll_button, self.rig_choice, self.rig_button],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
 
         self.step_button = w.Button(description="Bot: play one move", tooltip="Advance one step")
         self.step_button.add_class("sk-step")

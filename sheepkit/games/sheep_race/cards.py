@@ -21,13 +21,13 @@ CARDS: tuple[Card, ...] = (
     # -- ours from here on --
     ("Feta", 2, 1, 0, 1, 3, 5),
     ("Brie", 3, 0, 0, 1, 3, 6),
-    ("Gouda", 1, 2, 0, 1, 2, 6),
+    ("Gouda", 1, 2, 0, 1, 1, 6),
     ("Ricotta", 0, 1, 2, 1, 3, 5),
     ("Pecorino", 2, 0, 1, 1, 3, 6),
-    ("Roquefort", 0, 2, 0, 1, 3, 6),
+    ("Roquefort", 0, 2, 0, 1, 2, 5),
     ("Manchego", 1, 0, 2, 1, 3, 5),
     ("Halloumi", 1, 1, 0, 1, 3, 6),
     ("Camembert", 1, 1, 0, 1, 4, 5),
     ("Mozzarella", 2, 0, 0, 1, 2, 7),
-    ("Cheddar", 0, 3, 0, 1, 1, 5),
+    ("Cheddar", 0, 3, 0, 1, 2, 4),
 )

@@ -121,10 +121,23 @@ class MCTSBot:
     def _rollout(self, state: State, rng: random.Random, players: int) -> list[float]:
         steps = 0
         limit = self.rollout_limit
-        while not state.is_over and (limit is None or steps < limit):
+        while not (state.is_over or self.rollout_ends(state)) and (limit is None or steps < limit):
             if state.to_move == CHANCE:
                 state = state.play(state.sample_chance(rng))
             else:
-                state = state.play(rng.choice(state.legal_moves()))
+                state = state.play(self.rollout_move(state, state.legal_moves(), rng))
             steps += 1
+        return self.rollout_rewards(state, players)
+
+    # -- hooks for a game's own search: a wiser playout, a shorter horizon, its own reward --
+    def rollout_move(self, state: State, legal: Sequence[Move], rng: random.Random) -> Move:
+        """The move an imagined player makes in a playout (default: any, at random)."""
+        return rng.choice(legal)
+
+    def rollout_ends(self, state: State) -> bool:
+        """Whether an imagined game may stop before its end (default: never)."""
+        return False
+
+    def rollout_rewards(self, state: State, players: int) -> list[float]:
+        """Each player's reward where a playout stopped (default: the game's winners)."""
         return _rewards(state, players)

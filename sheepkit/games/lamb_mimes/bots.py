@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...bots import MCTSBot
-from ...core import CHANCE
 from .engine import Flip, LambMimesView, Pass, Place, Play
 from .rules import NUMBER_CARDS, points
 
@@ -106,16 +105,16 @@ class StrongBot(MCTSBot):
         self._before, self._round = view.scores, view.round_no
         return super().choose(view, legal_moves, rng)
 
-    def _rollout(self, state: Any, rng: random.Random, players: int) -> list[float]:
-        """Play the imagined round out: shed a Lamb Mime whenever one fits, else move at
-        random (cheap, and a little less foolish than random). Then score the round."""
-        while not state.is_over and state.round_no == self._round:
-            if state.to_move == CHANCE:
-                state = state.play(state.sample_chance(rng))
-                continue
-            moves = state.legal_moves()
-            mime = next((m for m in moves if m.__class__ is Play and m.card >= NUMBER_CARDS), None)
-            state = state.play(mime or rng.choice(moves))
+    # Imagined rounds: shed a Lamb Mime whenever one fits, else move at random (cheap, and a
+    # little less foolish than random); stop when the round ends and score the round.
+    def rollout_move(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        mime = next((m for m in legal if m.__class__ is Play and m.card >= NUMBER_CARDS), None)
+        return mime or rng.choice(legal)
+
+    def rollout_ends(self, state: Any) -> bool:
+        return state.round_no != self._round
+
+    def rollout_rewards(self, state: Any, players: int) -> list[float]:
         if state.is_over or not state.game.rules.match:
-            return super()._rollout(state, rng, players)  # the winners of the game
+            return super().rollout_rewards(state, players)  # the winners of the game
         return _round_rewards(state, self._before)

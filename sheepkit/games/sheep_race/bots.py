@@ -10,7 +10,6 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ...bots.mcts import MCTSBot
-from ...core import CHANCE
 from .engine import (
     HIDDEN_BETS,
     PACE_COSTS,
@@ -307,14 +306,14 @@ class StrongBot(MCTSBot):
         self._race = view.race
         return super().choose(view, legal_moves, rng)
 
-    def _rollout(self, state: Any, rng: random.Random, players: int) -> list[float]:
-        while not state.is_over and state.race == self._race:
-            if state.to_move == CHANCE:
-                state = state.play(state.sample_chance(rng))
-                continue
-            legal = state.legal_moves()
-            if isinstance(legal[0], Pace):
-                state = state.play(pace_for(state, state.turn, legal))
-            else:
-                state = state.play(bet_for(state, state.turn, legal))
+    # Imagined races: everybody chooses like the Sensible bot, until this race is scored.
+    def rollout_move(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        if isinstance(legal[0], Pace):
+            return pace_for(state, state.turn, legal)
+        return bet_for(state, state.turn, legal)
+
+    def rollout_ends(self, state: Any) -> bool:
+        return state.race != self._race
+
+    def rollout_rewards(self, state: Any, players: int) -> list[float]:
         return _race_rewards(state, players)

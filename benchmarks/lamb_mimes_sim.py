@@ -27,12 +27,7 @@ def random_rounds(rounds: int) -> None:
     limit = 0
     start = time.perf_counter()
     for _ in range(rounds):
-        state = game.new_game()
-        while not state.is_over:
-            if state.to_move == CHANCE:
-                state = state.play(state.sample_chance(rng))
-            else:
-                state = state.play(rng.choice(state.legal_moves()))
+        state = game.random_playout(rng)
         plies.append(state.ply)
         turns.append(state.turns + 1)
         limit += "turn limit" in state.last

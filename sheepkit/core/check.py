@@ -67,19 +67,9 @@ def check_game(
         for n in range(games):
             game_seed = seed * 100_003 + n
             final = _check_one(subject, game_seed, report, foreign, try_every_move)
-            again = _playout(subject, random.Random(game_seed))
+            again = subject.random_playout(random.Random(game_seed))
             _expect(again == final, subject, game_seed, final.ply, "same seed, different game")
     return report
-
-
-def _playout(game: Game, rng: random.Random) -> State:
-    state = game.new_game()
-    while not state.is_over:
-        if state.to_move == CHANCE:
-            state = state.play(state.sample_chance(rng))
-        else:
-            state = state.play(rng.choice(state.legal_moves()))
-    return state
 
 
 def _expect(ok: bool, game: Game, seed: int, ply: int, what: str) -> None:
@@ -90,7 +80,7 @@ def _expect(ok: bool, game: Game, seed: int, ply: int, what: str) -> None:
 def _check_one(
     game: Game, seed: int, report: CheckReport, foreign: list[Any], try_every_move: bool
 ) -> State:
-    rng = random.Random(seed)  # drives the game exactly as _playout does
+    rng = random.Random(seed)  # drives the game exactly as Game.random_playout does
     probe = random.Random(-seed - 1)  # for the checks' own draws, so they never shift the game
     state = game.new_game()
     report.games += 1

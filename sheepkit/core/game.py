@@ -91,6 +91,17 @@ class Game(ABC):
     def new_game(self) -> State:
         """The starting state (possibly a chance node, e.g. a shuffle or the first roll)."""
 
+    def random_playout(self, rng: random.Random) -> State:
+        """A whole game of random moves and dice, drawn from ``rng``; its final state. The
+        reference playout: ``check_game`` replays it, benchmarks and tests time and sample it."""
+        state = self.new_game()
+        while not state.is_over:
+            if state.to_move == CHANCE:
+                state = state.play(state.sample_chance(rng))
+            else:
+                state = state.play(rng.choice(state.legal_moves()))
+        return state
+
     @abstractmethod
     def parse_move(self, text: str) -> Move:
         """The inverse of ``str(move)`` for moves and chance outcomes; ValueError if unreadable."""

@@ -368,14 +368,7 @@ def test_position_rejects_impossible_positions():
 
 # -- records, text, conservation, check_game ----------------------------------------------
 def _random_game(game, seed):
-    rng = random.Random(seed)
-    state = game.new_game()
-    while not state.is_over:
-        if state.to_move == CHANCE:
-            state = state.play(state.sample_chance(rng))
-        else:
-            state = state.play(rng.choice(state.legal_moves()))
-    return state
+    return game.random_playout(random.Random(seed))
 
 
 def test_records_replay_exactly():

@@ -22,8 +22,7 @@ from .engine import (
     SheepRaceState,
     SheepRaceView,
 )
-from .lesson import lane_odds
-from .rules import END_ZONE, LANES
+from .rules import END_ZONE, LANES, lane_odds
 
 Position = SheepRaceView | SheepRaceState  # a bot's view, or a state in an imagined race
 WALK = Pace("walk", "")

@@ -5,28 +5,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from ...bots.match import play_game
 from ...core import load
 from ...lab import Tournament, tournament
+from .bots import SensibleBot, StrongBot
 from .engine import SheepRace, SheepRaceState
-from .rules import LANE_OF_TOTAL, LANES, LAZY
+from .rules import LANES, lane_odds
 
 Chooser = Callable[[Any, tuple, random.Random], Any]
-
-
-def lane_odds(dice: tuple) -> dict[str, Fraction]:
-    """The exact chance that one roll of ``dice`` names each lane (before any redirect to the
-    Lazy Sheep because the named sheep is exhausted or across the line) or the Lazy Sheep."""
-    a, b = dice
-    counts = dict.fromkeys([*(f"lane {n}" for n in range(1, LANES + 1)), "Lazy Sheep"], 0)
-    for x in a:
-        for y in b:
-            lane = LANE_OF_TOTAL[x + y]
-            counts["Lazy Sheep" if lane == LAZY else f"lane {lane}"] += 1
-    return {name: Fraction(c, len(a) * len(b)) for name, c in counts.items()}
 
 
 def odds_table(game: SheepRace | None = None) -> list[dict[str, Any]]:
@@ -161,8 +149,6 @@ def bot_round_robin(
     of whole tournaments, every bot in every seat order. The Strong bot searches that many
     imagined races per decision with no time limit, so the table is the same on any
     computer."""
-    from .bots import SensibleBot, StrongBot  # the bots use lane_odds from here
-
     bots: dict[str, Any] = {"Random": "Random", "Sensible": SensibleBot}
     if strong_iterations:
         bots["Strong"] = StrongBot(iterations=strong_iterations, time_limit=None)

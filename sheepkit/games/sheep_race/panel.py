@@ -25,7 +25,7 @@ from .engine import (
     SheepRaceState,
     pace_problem,
 )
-from .lesson import lane_odds
+from .rules import lane_odds
 from .view import PLACES, _words
 
 

@@ -7,6 +7,7 @@ fields here, documented in ``seeds/sheep_race.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ...core import InvalidRules, Rules, rule
 from .cards import CARDS
@@ -124,3 +125,15 @@ class SheepRaceRules(Rules):
                     f"{SUPPLY[colour]}",
                     "cards",
                 )
+
+
+def lane_odds(dice: tuple) -> dict[str, Fraction]:
+    """The exact chance that one roll of ``dice`` names each lane (before any redirect to the
+    Lazy Sheep because the named sheep is exhausted or across the line) or the Lazy Sheep."""
+    a, b = dice
+    counts = dict.fromkeys([*(f"lane {n}" for n in range(1, LANES + 1)), "Lazy Sheep"], 0)
+    for x in a:
+        for y in b:
+            lane = LANE_OF_TOTAL[x + y]
+            counts["Lazy Sheep" if lane == LAZY else f"lane {lane}"] += 1
+    return {name: Fraction(c, len(a) * len(b)) for name, c in counts.items()}

@@ -132,7 +132,10 @@ def test_the_board_paints_a_hand_card_is_clicked_and_a_stuck_player_flips(
     game = sheepkit.load("lamb_mimes", players=3)
     if card >= NUMBER_CARDS:  # a Mime: Player 1 draws its number, it leaves the round
         log = _log_has(app, "Player 2: ")
-        draws = log.split(shown, 1)[1].count("Player 1 draws a card")
+        # The log lists the newest entry first: Player 1's draws stand between Player 2's
+        # first move (above) and the turned-up Mime (below).
+        newer = log.split(f"Player 1 turns up {shown}", 1)[0]
+        draws = newer.rsplit("Player 2: ", 1)[1].count("Player 1 draws a card")
         assert draws == MIME_DRAW[card - NUMBER_CARDS], log
     elif game.playable(card, parse_card("6GR")):  # it fits: played, and a hand card replaces it
         state = _wait_until(app, lambda s: bool(s["moves"]) and s["moves"][0].startswith("Put"))

@@ -1,13 +1,16 @@
 """The Sheep Race: random tournaments on one core, the Strong bot's time, bot strength.
 
     python benchmarks/sheep_race.py [--tournaments N] [--strong-decisions N] [--sensible N]
-        [--round-robin G] [--players P] [--strong-iterations I]
+        [--round-robin G] [--players P] [--strong-iterations I] [--card-balance N]
 
 Targets: 1,000 random 4-player tournaments in under 5 s; the Strong bot under 2 s per
 decision. ``--sensible``: one Sensible bot against Random bots in every seat in turn.
 ``--round-robin``: Random, Sensible and Strong meet G times in every seat order
 (``sheepkit.lab.tournament``, one process); the Strong bot runs on an iteration budget
-without its time limit, so the table is the same on any machine.
+without its time limit, so the table is the same on any machine. ``--card-balance``: each
+card's share of the semifinals it ran, over N tournaments for every player count from 2 to 6,
+with random paces and with the Sensible bot's careful paces (the cards are ours: none may be
+hopeless or dominant; an even share is 1 in 6, 17%).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import sheepkit
 from sheepkit import CHANCE
 from sheepkit.bots import RandomBot
 from sheepkit.games.sheep_race import SensibleBot, StrongBot
-from sheepkit.games.sheep_race.lesson import bot_round_robin, play_races
+from sheepkit.games.sheep_race.lesson import bot_round_robin, card_balance, play_races
 
 
 def random_tournaments(count: int) -> None:
@@ -85,6 +88,23 @@ def round_robin(games: int, players: int, iterations: int) -> None:
     print(result)
 
 
+def card_shares(tournaments: int) -> None:
+    """The lowest and highest share of semifinal wins of any card, per player count."""
+    for players in range(2, 7):
+        game = sheepkit.load("sheep_race", players=players)
+        for how, chooser in (("random", None), ("careful", SensibleBot().choose)):
+            start = time.perf_counter()
+            kwargs = {"chooser": chooser} if chooser else {}
+            rates = sorted(
+                card_balance(game, tournaments, seed=7, **kwargs).items(), key=lambda item: item[1]
+            )
+            (low, low_rate), (high, high_rate) = rates[0], rates[-1]
+            print(
+                f"{players} players, {how:<7} paces: lowest {low} {low_rate:.1%}, "
+                f"highest {high} {high_rate:.1%} ({time.perf_counter() - start:.0f} s)"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tournaments", type=int, default=1000, help="random tournaments")
@@ -93,6 +113,7 @@ def main() -> None:
     parser.add_argument("--round-robin", type=int, default=0, help="games per seat order")
     parser.add_argument("--players", type=int, default=4, help="for --sensible, --round-robin")
     parser.add_argument("--strong-iterations", type=int, default=600, help="for --round-robin")
+    parser.add_argument("--card-balance", type=int, default=0, help="tournaments per count")
     args = parser.parse_args()
     if args.tournaments:
         random_tournaments(args.tournaments)
@@ -102,6 +123,8 @@ def main() -> None:
         sensible_against_random(args.sensible, args.players)
     if args.round_robin:
         round_robin(args.round_robin, args.players, args.strong_iterations)
+    if args.card_balance:
+        card_shares(args.card_balance)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from sheepkit.games.lamb_mimes import MemoryBot, StrongBot
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 400
     players = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    iterations = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
+    iterations = int(sys.argv[3]) if len(sys.argv) > 3 else 3000
     seed = int(sys.argv[4]) if len(sys.argv) > 4 else 1
     game = sheepkit.load("lamb_mimes", players=players, match=False)
     strong = StrongBot(iterations=iterations, time_limit=None)

@@ -148,7 +148,7 @@ class StrongBot(MCTSBot):
 
     def __init__(
         self,
-        iterations: int = 1000,
+        iterations: int = 3000,
         time_limit: float | None = 1.5,
         exploration: float = 0.7,
         epsilon: float = 0.1,

@@ -65,14 +65,19 @@ class MCTSBot:
                 break
             self._simulate(root, view.determinize(rng), rng)
         me = view.to_move
-
-        def score(move: Move) -> tuple[int, float]:
+        stats = {}
+        for move in legal:
             child = root.children.get(move)
             if child is None or not child.visits or child.total is None:
-                return (0, 0.0)
-            return (child.visits, child.total[me] / child.visits)
+                stats[move] = (0, 0.0)
+            else:
+                stats[move] = (child.visits, child.total[me] / child.visits)
+        return self.final_choice(stats, legal)
 
-        return max(legal, key=score)
+    def final_choice(self, stats: dict[Move, tuple[int, float]], legal: list[Move]) -> Move:
+        """The move to make, from each root move's (visits, mean reward for the mover):
+        by default the most visited one (the most robust choice), the better mean on a tie."""
+        return max(legal, key=stats.__getitem__)
 
     def _simulate(self, root: _Node, state: State, rng: random.Random) -> None:
         players = state.game.num_players

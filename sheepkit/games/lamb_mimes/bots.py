@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...bots import MCTSBot
-from .engine import Flip, LambMimesView, Pass, Place, Play
+from .engine import OWN, SRC, Flip, LambMimesView, Pass, Place, Play
 from .rules import NUMBER_CARDS, points
 
 
@@ -82,34 +82,114 @@ def _round_rewards(state: Any, before: tuple[int, ...]) -> list[float]:
     return [0.5 + ((total - g) / (n - 1) - g) / (2 * worst) for g in gained]
 
 
+def best_moves(state: Any, legal: Sequence[Any]) -> list[Any]:
+    """The moves the Memory bot would rate best, found fast on a full state (no view is
+    built): a fitting Lamb Mime; else the fitting cards that leave the most hand cards
+    playable on them; else a flip of a Pasture card the mover knows fits, then of an unknown
+    one; and in the Pasture the costliest card, one that would not fit. Only what the mover
+    may know is used: a card another player hid in the Pasture counts as unknown."""
+    first = legal[0]
+    kind = first.__class__
+    if kind is Pass:
+        return [first]
+    turn = state.turn
+    hand = state.hands[turn]
+    plays_on = state.game.plays_on
+    if kind is Place:
+        if hand[-1] >= NUMBER_CARDS:  # hands are sorted: a Mime is last
+            return [Place(hand[-1])]
+        ok = plays_on[state.discard[-1]]
+        return [m for m in legal if m.card not in ok] or list(legal)
+    best: list[Any] = []
+    best_value = -1
+    if kind is Play:
+        for move in legal:
+            if move.__class__ is not Play:
+                break  # flips follow the plays when flipping is allowed anyway
+            card = move.card
+            if card >= NUMBER_CARDS:
+                return [move]
+            follow = plays_on[card]
+            value = sum(1 for c in hand if c in follow)
+            if value > best_value:
+                best, best_value = [move], value
+            elif value == best_value:
+                best.append(move)
+        return best
+    ok = plays_on[state.discard[-1]]
+    spots = state.spots
+    for move in legal:
+        spot = spots[move.spot]
+        if spot[0] == SRC or (spot[0] == OWN and spot[2] != turn):
+            value = 1  # unknown to the mover: might help
+        else:
+            value = 2 if spot[1] < NUMBER_CARDS and spot[1] in ok else 0
+        if value > best_value:
+            best, best_value = [move], value
+        elif value == best_value:
+            best.append(move)
+    return best
+
+
+def playout_move(state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    """One of ``best_moves``, at random."""
+    best = best_moves(state, legal)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
 class StrongBot(MCTSBot):
     """Determinized Monte Carlo tree search (the generic MCTSBot) that looks ahead to the end
     of the round only: a whole match is too long to imagine, and the points of this round are
-    what a move can change."""
+    what a move can change. Imagined players follow ``best_moves`` (with ``epsilon`` of
+    random moves). Luck decides so many rounds that the search's value estimates are noisy:
+    it takes the Memory bot's choice unless another move did better by more than ``margin``."""
 
     name = "Strong"
 
     def __init__(
-        self, iterations: int = 1000, time_limit: float | None = 1.5, exploration: float = 0.7
+        self,
+        iterations: int = 3000,
+        time_limit: float | None = 1.5,
+        exploration: float = 0.7,
+        epsilon: float = 0.1,
+        margin: float = 0.03,
     ) -> None:
         super().__init__(iterations, time_limit, exploration)
+        self.epsilon = epsilon
+        self.margin = margin
+        self._preferred: list[Any] = []
         self._before: tuple[int, ...] = ()
         self._round = 0
         self.description = (
             f"Thinks ahead: before each decision it imagines up to {iterations} ways the cards "
-            "it cannot see might lie (consistent with everything it has seen), plays each "
-            "imagined round to its end, and picks the move that did best. It never peeks."
+            "it cannot see might lie (consistent with everything it has seen) and plays each "
+            "imagined round to its end, every imagined player playing much like the Memory "
+            "bot. It makes the Memory bot's move unless another move did clearly better in "
+            "its imagined rounds. It never peeks."
         )
 
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
         self._before, self._round = view.scores, view.round_no
+        if len(legal_moves) > 1:
+            self._preferred = best_moves(view.determinize(rng), legal_moves)
         return super().choose(view, legal_moves, rng)
 
-    # Imagined rounds: shed a Lamb Mime whenever one fits, else move at random (cheap, and a
-    # little less foolish than random); stop when the round ends and score the round.
+    def final_choice(self, stats: dict[Any, tuple[int, float]], legal: list[Any]) -> Any:
+        # The search is noisy: it leaves the Memory bot's choice only for a move whose
+        # imagined rounds went clearly better (by more than ``margin``).
+        searched = super().final_choice(stats, legal)
+        preferred = [m for m in self._preferred if m in stats]
+        if not preferred or searched in preferred:
+            return searched
+        safe = max(preferred, key=stats.__getitem__)
+        return searched if stats[searched][1] - stats[safe][1] > self.margin else safe
+
+    # Imagined rounds: every imagined player plays roughly like the Memory bot (see
+    # ``playout_move``), with a little randomness so that the imagined rounds vary.
     def rollout_move(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        mime = next((m for m in legal if m.__class__ is Play and m.card >= NUMBER_CARDS), None)
-        return mime or rng.choice(legal)
+        if self.epsilon and rng.random() < self.epsilon:
+            return rng.choice(legal)
+        return playout_move(state, legal, rng)
 
     def rollout_ends(self, state: Any) -> bool:
         return state.round_no != self._round

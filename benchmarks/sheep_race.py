@@ -92,9 +92,8 @@ def card_shares(tournaments: int) -> None:
     """The lowest and highest share of semifinal wins of any card, per player count."""
     for players in range(2, 7):
         game = sheepkit.load("sheep_race", players=players)
-        for how, chooser in (("random", None), ("careful", SensibleBot().choose)):
+        for how, kwargs in (("random", {}), ("careful", {"chooser": SensibleBot().choose})):
             start = time.perf_counter()
-            kwargs = {"chooser": chooser} if chooser else {}
             rates = sorted(
                 card_balance(game, tournaments, seed=7, **kwargs).items(), key=lambda item: item[1]
             )

@@ -531,8 +531,7 @@ class GameApp(ShowsWidget):
             roller = name(who) if who is not None else "Chance"
             if self._claimed(state):
                 text = "A race! Use the buttons below."
-            elif self.game.hidden_information and not state.rolled_in_the_open:
-                # a card game deals and draws by itself
+            elif not self._may_roll(state):  # a card game deals and draws by itself
                 text = "The cards are being dealt or drawn…"
             elif self._human_decides(state):
                 text = f"{roller}: roll!"

@@ -443,12 +443,20 @@ class LambMimesState(State):
     def play(self, move: Any) -> LambMimesState:
         # Fast path for a listed move or a possible outcome; the rest goes through the checks.
         phase = self.phase
+        # Only the listed objects, or ones of the same types, are moves: a plain tuple or
+        # Card("draw", True) equals one but is refused by State.play.
         if phase in (PLAY, PLACE):
-            if move in self._legal:
-                return self._apply(move)
+            legal = self._legal
+            try:
+                if legal[legal.index(move)] is move:
+                    return self._apply(move)
+            except ValueError:
+                pass
         elif (
             phase != OVER
             and move.__class__ is Card
+            and move.card.__class__ is int
+            and 0 <= move.card < KINDS
             and move.verb == self._verb()
             and self.sources[self._source()][move.card]
         ):

@@ -357,7 +357,7 @@ class SheepRace(Game):
         return state
 
 
-_CACHED = ("_legal", "_legal_set", "_chance", "_outcome")
+_CACHED = ("_legal", "_legal_map", "_chance", "_outcome")
 _FIELDS = (
     "phase",
     "race",
@@ -482,11 +482,12 @@ class SheepRaceState(State):
         # Fast path for a listed move; the rest goes through the checks of State.play.
         phase = self.phase
         if phase == PACE:
-            if move in self._legal:
+            if move.__class__ is Pace and move in self._legal:
                 return self._apply(move)
         elif (
             phase == ROLL
             and move.__class__ is Roll
+            and move.total.__class__ is int
             and move.total in self.game._totals[self.race == 2]
         ):
             return self._apply(move)
@@ -718,7 +719,7 @@ class SheepRaceState(State):
 
     def why_illegal(self, move: Any) -> str:
         phase = self.phase
-        if phase == PACE and move in PACE_COSTS:
+        if phase == PACE and isinstance(move, Pace) and move in PACE_COSTS:
             lane = self.selected
             problem = pace_problem(self.cubes[lane], self.in_end_zone(lane), move)
             return f"The sheep in lane {lane + 1} cannot {move}: {problem}."

@@ -3,13 +3,16 @@ move objects that only look like moves, records and unknown games."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import sheepkit
-from sheepkit import BadRecord, IllegalMove, UnknownGame
+from sheepkit import BadRecord, IllegalMove, InvalidRules, UnknownGame
 from sheepkit.core import record as record_module
 from sheepkit.games.battle_sheep.engine import Split
 from sheepkit.games.lamb_mimes.engine import Card, Play
@@ -300,3 +303,100 @@ def test_an_unknown_game_is_named_with_the_list_of_games() -> None:
         "no game named 'chess'; the games are: " + ", ".join(sheepkit.games())
     )
     assert sheepkit.core.UnknownGame is UnknownGame
+
+
+# -- 5. rule values: InvalidRules naming the field, or a game that plays ------------------------
+LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.sampled_from([100, 10**6, 1.0, 2.5, "", "grow", "Feta", "x2", (), [], {}]),
+)
+
+
+def _mutated(data: st.DataObject, value: object, depth: int = 0) -> object:
+    """``value`` with one random change somewhere inside (a leaf replaced, an item added,
+    removed or repeated), so that most draws get past the first shape checks."""
+    if isinstance(value, tuple) and value and depth < 4:
+        items = list(value)
+        how = data.draw(st.sampled_from(["inside", "inside", "add", "drop", "repeat"]))
+        if how == "inside":
+            i = data.draw(st.integers(0, len(items) - 1))
+            items[i] = _mutated(data, items[i], depth + 1)
+        elif how == "add":
+            items.append(data.draw(st.sampled_from(items) | LEAVES))
+        elif how == "drop":
+            del items[data.draw(st.integers(0, len(items) - 1))]
+        else:
+            items *= data.draw(st.integers(2, 40))
+        return tuple(items)
+    return data.draw(LEAVES)
+
+
+RULE_FIELDS = [
+    (name, f.name)
+    for name in ("wolf_and_sheep", "shave_a_sheep", "lamb_mimes", "sheep_race", "battle_sheep")
+    for f in dataclasses.fields(sheepkit.core.game_type(name).rules_type)
+]
+
+
+@pytest.mark.parametrize(("name", "field"), RULE_FIELDS)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_rule_value_is_invalid_rules_or_a_game(name: str, field: str, data) -> None:
+    default = getattr(sheepkit.core.game_type(name).rules_type(), field)
+    value = _mutated(data, default) if data.draw(st.integers(0, 3)) else data.draw(LEAVES)
+    try:
+        game = sheepkit.load(name, **{field: value})
+    except InvalidRules as error:
+        assert error.field == field, f"{error} (field {error.field!r})"
+        return
+    state = game.new_game()
+    rng = random.Random(0)
+    for _ in range(30):
+        if state.is_over:
+            break
+        state = state.play(rng.choice(state.options()))
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "field", "words"),
+    [
+        ("sheep_race", {"cards": (1.5,) * 12}, "cards", "each card is"),
+        (
+            "sheep_race",
+            {"semifinal_payoffs": ((12,) * 6, 2, (7,) * 6)},
+            "semifinal_payoffs",
+            "3 rows",
+        ),
+        (
+            "sheep_race",
+            {"semifinal_dice": ((1,) * 1000, (0,) * 1000)},
+            "semifinal_dice",
+            "more than",
+        ),
+        ("sheep_race", {"semifinal_dice": ((1,) * 30, (0,) * 30)}, "semifinal_dice", "at most 20"),
+        ("sheep_race", {"final_dice": ((1, 2), (0, True))}, "final_dice", "whole-number faces"),
+        ("sheep_race", {"bonus": (True, 3)}, "bonus", "two whole numbers"),
+        ("sheep_race", {"final_payoffs": (18, 17, 16, 15, 14, 1000)}, "final_payoffs", "0-100"),
+        ("lamb_mimes", {"mime_numbers": (True,) * 4}, "mime_numbers", "four numbers 1-7"),
+        ("lamb_mimes", {"mime_numbers": (1.0, 2, 3, 4)}, "mime_numbers", "four numbers 1-7"),
+        ("shave_a_sheep", {"die": (("grow",),) * 5 + ((True,),)}, "die", "unknown action"),
+        ("shave_a_sheep", {"die": (("grow",),) * 7}, "die", "6 faces"),
+        ("shave_a_sheep", {"die": (("grow",),) * 200}, "die", "more than 256"),
+        ("wolf_and_sheep", {"board": 8.0}, "board", "of type int"),
+        ("battle_sheep", {"sheep": True}, "sheep", "of type int"),
+    ],
+)
+def test_malformed_structured_rules_name_their_field(name, rules, field, words) -> None:
+    with pytest.raises(InvalidRules, match=words) as info:
+        sheepkit.load(name, **rules)
+    assert info.value.field == field
+
+
+def test_a_walk_other_than_1_is_refused() -> None:
+    cards = list(sheepkit.load("sheep_race").rules.cards)
+    cards[1] = ("Feta", 2, 1, 0, 2, 3, 5)
+    with pytest.raises(InvalidRules, match="a walk is always 1") as info:
+        sheepkit.load("sheep_race", cards=tuple(cards))
+    assert info.value.field == "cards"

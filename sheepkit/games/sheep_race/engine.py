@@ -312,7 +312,10 @@ class SheepRace(Game):
 
         Lanes, bets, ``exhausted`` and ``finished`` (in crossing order) are written 1-6 as
         in the notation; ``cards`` names the sheep of lanes 1-6; ``cubes`` are (blue, red,
-        white) per lane, by default each card's starting cubes.
+        white) per lane, by default each card's starting cubes; ``visible`` gives 0 for a player
+        with no bet yet. An impossible set-up (a card in two lanes, a square off the track, more
+        than 3 cubes, a total these dice cannot roll, a list too short) raises ValueError
+        saying what is wrong.
         """
         n = self.rules.players
         if race not in (0, 1, 2) or type(race) is not int:

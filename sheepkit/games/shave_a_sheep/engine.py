@@ -417,8 +417,13 @@ class ShaveASheepState(State):
                 except ValueError:
                     pass
         elif phase == ROLL:
-            if cls is Roll and move in self.game._die_rolls:
-                return self._apply(move)
+            if cls is Roll:
+                try:
+                    listed = move in self.game._options
+                except TypeError:  # Roll(["grow"]): unhashable, so not a face
+                    listed = False
+                if listed:
+                    return self._apply(move)
         elif (
             phase == RACE
             and cls is Howl

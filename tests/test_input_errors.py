@@ -16,6 +16,7 @@ from sheepkit import BadRecord, IllegalMove, InvalidRules, UnknownGame
 from sheepkit.core import record as record_module
 from sheepkit.games.battle_sheep.engine import Split
 from sheepkit.games.lamb_mimes.engine import Card, Play
+from sheepkit.games.shave_a_sheep.engine import Roll as ShaveRoll
 from sheepkit.games.sheep_race.engine import Pace, Roll
 from sheepkit.games.wolf_and_sheep.engine import Step
 
@@ -144,6 +145,9 @@ def test_shave_a_sheep_refuses_plain_tuples() -> None:
     state = sheepkit.load("shave_a_sheep").new_game().play("roll gray/pink")
     assert ("wolf", 1) in state.legal_moves()  # equal as tuples ...
     _refused(state, ("wolf", 1))  # ... but not a move
+    roll = sheepkit.load("shave_a_sheep").new_game()
+    _refused(roll, ShaveRoll(["grow"]))  # type: ignore[arg-type]
+    _refused(roll, (("grow",),))
     grow = sheepkit.load("shave_a_sheep").new_game().play("roll white")
     _refused(grow, ("grow", None))
     assert grow.play(grow.legal_moves()[0]).ply == 2

@@ -413,6 +413,8 @@ VARIANTS = [
     {"match": False, "flip_when_playable": True, "empty_piles": "end_round"},
     {"match": False, "seven_to_one": False, "hand_size": 7, "players": 5},
     {"players": 2, "target": 12, "match_end": "exceed", "tie": "shared"},
+    # Six big hands and Mimes that make the next player draw: the draw pile runs out often.
+    {"match": False, "players": 6, "hand_size": 6, "mime_played": "next_draws"},
 ]
 
 

@@ -1,7 +1,7 @@
 """The common game contract: games, states, chance, rules, records, errors and check_game."""
 
 from .check import CheckReport, GameCheckFailed, check_game
-from .errors import BadRecord, IllegalMove, InvalidRules, SheepkitError
+from .errors import BadRecord, IllegalMove, InvalidRules, SheepkitError, UnknownGame
 from .game import CHANCE, Game, Move, Outcome, State, cached
 from .record import dumps, replay
 from .registry import game_type, games, load, register
@@ -21,6 +21,7 @@ __all__ = [
     "Rules",
     "SheepkitError",
     "State",
+    "UnknownGame",
     "cached",
     "check_game",
     "dumps",

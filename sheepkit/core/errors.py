@@ -1,4 +1,4 @@
-"""The three ways input can be wrong. Each message names the problem; nothing is changed."""
+"""The ways input can be wrong. Each message names the problem; nothing is changed."""
 
 from __future__ import annotations
 
@@ -33,3 +33,17 @@ class BadRecord(SheepkitError, ValueError):
     def __init__(self, message: str, move_number: int | None = None) -> None:
         super().__init__(message)
         self.move_number = move_number
+
+
+class UnknownGame(SheepkitError, KeyError):
+    """``load(name)`` of a game that is not registered; the message lists the games.
+
+    A KeyError subclass, so code that caught the KeyError of earlier versions still works."""
+
+    def __init__(self, name: object, known: tuple[str, ...]) -> None:
+        super().__init__(name)
+        self.name = name
+        self.known = known
+
+    def __str__(self) -> str:  # KeyError would print the repr of its argument only
+        return f"no game named {self.name!r}; the games are: {', '.join(self.known)}"

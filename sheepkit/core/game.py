@@ -127,6 +127,25 @@ class Game(ABC):
 _S = TypeVar("_S", bound="State")
 
 
+def _shown(move: object) -> str:
+    """``str(move)`` for a message, or its repr when a malformed value cannot print itself."""
+    try:
+        return str(move)
+    except Exception:  # a lookalike move, e.g. Card("deal", 1.0), may fail to print
+        return repr(move)
+
+
+def same_move(a: object, b: object) -> bool:
+    """True when ``a`` and ``b`` are equal and of the same type, field by field (tuples are
+    compared element by element), so that ``Step(4, 19)`` is ``Step(4, 19)`` but neither
+    ``(4, 19)`` nor ``Step(4.0, 19.0)``, and ``Split(a, b, True)`` is not ``Split(a, b, 1)``."""
+    if a.__class__ is not b.__class__:
+        return False
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(map(same_move, a, b))
+    return bool(a == b)
+
+
 @dataclass(frozen=True, eq=True)
 class State(ABC):
     """An immutable game state. Subclasses are frozen dataclasses that add their own fields.
@@ -218,8 +237,9 @@ class State(ABC):
         return self._legal_moves() if self.to_move not in (None, CHANCE) else ()
 
     @cached
-    def _legal_set(self) -> frozenset[Move]:
-        return frozenset(self._legal)
+    def _legal_map(self) -> dict[Move, Move]:
+        """Each legal move keyed by itself: a lookup finds the listed object for an equal one."""
+        return {m: m for m in self._legal}
 
     @cached
     def _chance(self) -> tuple[tuple[Move, Fraction], ...]:
@@ -237,32 +257,83 @@ class State(ABC):
             return tuple(o for o, _ in self._chance)
         return self._legal
 
+    def legal_option(self, move: object) -> Move | None:
+        """The listed option (legal move, or chance outcome) that ``move`` is, else None.
+
+        ``move`` must be the option itself or built alike: equal, and of the same type field by
+        field (see :func:`same_move`). A value that merely compares equal, such as a plain
+        tuple for a NamedTuple move, ``True`` for ``1`` or ``4.0`` for ``4``, is not a move."""
+        if self.to_move == CHANCE:
+            found = next((o for o, _ in self._chance if o is move or o == move), None)
+        else:
+            moves = self._legal
+            try:
+                if len(moves) < 16:  # short tuples are searched directly (index: identity first)
+                    found = moves[moves.index(move)]
+                else:
+                    found = self._legal_map.get(move)
+            except (ValueError, TypeError):  # not listed, or unhashable: not a move
+                found = None
+        if found is None or not (found is move or same_move(found, move)):
+            return None
+        return found
+
     def play(self, move: Move) -> State:
-        """The state after ``move`` (a move, or an outcome at a chance node). Self is untouched."""
+        """The state after ``move`` (a move, or an outcome at a chance node). Self is untouched.
+
+        ``move`` is an option of this state (see :meth:`legal_option`) or text that names one
+        in any spelling the game reads (``parse``)."""
         to_move = self.to_move
         if to_move is None:
-            raise IllegalMove(f"The game is over ({self.outcome()}); {move} cannot be played.")
-        if to_move == CHANCE:
-            if not any(move == o for o, _ in self._chance):
-                if isinstance(move, str):
-                    return self._apply(self.parse(move))
-                raise IllegalMove(
-                    f"{move} is not a possible outcome at this chance node.",
-                    move,
-                    self.options(),
-                )
-            return self._apply(move)
-        moves = self._legal
+            raise IllegalMove(
+                f"The game is over ({self.outcome()}); {_shown(move)} cannot be played."
+            )
+        if to_move != CHANCE:  # the common case first: a move taken from legal_moves()
+            moves = self._legal
+            try:
+                if len(moves) < 16:
+                    found = moves[moves.index(move)]
+                else:
+                    found = self._legal_map.get(move)
+            except (ValueError, TypeError):
+                found = None
+            if found is move and found is not None:
+                return self._apply(move)
+        found = self.legal_option(move)
+        if found is not None:
+            return self._apply(found)
+        if isinstance(move, str):  # python-chess style: state.play("E1-D2")
+            return self._apply(self.parse(move))
+        raise self._refusal(move)
+
+    def _refusal(self, move: object) -> IllegalMove:
+        """The IllegalMove for a value that is not an option here (text aside)."""
+        if self.to_move == CHANCE:
+            return IllegalMove(
+                f"{_shown(move)} is not a possible outcome at this chance node.",
+                move,
+                self.options(),
+            )
+        twin = self._equal_option(move)
+        if twin is not None:
+            return IllegalMove(
+                f"{move!r} is not a move: it equals the legal move {twin} but is built of "
+                "other types; play the move from legal_moves() or its text.",
+                move,
+                self._legal,
+            )
         try:
-            # Short tuples are searched directly; building a set costs more than it saves.
-            legal = move in (moves if len(moves) < 16 else self._legal_set)
-        except TypeError:  # an unhashable value cannot be a move
-            legal = False
-        if not legal:
-            if isinstance(move, str):  # python-chess style: state.play("E1-D2")
-                return self._apply(self.parse(move))
-            raise IllegalMove(self.why_illegal(move), move, self._legal)
-        return self._apply(move)
+            why = self.why_illegal(move)
+        except (TypeError, KeyError, IndexError, AttributeError, ValueError):
+            # A value of no known shape trips the game's explanation; the refusal stands.
+            why = f"{move!r} is not a move of {self.game.title}."
+        return IllegalMove(why, move, self._legal)
+
+    def _equal_option(self, move: object) -> Move | None:
+        try:
+            return next((o for o in self.options() if o == move), None)
+        except (TypeError, ValueError):
+            return None
 
     def sample_chance(self, rng: random.Random) -> Move:
         """Draw a chance outcome with its exact probability, reproducibly from ``rng``."""
@@ -284,7 +355,17 @@ class State(ABC):
         return self
 
     def parse(self, text: str) -> Move:
-        """The move or chance outcome written ``text`` among the options here."""
+        """The move or chance outcome written ``text`` among the options here.
+
+        The printed notation is matched first; any other spelling the game reads
+        (``game.parse_move``: case, spaces, order of a pair) names the same option. Text that
+        reads as a move which is not an option here gets the game's explanation."""
+        if not isinstance(text, str):
+            raise IllegalMove(f"{text!r} is not text; write a move as its notation.", text)
+        if self.to_move is None:
+            raise IllegalMove(
+                f"The game is over ({self.outcome()}); {text.strip()!r} cannot be played."
+            )
         text = text.strip()
         for option in self.options():
             if str(option) == text:
@@ -295,9 +376,10 @@ class State(ABC):
             raise IllegalMove(
                 f"{text!r} is not a move of {self.game.title}: {e}.", text, self.options()
             ) from None
-        if self.to_move == CHANCE:
-            raise IllegalMove(f"{text} is not a possible outcome here.", move, self.options())
-        raise IllegalMove(self.why_illegal(move), move, self._legal)
+        found = self.legal_option(move)
+        if found is not None:
+            return found
+        raise self._refusal(move)
 
     def record(self, **extra: Any) -> dict[str, Any]:
         """A JSON-able record of this game; ``sheepkit.replay`` rebuilds this exact state."""

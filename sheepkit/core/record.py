@@ -1,4 +1,9 @@
-"""Game records: plain JSON that names the game, its rules and every move, and replays exactly."""
+"""Game records: plain JSON that names the game, its rules and every move, and replays exactly.
+
+A record is ``{"format": "sheepkit-record", "version": 1, "game": ..., "rules": {...},
+"history": [...]}``, and once the game is over ``"result": {"winners": [...], "reason": ...}``;
+other keys (``seats``, notes) are kept by the writer and ignored by :func:`replay`.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,10 @@ from .registry import game_type
 
 FORMAT = "sheepkit-record"
 VERSION = 1
+#: Size caps checked before anything is replayed, so that a huge record is refused at once.
+#: The longest games we know of (Lamb Mimes matches) write a few thousand moves.
+MAX_RECORD_CHARS = 10_000_000
+MAX_HISTORY = 500_000
 
 
 def make_record(state: State, **extra: Any) -> dict[str, Any]:
@@ -28,40 +37,116 @@ def make_record(state: State, **extra: Any) -> dict[str, Any]:
     return record
 
 
-def replay(record: dict[str, Any] | str) -> State:
-    """The exact state a record describes. A corrupt or foreign record raises BadRecord."""
+def replay(record: dict[str, Any] | str | bytes) -> State:
+    """The exact state a record describes. A corrupt or foreign record raises BadRecord.
+
+    Checked in this order, each before any move is replayed: the JSON itself (at most
+    ``MAX_RECORD_CHARS`` characters), ``format``, ``version`` (the integer 1), ``game`` (a
+    registered game), ``history`` (a list of move texts, at most ``MAX_HISTORY`` of them),
+    ``rules`` and the history's length against the game's ``max_length`` under those rules.
+
+    ``rules`` is required: a record states every rule value (``make_record`` writes them
+    all), because the defaults may change from one sheepkit version to the next. Write
+    ``"rules": {}`` to mean this version's defaults.
+
+    Each move is read as ``state.play(text)`` reads it; a move after the end of the game is
+    refused as such. A record that states a ``result`` must replay to a finished game with
+    those winners (the ``reason`` is words and is not compared); otherwise BadRecord names
+    the difference.
+    """
     if isinstance(record, str | bytes):
+        if len(record) > MAX_RECORD_CHARS:
+            raise BadRecord(
+                f"the record is {len(record)} characters long; sheepkit reads records of at "
+                f"most {MAX_RECORD_CHARS}"
+            )
         try:
             record = json.loads(record)
+        except RecursionError:
+            raise BadRecord("the record is not valid JSON: it is nested too deeply") from None
         except ValueError as e:
             raise BadRecord(f"the record is not valid JSON: {e}") from None
     if not isinstance(record, dict):
         raise BadRecord(f"a record is a JSON object, not {type(record).__name__}")
     if record.get("format") != FORMAT:
         raise BadRecord(f"not a sheepkit game record (format is {record.get('format')!r})")
-    if record.get("version") != VERSION:
+    version = record.get("version")
+    if type(version) is not int or version != VERSION:  # not 1.0, not true
         raise BadRecord(
-            f"unknown record version {record.get('version')!r}; this sheepkit reads version "
-            f"{VERSION}"
+            f"unknown record version {version!r}; this sheepkit reads version {VERSION}"
         )
+    name = record.get("game")
     try:
-        kind = game_type(record.get("game"))  # type: ignore[arg-type]
-    except (KeyError, TypeError):
-        raise BadRecord(f"the record is of an unknown game {record.get('game')!r}") from None
-    try:
-        game = kind(kind.rules_type.from_dict(record.get("rules", {})))
-    except InvalidRules as e:
-        raise BadRecord(f"the record's rules are invalid: {e}") from None
+        kind = game_type(name) if isinstance(name, str) else None
+    except KeyError:
+        kind = None
+    if kind is None:
+        raise BadRecord(f"the record is of an unknown game {name!r}")
     history = record.get("history")
     if not isinstance(history, list) or not all(isinstance(m, str) for m in history):
         raise BadRecord("the record's history must be a list of move strings")
+    if len(history) > MAX_HISTORY:
+        raise BadRecord(
+            f"the record's history has {len(history)} moves; sheepkit reads at most {MAX_HISTORY}"
+        )
+    if "rules" not in record:
+        raise BadRecord(
+            "the record has no 'rules'; a record states every rule value (write "
+            '"rules": {} for this version\'s defaults)'
+        )
+    try:
+        game = kind(kind.rules_type.from_dict(record["rules"]))
+    except InvalidRules as e:
+        raise BadRecord(f"the record's rules are invalid: {e}") from None
+    if len(history) > game.max_length:
+        raise BadRecord(
+            f"the record's history has {len(history)} moves, but a game of {game.title} with "
+            f"these rules lasts at most {game.max_length}"
+        )
+    expected = _stated_result(record)
     state = game.new_game()
     for number, text in enumerate(history, start=1):
+        if state.is_over:
+            raise BadRecord(
+                f"move {number} ({text!r}) cannot be played: the game is over after move "
+                f"{number - 1} ({state.outcome()})",
+                number,
+            )
         try:
             state = state.play(state.parse(text))
         except (IllegalMove, ValueError) as e:
             raise BadRecord(f"move {number} ({text!r}) is not legal: {e}", number) from None
+    if expected is not None:
+        outcome = state.outcome()
+        if outcome is None:
+            raise BadRecord(
+                f"the record states a result (winners {_players(expected)}), but its "
+                f"{len(history)} moves leave the game unfinished"
+            )
+        if tuple(outcome.winners) != expected:
+            raise BadRecord(
+                f"the record states winners {_players(expected)}, but its moves give "
+                f"{_players(outcome.winners)} ({outcome.reason})"
+            )
     return state
+
+
+def _stated_result(record: dict[str, Any]) -> tuple[int, ...] | None:
+    """The winners the record's ``result`` states (None when it states none)."""
+    if "result" not in record:
+        return None
+    result = record["result"]
+    winners = result.get("winners") if isinstance(result, dict) else None
+    if not isinstance(winners, list) or not all(type(w) is int for w in winners):
+        raise BadRecord(
+            f"the record's result must be {{'winners': [player numbers from 0], 'reason': "
+            f"...}}, not {result!r}"
+        )
+    return tuple(winners)
+
+
+def _players(winners: tuple[int, ...]) -> str:
+    return "[" + ", ".join(str(w) for w in winners) + "]"
 
 
 def dumps(state: State, **extra: Any) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from .errors import InvalidRules
+from .errors import InvalidRules, UnknownGame
 from .game import Game
 
 _GAMES: dict[str, type[Game]] = {}
@@ -23,10 +23,11 @@ def games() -> tuple[str, ...]:
 
 
 def game_type(name: str) -> type[Game]:
+    """The class of the game ``name``; UnknownGame (a KeyError) lists the games otherwise."""
     try:
         return _GAMES[name]
-    except KeyError:
-        raise KeyError(f"no game named {name!r}; the games are: {', '.join(_GAMES)}") from None
+    except (KeyError, TypeError):  # TypeError: an unhashable name, e.g. a list from JSON
+        raise UnknownGame(name, tuple(_GAMES)) from None
 
 
 def load(name: str, **rules: Any) -> Game:
@@ -35,4 +36,4 @@ def load(name: str, **rules: Any) -> Game:
     return kind(kind.rules_type.make(**rules))
 
 
-__all__ = ["InvalidRules", "game_type", "games", "load", "register"]
+__all__ = ["InvalidRules", "UnknownGame", "game_type", "games", "load", "register"]

@@ -40,11 +40,48 @@ class RuleInfo:
     max: int | None
 
 
+#: The most values (counting nested ones) a structured rule may hold: every game's tables fit
+#: well within it (The Sheep Race's 12 cards are 96), and each game bounds its own shapes.
+MAX_RULE_ITEMS = 256
+
+
+def _size(value: Any, limit: int) -> int:
+    """How many values ``value`` holds, counting nested tuples; stops once past ``limit``."""
+    count = 0
+    stack = [value]
+    while stack and count <= limit:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            count += len(item)
+            stack.extend(item)
+    return count
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def is_number(value: Any) -> bool:
+    """A whole number for a rule table: an int that is not a bool."""
+    return type(value) is int
+
+
 def _tupled(value: Any) -> Any:
     """JSON gives lists; rules hold tuples so that they stay hashable and immutable."""
     if isinstance(value, list | tuple):
         return tuple(_tupled(v) for v in value)
     return value
+
+
+def _all_tupled(values: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for name, value in values.items():
+        try:
+            out[name] = _tupled(value)
+        except RecursionError:
+            raise InvalidRules(f"rule {name!r} is nested too deeply", name) from None
+    return out
 
 
 def _listed(value: Any) -> Any:
@@ -60,7 +97,14 @@ class Rules:
     def __post_init__(self) -> None:
         for f in fields(self):
             self._check_field(f, getattr(self, f.name))
-        self.check()
+        try:
+            self.check()
+        except InvalidRules:
+            raise
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError) as e:
+            # A safety net: every game checks the shape of its structured values itself and
+            # names the field; a shape it did not foresee is still bad rules, not a crash.
+            raise InvalidRules(f"{type(self).__qualname__}: malformed rule values ({e})") from None
 
     def _check_field(self, f: dataclasses.Field, value: Any) -> None:
         meta = f.metadata
@@ -76,7 +120,12 @@ class Rules:
         if not ok:
             raise InvalidRules(
                 f"rule {name!r} must be of type {kind.__name__}, not {type(value).__name__} "
-                f"({value!r})",
+                f"({_short(value)})",
+                name,
+            )
+        if kind is tuple and _size(value, MAX_RULE_ITEMS) > MAX_RULE_ITEMS:
+            raise InvalidRules(
+                f"rule {name!r} holds more than {MAX_RULE_ITEMS} values; no game uses so many",
                 name,
             )
         choices = meta.get("choices")
@@ -112,7 +161,7 @@ class Rules:
     def make(cls, **values: Any) -> Rules:
         """Build rules from keyword values, naming any rule the game does not have."""
         cls._check_names(values)
-        return cls(**{k: _tupled(v) for k, v in values.items()})
+        return cls(**_all_tupled(values))
 
     @classmethod
     def _check_names(cls, values: dict[str, Any]) -> None:
@@ -127,7 +176,12 @@ class Rules:
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
         if not isinstance(data, dict):
-            raise InvalidRules(f"rules must be a mapping of rule names to values, not {data!r}")
+            raise InvalidRules(
+                f"rules must be a mapping of rule names to values, not {_short(data)}"
+            )
+        for key in data:
+            if not isinstance(key, str):
+                raise InvalidRules(f"rule names are text, not {key!r}")
         return cls.make(**data)
 
     def to_dict(self) -> dict[str, Any]:
@@ -143,5 +197,5 @@ class Rules:
         """A copy with some rules changed; the new values are validated."""
         merged = {f.name: getattr(self, f.name) for f in fields(self)}
         self._check_names(changes)
-        merged.update({k: _tupled(v) for k, v in changes.items()})
+        merged.update(_all_tupled(changes))
         return type(self)(**merged)

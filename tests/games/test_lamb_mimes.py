@@ -224,7 +224,10 @@ def test_known_cards_at_the_bottom_are_drawn_without_chance_and_stay_known():
     s = run(s, "flip 1")  # the red Mime: draw 4 known cards, the 5th refills the spot
     assert C("mime-red") in s.aside and s.phase == PLAY and s.to_move == 1
     assert set(C(c) for c in ("4GO", "4GR", "1BO", "2GO")) <= set(s.hands[0])
-    assert s.spots[0] == (PUB, C("2BR"))
+    # 2BR filled spot 1, which used up the pile: the discard pile became the new draw pile at
+    # once. The Pasture (2BR 1BR 2BO 3BR, none fits 5OR) is then renewed with new cards.
+    assert s.pile_tail == tuple(C(c) for c in ("2BR", "1BR", "2BO", "3BR"))
+    assert all(spot[0] == SRC for spot in s.spots) and s.discard == (C("5OR"),)
 
 
 def pile_empty_position(**rules):
@@ -251,6 +254,43 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_under_its_top_card
     assert s.spots[0][0] == SRC and s.pile_head == size - 3
 
 
+def test_a_pasture_renewed_with_the_draw_pile_empty_gets_new_cards():
+    # Nothing in the draw pile; the unseen cards lie under the discard pile's top 5OR.
+    s = game().position(
+        hands=[["1BG", "3BG"], ["2GR", "3GR"]],
+        discard=["5OR"],
+        pasture=known_cards("1GO", "1BR", "2BO", "3BR"),
+        pile_hidden=0,
+    )
+    assert s.pile_head == 0 and not s.pile_tail and len(s.discard) > 1
+    s = run(s, "flip 1")  # 1GO again: all four known, none fits 5OR
+    # The old four go under the pile, which is first reshuffled from the discard pile, and
+    # four new cards are laid face down (before: the same four came straight back).
+    assert all(spot[0] == SRC for spot in s.spots)
+    assert s.pile_tail == tuple(C(c) for c in ("1GO", "1BR", "2BO", "3BR"))
+    assert s.discard == (C("5OR"),)
+
+
+def test_the_discard_pile_is_reshuffled_as_soon_as_the_draw_pile_is_used_up():
+    # Two cards in the draw pile: a flipped blue Mime draws one and refills its spot with
+    # the other, which uses the pile up.
+    s = game().position(
+        hands=[["1BG", "3BG"], ["2GR", "6OR"]],
+        discard=["4OR", "5OR"],
+        pasture=[("public", "mime-blue"), *known_cards("1BR", "2BO", "6BR")],
+        pile_hidden=2,
+    )
+    under = len(s.discard) - 1
+    s = run(s, "flip 1")
+    s = run(s, s.chance_outcomes()[0][0])  # the draw
+    # The pile ran out when the spot was filled: the discard pile but its top was shuffled
+    # into a new draw pile at once, so a card played now stays on the discard pile.
+    assert s.to_move == 1 and s.spots[0][0] == SRC
+    assert s.discard == (C("5OR"),) and s.pile_head == under
+    s = run(s, "play 6OR")
+    assert s.discard == (C("5OR"), C("6OR")) and s.pile_head == under
+
+
 def both_piles_exhausted(**rules):
     g = game(**rules)
     hands = [["1BG", "3BG"], ["2GR"]]
@@ -269,7 +309,11 @@ def test_with_both_piles_used_up_the_draw_falls_short_and_the_spot_stays_empty()
     assert s.phase == PLAY and s.to_move == 1 and s.spots[0] is None
     assert len(s.hands[0]) == 2
     s = run(s, "play 6OR")
-    assert s.to_move == 0 and names(s.legal_moves()) == ["flip 2", "flip 3", "flip 4"]
+    # None of 1BR 2BO 3BR fits 6OR: the Pasture is renewed although spot 1 is empty (ruling
+    # 14: empty until the renewal). The only new card is 5OR, reshuffled from under 6OR.
+    assert s.to_move == 0 and names(s.legal_moves()) == ["flip 1", "flip 2", "flip 3", "flip 4"]
+    assert s.spots[0][0] == SRC and s.sources[s.spots[0][1]][C("5OR")] == 1
+    assert s.spots[1:] == tuple((PUB, C(c)) for c in ("1BR", "2BO", "3BR"))
 
 
 def test_with_both_piles_used_up_the_round_may_end_instead():
@@ -327,12 +371,50 @@ def test_a_tie_for_the_lowest_score_means_one_more_round_for_the_tied_players():
     assert run(s, "play 5OR").winners() == (0, 1)
 
 
+def test_a_flipped_mime_that_would_fit_the_top_card_still_makes_you_draw():
+    # Ruling 22: mime-blue (number 1, blue) fits on 1BG, but turned up in the Pasture it is
+    # the Mime's draw, not a card to play.
+    s = game().position(hands=[["5OR", "6OR"], ["2GR"]], discard=["1BG"])
+    assert game().playable(C("mime-blue"), C("1BG"))
+    s = run(s, "flip 1", "reveal mime-blue")
+    assert C("mime-blue") in s.aside and s.phase == DRAW and s.top == C("1BG")
+
+
+def test_when_every_player_ties_the_extra_round_is_the_tie_break_round():
+    # Only a round without a winner can leave every player tied: here the turn limit.
+    g = sheepkit.load("lamb_mimes", players=2, target=10, turn_limit=20)
+    s = g.position(
+        hands=[["5OR", "6OR", "1BG"], ["2GR", "3GR"]], discard=["5BG"], scores=(6, 6), turns=19
+    )
+    s = run(s, "play 6OR")  # the 20th turn: both hands score 4, totals 10 and 10
+    assert not s.is_over and s.seats == (0, 1) and s.round_no == 2
+    assert "tie on 10 points: they play a tie-break round" in s.last
+    rng = random.Random(2)
+    while not s.is_over:
+        if s.phase == PLAY:
+            assert "round 2 (tie-break)" in str(s)
+        s = s.play(s.sample_chance(rng) if s.to_move == CHANCE else rng.choice(s.legal_moves()))
+    assert s.round_no == 2 and s.totals == (10, 10)  # the tie-break round adds no points
+    assert str(s.outcome()).startswith("Tie-break round: ")
+    assert "Champion: " in str(s.outcome()) and len(s.winners()) == 1
+
+
+def test_a_record_with_a_move_after_the_end_says_the_game_is_over():
+    final = playout(game(), 3)[-1]
+    record = final.record()
+    record["history"].append("play 6OR")
+    with pytest.raises(sheepkit.BadRecord, match="the game is over after move"):
+        sheepkit.replay(record)
+
+
 # -- conservation, check_game, views, records ------------------------------------------------
 VARIANTS = [
     {"match": False, "mime_played": "next_draws", "mime_refill": "hand"},
     {"match": False, "flip_when_playable": True, "empty_piles": "end_round"},
     {"match": False, "seven_to_one": False, "hand_size": 7, "players": 5},
     {"players": 2, "target": 12, "match_end": "exceed", "tie": "shared"},
+    # Six big hands and Mimes that make the next player draw: the draw pile runs out often.
+    {"match": False, "players": 6, "hand_size": 6, "mime_played": "next_draws"},
 ]
 
 

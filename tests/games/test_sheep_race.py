@@ -471,6 +471,36 @@ def test_unreadable_and_illegal_moves_change_nothing():
         s.game.position(cards=("Nobody", *SIX[1:]))
 
 
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"cards": ("Feta",) * 6}, "one lane only; given twice: Feta"),
+        ({"cards": ("Feta", "Feta", *SIX[2:])}, "given twice: Feta"),
+        ({"pos": (99, 0, 0, 0, 0, 0)}, "square 0-16, not 99 \\(list it in finished\\)"),
+        ({"pos": (-5, 0, 0, 0, 0, 0)}, "square 0-16, not -5"),
+        ({"pos": (0, 0, 0)}, "square of each of the six sheep"),
+        ({"pos": (3, 0, 0, 0, 0, 0), "finished": (1,)}, "past the last square 16"),
+        ({"cubes": ((5, 0, 0),) * 6}, "at most 3 cubes"),
+        ({"cubes": ((1, 1, 1),) * 5}, "six \\(blue, red, white\\)"),
+        ({"rolled": 12}, "cannot roll 12"),
+        ({"rolled": 0}, "cannot roll 0"),
+        ({"visible": (1,)}, "one entry for each of the 2 players"),
+        ({"visible": (1, 1)}, "two players cannot bet visibly on one lane"),
+        ({"hidden": ((1, 2),)}, "one entry for each of the 2 players"),
+        ({"visible": (1, 2), "hidden": ((1, 3), (4, 5))}, "cannot include their visible lane 1"),
+        ({"hidden": ((3, 3), (4, 5))}, "two different lanes"),
+        ({"totals": (0,)}, "one entry for each"),
+        ({"turn": 2}, "turn is a player 0-1"),
+        ({"finished": (7,)}, "different lanes 1-6"),
+        ({"exhausted": (2,), "finished": (2,)}, "both finished and exhausted"),
+        ({"race": 3}, "race is 0 or 1"),
+    ],
+)
+def test_made_up_positions_are_checked(changes, words):
+    with pytest.raises(ValueError, match=words):
+        game().position(**{"cards": SIX, **changes})
+
+
 def perft(state, depth: int) -> int:
     """Move sequences of length ``depth`` (chance outcomes count as moves)."""
     if depth == 0 or state.is_over:

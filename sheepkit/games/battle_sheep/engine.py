@@ -282,7 +282,15 @@ class BattleSheepState(State):
 
     def play(self, move: Any) -> BattleSheepState:
         # A fast path for a legal split, checked directly instead of against the move list.
-        if self.phase == MOVE and move.__class__ is Split and self._slides(move):
+        # Its fields must be ints: Split(a, b, True) or 2.0 equals a move but is not one.
+        if (
+            self.phase == MOVE
+            and move.__class__ is Split
+            and move.count.__class__ is int
+            and move.source.__class__ is int
+            and move.target.__class__ is int
+            and self._slides(move)
+        ):
             return self._apply(move)
         return super().play(move)  # type: ignore[return-value]
 

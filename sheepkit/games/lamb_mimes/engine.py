@@ -228,6 +228,13 @@ class LambMimes(Game):
             "'flip N' (N a Pasture spot 1-4), 'place 5BG' or 'pass'"
         )
 
+    def match_decided(self, totals: tuple[int, ...]) -> bool:
+        """True once a total has reached (or, with ``match_end='exceed'``, passed) the target:
+        the match is over, and a round played from such totals is the tie-break round."""
+        target = self.rules.target
+        top = max(totals)
+        return top >= target if self.rules.match_end == "reach" else top > target
+
     def playable(self, card: int, top: int) -> bool:
         """True when ``card`` may be played on the discard pile's top card ``top``."""
         return card in self.plays_on[top]
@@ -443,12 +450,20 @@ class LambMimesState(State):
     def play(self, move: Any) -> LambMimesState:
         # Fast path for a listed move or a possible outcome; the rest goes through the checks.
         phase = self.phase
+        # Only the listed objects, or ones of the same types, are moves: a plain tuple or
+        # Card("draw", True) equals one but is refused by State.play.
         if phase in (PLAY, PLACE):
-            if move in self._legal:
-                return self._apply(move)
+            legal = self._legal
+            try:
+                if legal[legal.index(move)] is move:
+                    return self._apply(move)
+            except ValueError:
+                pass
         elif (
             phase != OVER
             and move.__class__ is Card
+            and move.card.__class__ is int
+            and 0 <= move.card < KINDS
             and move.verb == self._verb()
             and self.sources[self._source()][move.card]
         ):
@@ -778,6 +793,14 @@ class _Work:
         self.pile_head -= 1
         if not self.pile_head:
             self.pile_src = None
+            self.pile_used_up()
+
+    def pile_used_up(self) -> None:
+        """The last card was just taken from the draw pile: the discard pile (but its top)
+        is reshuffled into a new one at once, as the text says, so the cards played from now
+        on stay on the discard pile until the next time the pile runs out."""
+        if not self.pile_head and not self.pile_tail and self.phase != DEAL:
+            self.refill_pile()
 
     def refill_pile(self) -> bool:
         """Make sure the draw pile has a card (reshuffling the discard pile under its top card
@@ -813,6 +836,7 @@ class _Work:
         else:  # a known card from the bottom: everyone saw it go there
             self.spots[spot] = (PUB, self.pile_tail[0])
             self.pile_tail = self.pile_tail[1:]
+        self.pile_used_up()
         return True
 
     # -- turn flow --------------------------------------------------------------------------
@@ -848,6 +872,7 @@ class _Work:
                 return
             self.hands[self.turn] = _insert(self.hands[self.turn], self.pile_tail[0])
             self.pile_tail = self.pile_tail[1:]
+            self.pile_used_up()
             left -= 1
         if then == THEN_PLACE:
             self.phase, self.pending = PLACE, (spot,)
@@ -877,14 +902,24 @@ class _Work:
         self.clear_pasture()
 
     def clear_pasture(self) -> None:
-        """All four Pasture cards flipped, turned back and unplayable on the top card: they go
-        to the bottom of the draw pile (in spot order) and four new cards are laid."""
+        """All Pasture cards flipped, turned back and unplayable on the top card: they go to
+        the bottom of the draw pile (in spot order) and four new cards are laid. A spot left
+        empty (both piles were used up) does not block this: it waits for the renewal. The
+        new cards come from the draw pile, reshuffled from the discard pile first if it is
+        empty; with no other card to lay, the Pasture stays as it is (the same cards would
+        come back in the same spots)."""
         spots = self.spots
         ok = self.game.plays_on[self.discard[-1]]
+        old: list[int] = []
         for spot in spots:
-            if spot is None or spot[0] != PUB or spot[1] in ok:
+            if spot is None:
+                continue
+            if spot[0] != PUB or spot[1] in ok:
                 return
-        self.pile_tail = self.pile_tail + tuple(spot[1] for spot in spots)  # type: ignore[index]
+            old.append(spot[1])
+        if not self.refill_pile():
+            return
+        self.pile_tail = self.pile_tail + tuple(old)
         for s in range(PASTURE):
             self.spots[s] = None
             self.fill_spot(s)
@@ -906,8 +941,7 @@ class _Work:
                 told += f": {_and([game.player_name(p) for p in winners])} hold the fewest points"
             self.winners, self.last = winners, told + "."
             return
-        tiebreak = len(self.seats) < rules.players
-        if tiebreak:
+        if game.match_decided(self.scores):  # this was the tie-break round
             if not winners:
                 best = min(state_points[p] for p in self.seats)
                 winners = tuple(p for p in self.seats if state_points[p] == best)
@@ -917,8 +951,7 @@ class _Work:
             return
         scores = tuple(s + state_points[p] for p, s in enumerate(self.scores))
         self.scores = scores
-        top = max(scores)
-        ended = top >= rules.target if rules.match_end == "reach" else top > rules.target
+        ended = game.match_decided(scores)
         starter = (
             winners[0]
             if winners
@@ -932,7 +965,10 @@ class _Work:
         lowest = tuple(p for p, s in enumerate(scores) if s == best)
         if len(lowest) > 1 and rules.tie == "extra_round":
             tied = _and([game.player_name(p) for p in lowest])
-            why_more = f"{summary} {tied} tie on {best} points and play one more round."
+            why_more = (
+                f"{summary} {tied} tie on {best} points: they play a tie-break round, whose "
+                "winner is champion."
+            )
             starter = starter if starter in lowest else lowest[0]
             self.next_round = (scores, self.round_no + 1, starter, lowest, why_more)
             return
@@ -946,8 +982,10 @@ def _describe(view: LambMimesView, full: LambMimesState | None = None) -> str:
     """Plain text: the public table, and the hands (all of them for a full state)."""
     game = view.game
     top = NAMES[view.discard[-1]] if view.discard else "-"
+    tiebreak = game.rules.match and view.phase != OVER and game.match_decided(view.scores)
     lines = [
-        f"Lamb Mimes, round {view.round_no}, {PHASE_NAMES[view.phase]}"
+        f"Lamb Mimes, round {view.round_no}{' (tie-break)' if tiebreak else ''}, "
+        f"{PHASE_NAMES[view.phase]}"
         + (f", turn {view.turns + 1}" if view.phase in (PLAY, PLACE, REVEAL, DRAW) else ""),
         f"Discard: {top} ({len(view.discard)} cards); draw pile: "
         f"{view.pile_hidden + len(view.pile_known)} cards"

@@ -133,7 +133,8 @@ class LambMimesRules(Rules):
 
     def check(self) -> None:
         numbers = self.mime_numbers
-        if len(numbers) != 4 or not all(isinstance(n, int) and 1 <= n <= 7 for n in numbers):
+        # type(n) is int: a bool is not a number (True would pass isinstance(n, int)).
+        if len(numbers) != 4 or not all(type(n) is int and 1 <= n <= 7 for n in numbers):
             raise InvalidRules(
                 f"rule 'mime_numbers' must give four numbers 1-7 (blue, green, orange, red); "
                 f"got {numbers!r}",

@@ -406,13 +406,30 @@ class ShaveASheepState(State):
         # goes through the contract's checks.
         phase = self.phase
         cls = move.__class__
+        # A value equal to a move but built otherwise (a plain tuple, True for 1) is refused
+        # there: only the listed objects, or ones of the same types, are moves.
         if phase in (ACT, HOWL):
-            if cls is Act and move in self.legal_moves():
-                return self._apply(move)
+            if cls is Act:
+                legal = self.legal_moves()
+                try:
+                    if legal[legal.index(move)] is move:
+                        return self._apply(move)
+                except ValueError:
+                    pass
         elif phase == ROLL:
-            if cls is Roll and move in self.game._options:
-                return self._apply(move)
-        elif phase == RACE and cls is Howl and move in self.game._race_draws[self.turn]:
+            if cls is Roll:
+                try:
+                    listed = move in self.game._options
+                except TypeError:  # Roll(["grow"]): unhashable, so not a face
+                    listed = False
+                if listed:
+                    return self._apply(move)
+        elif (
+            phase == RACE
+            and cls is Howl
+            and move.player.__class__ is int
+            and move in self.game._race_draws[self.turn]
+        ):
             return self._apply(move)
         return super().play(move)  # type: ignore[return-value]
 

@@ -312,18 +312,71 @@ class SheepRace(Game):
 
         Lanes, bets, ``exhausted`` and ``finished`` (in crossing order) are written 1-6 as
         in the notation; ``cards`` names the sheep of lanes 1-6; ``cubes`` are (blue, red,
-        white) per lane, by default each card's starting cubes.
+        white) per lane, by default each card's starting cubes; ``visible`` gives 0 for a player
+        with no bet yet. An impossible set-up (a card in two lanes, a square off the track, more
+        than 3 cubes, a total these dice cannot roll, a list too short) raises ValueError
+        saying what is wrong.
         """
         n = self.rules.players
+        if race not in (0, 1, 2) or type(race) is not int:
+            raise ValueError(f"race is 0 or 1 (a semifinal) or 2 (the final), not {race!r}")
         lanes = tuple(self.card_index(c) for c in cards)
         if len(lanes) != LANES:
             raise ValueError("give the six cards of lanes 1-6")
+        if len(set(lanes)) != LANES:
+            twice = sorted({self.card_names[c] for c in lanes if lanes.count(c) > 1})
+            raise ValueError(f"each card runs in one lane only; given twice: {', '.join(twice)}")
+        finished, exhausted = _lanes("finished", finished), _lanes("exhausted", exhausted)
+        if set(finished) & set(exhausted):
+            raise ValueError("a sheep cannot be both finished and exhausted")
         order = tuple(lane - 1 for lane in finished)
         out = [RACING] * LANES
         for lane in order:
             out[lane] = FINISHED
         for lane in exhausted:
             out[lane - 1] = EXHAUSTED
+        pos = self._check_squares(tuple(pos), out)
+        if cubes is not None:
+            cubes = _check_cubes(tuple(cubes))
+        for name, value in (("turn", turn), ("first", first)):
+            if type(value) is not int or not 0 <= value < n:
+                raise ValueError(f"{name} is a player 0-{n - 1}, not {value!r}")
+        visible = _per_player("visible", visible, n)
+        hidden = _per_player("hidden", hidden, n)
+        totals = _per_player("totals", totals, n)
+        if visible is not None:
+            if not all(type(v) is int and 0 <= v <= LANES for v in visible):
+                raise ValueError(f"visible bets are lanes 1-6 (0: none yet), not {visible!r}")
+            taken = [v for v in visible if v]
+            if len(set(taken)) != len(taken):
+                raise ValueError(f"two players cannot bet visibly on one lane: {visible!r}")
+        if hidden is not None:
+            hidden = tuple(tuple(h) for h in hidden)
+            for p, bets in enumerate(hidden):
+                ok = (
+                    len(bets) in (0, 2)
+                    and all(type(h) is int and 1 <= h <= LANES for h in bets)
+                    and len(set(bets)) == len(bets)
+                )
+                if not ok:
+                    raise ValueError(
+                        f"player {p + 1}'s hidden bets are two different lanes 1-6 (or none), "
+                        f"not {bets!r}"
+                    )
+                if race < 2 and visible is not None and visible[p] in bets:
+                    raise ValueError(
+                        f"player {p + 1}'s hidden bets cannot include their visible lane "
+                        f"{visible[p]}"
+                    )
+        if totals is not None and not all(type(t) is int and t >= 0 for t in totals):
+            raise ValueError(f"totals are whole numbers of points, not {totals!r}")
+        if rolled is not None and (
+            type(rolled) is not int or rolled not in self._totals[race == 2]
+        ):
+            possible = sorted(self._totals[race == 2])
+            raise ValueError(
+                f"these dice cannot roll {rolled!r}; the totals are {', '.join(map(str, possible))}"
+            )
         used = set(lanes) | {self.card_index(c) for p in podium for c in p}
         state = SheepRaceState._make(
             self,
@@ -334,8 +387,8 @@ class SheepRace(Game):
             first=first,
             lanes=lanes,
             deck=tuple(c for c in range(2 * LANES) if c not in used) if race == 0 else (),
-            pos=tuple(pos),
-            cubes=tuple(cubes) if cubes is not None else tuple(map(self.start_cubes, lanes)),
+            pos=pos,
+            cubes=cubes if cubes is not None else tuple(map(self.start_cubes, lanes)),
             out=tuple(out),
             order=order,
             rolled=0,
@@ -356,8 +409,63 @@ class SheepRace(Game):
             state = state._evolve((), phase=PACE, rolled=rolled, selected=state.select(rolled))
         return state
 
+    def _check_squares(self, pos: tuple, out: list[int]) -> tuple[int, ...]:
+        """``pos`` checked for position(): six squares, racing and exhausted sheep on the
+        track (0 to ``track``), finished ones past it by at most the longest pace."""
+        track = self.rules.track
+        if len(pos) != LANES or not all(type(p) is int for p in pos):
+            raise ValueError(f"pos gives the square of each of the six sheep, not {pos!r}")
+        for lane, (square, state) in enumerate(zip(pos, out, strict=True)):
+            if state == FINISHED:
+                longest = max(self.distance(c, "gallop") for c in range(2 * LANES))
+                if not track < square <= track + longest:
+                    raise ValueError(
+                        f"lane {lane + 1} has finished, so its sheep stands past the last "
+                        f"square {track} (at most {track + longest}), not on {square}"
+                    )
+            elif not 0 <= square <= track:
+                raise ValueError(
+                    f"lane {lane + 1}'s sheep must stand on a square 0-{track}, not {square}"
+                    + (" (list it in finished)" if square > track else "")
+                )
+        return pos
 
-_CACHED = ("_legal", "_legal_set", "_chance", "_outcome")
+
+def _lanes(name: str, lanes: Iterable[int]) -> tuple[int, ...]:
+    lanes = tuple(lanes)
+    if not all(type(lane) is int and 1 <= lane <= LANES for lane in lanes) or len(
+        set(lanes)
+    ) != len(lanes):
+        raise ValueError(f"{name} lists different lanes 1-6, not {lanes!r}")
+    return lanes
+
+
+def _check_cubes(cubes: tuple) -> tuple[Cubes, ...]:
+    """Six (blue, red, white) counts of at most 3 cubes in all (a card holds no more)."""
+    ok = len(cubes) == LANES and all(
+        isinstance(c, tuple | list)
+        and len(c) == 3
+        and all(type(k) is int and k >= 0 for k in c)
+        and sum(c) <= 3
+        for c in cubes
+    )
+    if not ok:
+        raise ValueError(
+            f"cubes gives six (blue, red, white) counts of at most 3 cubes in all, not {cubes!r}"
+        )
+    return tuple((c[0], c[1], c[2]) for c in cubes)
+
+
+def _per_player(name: str, values: Iterable[Any] | None, players: int) -> tuple | None:
+    if values is None:
+        return None
+    values = tuple(values)
+    if len(values) != players:
+        raise ValueError(f"{name} needs one entry for each of the {players} players: {values!r}")
+    return values
+
+
+_CACHED = ("_legal", "_legal_map", "_chance", "_outcome")
 _FIELDS = (
     "phase",
     "race",
@@ -482,11 +590,12 @@ class SheepRaceState(State):
         # Fast path for a listed move; the rest goes through the checks of State.play.
         phase = self.phase
         if phase == PACE:
-            if move in self._legal:
+            if move.__class__ is Pace and move in self._legal:
                 return self._apply(move)
         elif (
             phase == ROLL
             and move.__class__ is Roll
+            and move.total.__class__ is int
             and move.total in self.game._totals[self.race == 2]
         ):
             return self._apply(move)
@@ -718,7 +827,7 @@ class SheepRaceState(State):
 
     def why_illegal(self, move: Any) -> str:
         phase = self.phase
-        if phase == PACE and move in PACE_COSTS:
+        if phase == PACE and isinstance(move, Pace) and move in PACE_COSTS:
             lane = self.selected
             problem = pace_problem(self.cubes[lane], self.in_end_zone(lane), move)
             return f"The sheep in lane {lane + 1} cannot {move}: {problem}."

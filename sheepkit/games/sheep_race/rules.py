@@ -32,21 +32,57 @@ LANE_OF_TOTAL = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 6, 8: 5, 9: LAZY}
 DEFAULT_TRACK = 16
 
 
-def _check_dice(name: str, dice: tuple) -> None:
+#: Bounds on the structured rules, so that every value is one a race can use: a die of at
+#: most 20 faces, table entries and bonuses of at most 100 points.
+MAX_FACES = 20
+MAX_POINTS = 100
+MAX_PACE = 40  # spaces: the longest track
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int  # a bool is not a number of a rule table
+
+
+def _check_dice(name: str, dice: object) -> None:
     ok = (
         isinstance(dice, tuple)
         and len(dice) == 2
-        and all(isinstance(d, tuple) and d and all(isinstance(f, int) for f in d) for d in dice)
+        and all(isinstance(d, tuple) and d and all(_is_int(f) for f in d) for d in dice)
     )
     if not ok:
-        raise InvalidRules(f"rule {name!r} must be two dice, each a list of faces; got {dice!r}")
-    bad = {a + b for a in dice[0] for b in dice[1]} - set(LANE_OF_TOTAL)
+        raise InvalidRules(
+            f"rule {name!r} must be two dice, each a list of whole-number faces; got "
+            f"{_short(dice)}",
+            name,
+        )
+    assert isinstance(dice, tuple)
+    if any(len(d) > MAX_FACES for d in dice):
+        raise InvalidRules(
+            f"rule {name!r}: a die has at most {MAX_FACES} faces; got "
+            f"{' and '.join(str(len(d)) for d in dice)}",
+            name,
+        )
+    bad = {a + b for a in set(dice[0]) for b in set(dice[1])} - set(LANE_OF_TOTAL)
     if bad:
         raise InvalidRules(
             f"rule {name!r}: every total must be 1-9 (1-6 a lane, 7 lane 6, 8 lane 5, 9 the "
             f"Lazy Sheep); these dice can total {sorted(bad)}",
             name,
         )
+
+
+def _points(row: object, length: int) -> bool:
+    """True when ``row`` is ``length`` whole numbers of points (0 to MAX_POINTS)."""
+    return (
+        isinstance(row, tuple)
+        and len(row) == length
+        and all(_is_int(v) and 0 <= v <= MAX_POINTS for v in row)
+    )
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 @dataclass(frozen=True)
@@ -59,8 +95,10 @@ class SheepRaceRules(Rules):
         min=6,
         max=40,
     )
-    semifinal_dice: tuple = rule(SEMIFINAL_DICE, "The two dice of the semifinals (faces).")
-    final_dice: tuple = rule(FINAL_DICE, "The two dice of the final (faces).")
+    semifinal_dice: tuple = rule(
+        SEMIFINAL_DICE, "The two dice of the semifinals (1 to 20 whole-number faces each)."
+    )
+    final_dice: tuple = rule(FINAL_DICE, "The two dice of the final (1 to 20 faces each).")
     semifinal_payoffs: tuple = rule(
         SEMIFINAL_PAYOFFS, "Table 1: points for 1st, 2nd and 3rd place by lane 1-6."
     )
@@ -69,26 +107,30 @@ class SheepRaceRules(Rules):
     cards: tuple = rule(
         CARDS,
         "The 12 sheep cards: name, blue, red, white cubes, walk, trot, gallop spaces "
-        "(only Requeijao is printed; the other eleven are ours).",
+        "(the walk is always 1; only Requeijao is printed, the other eleven are ours).",
     )
 
     def check(self) -> None:
         _check_dice("semifinal_dice", self.semifinal_dice)
         _check_dice("final_dice", self.final_dice)
         table = self.semifinal_payoffs
-        if not (
-            len(table) == 3
-            and all(len(row) == LANES and all(isinstance(v, int) for v in row) for row in table)
-        ):
+        if not (len(table) == 3 and all(_points(row, LANES) for row in table)):
             raise InvalidRules(
-                "rule 'semifinal_payoffs' must be 3 rows (1st, 2nd, 3rd) of 6 whole numbers",
+                "rule 'semifinal_payoffs' must be 3 rows (1st, 2nd, 3rd) of 6 whole numbers "
+                f"0-{MAX_POINTS}; got {_short(table)}",
                 "semifinal_payoffs",
             )
-        final = self.final_payoffs
-        if not (len(final) == LANES and all(isinstance(v, int) for v in final)):
-            raise InvalidRules("rule 'final_payoffs' must be 6 whole numbers", "final_payoffs")
-        if not (len(self.bonus) == 2 and all(isinstance(v, int) for v in self.bonus)):
-            raise InvalidRules("rule 'bonus' must be two whole numbers", "bonus")
+        if not _points(self.final_payoffs, LANES):
+            raise InvalidRules(
+                f"rule 'final_payoffs' must be 6 whole numbers 0-{MAX_POINTS}; got "
+                f"{_short(self.final_payoffs)}",
+                "final_payoffs",
+            )
+        if not _points(self.bonus, 2):
+            raise InvalidRules(
+                f"rule 'bonus' must be two whole numbers 0-{MAX_POINTS}; got {_short(self.bonus)}",
+                "bonus",
+            )
         self._check_cards()
 
     def _check_cards(self) -> None:
@@ -97,21 +139,34 @@ class SheepRaceRules(Rules):
             raise InvalidRules(f"rule 'cards' needs 12 cards, got {len(cards)}", "cards")
         for card in cards:
             ok = (
-                len(card) == 7
+                isinstance(card, tuple)
+                and len(card) == 7
                 and isinstance(card[0], str)
                 and card[0].isidentifier()
-                and all(isinstance(v, int) and v >= 0 for v in card[1:])
+                and len(card[0]) <= 20
+                and all(_is_int(v) and v >= 0 for v in card[1:])
             )
             if not ok:
                 raise InvalidRules(
                     "each card is (name, blue, red, white, walk, trot, gallop) with a one-word "
-                    f"name and whole numbers; got {card!r}",
+                    f"name of at most 20 letters and whole numbers; got {_short(card)}",
                     "cards",
                 )
-            if not 1 <= sum(card[1:4]) <= 3 or min(card[4:]) < 1:
+            if not 1 <= sum(card[1:4]) <= 3 or min(card[5:]) < 1:
                 raise InvalidRules(
                     f"rule 'cards': card {card[0]} needs 1 to 3 starting cubes (a card never "
-                    "holds more than 3) and paces of at least 1",
+                    "holds more than 3) and a trot and a gallop of at least 1",
+                    "cards",
+                )
+            if card[4] != 1:
+                raise InvalidRules(
+                    f"rule 'cards': card {card[0]} walks {card[4]}; a walk is always 1 space",
+                    "cards",
+                )
+            if max(card[5:]) > MAX_PACE:
+                raise InvalidRules(
+                    f"rule 'cards': card {card[0]} moves {max(card[5:])} spaces; a pace covers "
+                    f"at most {MAX_PACE} (the longest track)",
                     "cards",
                 )
         names = [c[0].lower() for c in cards]

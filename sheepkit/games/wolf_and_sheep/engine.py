@@ -377,13 +377,21 @@ class WolfAndSheepState(State):
         return self._moves  # the same as the base class, without its per-state caches
 
     def play(self, move: Any) -> WolfAndSheepState:
-        if move in self._moves:  # the common case, fast; errors and text go the long way
-            return self._apply(move)
+        # The common case, fast: a listed Step, or a plain tuple of the same two squares (stored
+        # as a Step). A value equal to a move but of other types (4.0, True) is not one: it
+        # goes the long way, as do errors and text, and is refused there.
+        if move in self._moves:
+            cls = move.__class__
+            if (
+                (cls is Step or cls is tuple)
+                and move[0].__class__ is int
+                and move[1].__class__ is int
+            ):
+                return self._apply(move if cls is Step else Step(*move))
         return super().play(move)  # type: ignore[return-value]
 
     def _apply(self, move: Any) -> WolfAndSheepState:
         source, target = move
-        move = move if type(move) is Step else Step(source, target)
         history = (*self.history, move)
         game: WolfAndSheep = self.game  # type: ignore[assignment]
         if self.turn == SHEEP:

@@ -6,6 +6,7 @@ import pytest
 
 import sheepkit
 from sheepkit.ui import GameApp, board_view_for, play
+from sheepkit.ui.board import Frame
 from sheepkit.ui.text_view import TextBoardView
 
 GAMES = [
@@ -157,3 +158,57 @@ def test_a_deal_shows_no_roll_button_but_the_race_dice_do() -> None:
         race.curtain_button.click()
     assert race.chance_box.layout.display != "none" and not race.roll_button.disabled
     assert "roll!" in race.status.value
+
+
+def board_clicks_for_a_move(app: GameApp) -> list[tuple[float, float]]:
+    """Canvas points whose clicks play some legal move here: one click, or a piece and then
+    its target. Found by scanning the board, so it works for every game's view."""
+    view, frame = app.view, app._frame()
+    points = [(x, y) for y in range(3, view.height, 6) for x in range(3, view.width, 6)]
+    for x, y in points:
+        selection, move = view.click(frame, x, y)
+        if move is not None:
+            return [(x, y)]
+    tried = set()
+    for x, y in points:
+        selection, move = view.click(frame, x, y)
+        if selection is None or repr(selection) in tried:
+            continue
+        tried.add(repr(selection))
+        picked = Frame(frame.state, frame.viewer, selection, frame.highlights)
+        for x2, y2 in points:
+            if view.click(picked, x2, y2)[1] is not None:
+                return [(x, y), (x2, y2)]
+    return []
+
+
+CLICKABLE = ["wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes"]
+
+
+@pytest.mark.parametrize("name", CLICKABLE)
+def test_board_takes_clicks_in_an_earlier_position(name: str) -> None:
+    """After Undo or the History slider the status says "play a move to continue from here":
+    the board must take that move by click, not only the move buttons."""
+    game = sheepkit.load(name)
+    app = GameApp(game, seats=["Human"] + ["Random"] * (game.num_players - 1), seed=3)
+    app.autoplay = False
+    app._on_client_ready()
+    while sum(app.is_human(s.to_move) for s in app.timeline[:-1]) < 8 and not app.state.is_over:
+        if not app._human_decides(app.state):
+            app.step()
+        elif app.chance_box.layout.display != "none":
+            app.roll_button.click()
+        else:
+            app.play(app.state.legal_moves()[-1])
+    earlier = [i for i, s in enumerate(app.timeline[:-1]) if app.is_human(s.to_move)]
+    for index in reversed(earlier):
+        app.slider.value = index  # the History slider
+        assert not app.at_end and "continue from here" in app.status.value
+        points = board_clicks_for_a_move(app)
+        if points:
+            break
+    assert points, "no click on the board plays a move in any earlier position"
+    for x, y in points:
+        app._on_canvas_click(x, y)
+    assert app.at_end and app.cursor == index + 1, "the click did not play from there"
+    assert "continue from here" not in app.status.value

@@ -470,7 +470,7 @@ class GameApp(ShowsWidget):
         picker = getattr(self.view, "selected_moves", None)
         if self.selection is not None and picker is not None:
             highlights = tuple(picker(self.state, self.selection))
-        return Frame(self.state, self._viewer(), self.selection, highlights, not self.at_end)
+        return Frame(self.state, self._viewer(), self.selection, highlights)
 
     def _update_bot_notes(self) -> None:
         rows = []

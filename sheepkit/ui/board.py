@@ -77,8 +77,8 @@ class Frame:
     selection: Any = None
     #: Moves to mark on the board (e.g. where the selected piece may go).
     highlights: tuple[Move, ...] = ()
-    #: Set when the shell is showing an earlier position from the history slider.
-    browsing: bool = False
+    # No "browsing" flag: a position shown from the history takes moves like the last one
+    # (the app cuts the timeline there), so a view never needs to know it is in the past.
 
 
 class BoardView(Protocol):

@@ -116,6 +116,10 @@ def test_wolf_and_sheep_hint_button_tells_who_wins(tmp_path, monkeypatch) -> Non
     panel = app.view_controls
     panel.hint_button.click()
     assert "The Wolves win in 44 moves" in panel.hint_text.value
+    app._on_client_ready()
+    app._on_canvas_click(*app.view.centre(app.state.sheep))  # picking a piece keeps the hint
+    assert app.selection == app.state.sheep
+    assert "The Wolves win in 44 moves" in panel.hint_text.value
     app.play(app.state.legal_moves()[0])
     assert panel.hint_text.value == ""  # a hint is about one position only
     app.new_game({"board": 10})

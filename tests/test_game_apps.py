@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from event_loop import run_loop
 
 import sheepkit
 from sheepkit.ui import GameApp, board_view_for, play
@@ -216,3 +219,30 @@ def test_board_takes_clicks_in_an_earlier_position(name: str) -> None:
         app._on_canvas_click(x, y)
     assert app.at_end and app.cursor == index + 1, "the click did not play from there"
     assert "continue from here" not in app.status.value
+
+
+@pytest.mark.parametrize(("name", "players"), [("lamb_mimes", 3), ("sheep_race", 3)])
+def test_a_deal_is_one_moment(name: str, players: int) -> None:
+    """A card game's deal is made at once, not one card per bot delay: one step deals every
+    card in a row and draws the board once; and it happens with auto-play off too."""
+    game = sheepkit.load(name, players=players)
+    app = GameApp(game, seats=["Human"] + ["Sensible"] * (players - 1), seed=4, autoplay=False)
+    assert app._deals(app.state)
+    draws = []
+    app._on_client_ready()
+    app.redraw = lambda *_: draws.append(app.state.ply)  # type: ignore[method-assign]
+    assert app.step()
+    assert not app._deals(app.state), "one step should deal every card in a row"
+    assert app.state.ply > 5 and draws == [app.state.ply]
+
+    async def watch() -> GameApp:
+        later = GameApp(game, seats=["Human"] * players, seed=4, autoplay=False, speed_ms=2000)
+        later._on_client_ready()
+        for _ in range(50):  # well before one bot delay (2 s) has passed
+            await asyncio.sleep(0.01)
+            if not later._deals(later.state):
+                break
+        return later
+
+    dealt = run_loop(watch())
+    assert not dealt._deals(dealt.state) and dealt.state.ply > 5

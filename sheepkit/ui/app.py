@@ -270,7 +270,10 @@ class GameApp(ShowsWidget):
         if state.to_move == CHANCE:
             if self._human_decides(state) or self._claimed(state):
                 return False
-            self.roll()
+            if self._deals(state):
+                self._deal()
+            else:
+                self.roll()
             return True
         if self.is_human(state.to_move):
             return False
@@ -364,6 +367,18 @@ class GameApp(ShowsWidget):
             not self.game.hidden_information or state.rolled_in_the_open
         )
 
+    def _deals(self, state: State) -> bool:
+        """A deal or draw of hidden cards, which the app makes by itself."""
+        return state.to_move == CHANCE and not self._may_roll(state) and not self._claimed(state)
+
+    def _deal(self) -> None:
+        """Every deal and draw in a row at once, drawn once: for a human, dealing a hand is one
+        moment, not a card every bot delay (a Lamb Mimes deal took 26 s that way)."""
+        while self._deals(self.state):
+            state = self.state
+            self._push(state.play(state.sample_chance(self.chance_rng)), render=False)
+        self.render()
+
     def _roll_clicked(self) -> None:
         # A click can race the app's own roll (the page had not updated yet): then it is moot.
         if self._may_roll(self.state):
@@ -381,14 +396,15 @@ class GameApp(ShowsWidget):
             self.bots[player] = as_bot(self.bot_factories[self.seats[player]]())
         return self.bots[player]
 
-    def _push(self, state: State) -> None:
+    def _push(self, state: State, render: bool = True) -> None:
         del self.timeline[self.cursor + 1 :]
         self.timeline.append(state)
         self.cursor += 1
         self.selection = None
         self.message = ""
         self._maybe_curtain()
-        self.render()
+        if render:
+            self.render()
 
     def _maybe_curtain(self) -> None:
         """With hidden information, hide the board when the device passes to another human."""
@@ -420,20 +436,24 @@ class GameApp(ShowsWidget):
         """With auto-play on, let the next bot step happen after the delay, on the kernel's
         event loop (so it works alike in JupyterLab and Voila, with no threads). Outside a
         running kernel (tests, scripts) nothing is scheduled: call step() or run_bots()."""
-        if self._pending is not None or not self._client_ready or not self.autoplay:
+        if self._pending is not None or not self._client_ready:
             return
         state = self.state
         if not self.at_end or state.is_over or self._human_decides(state):
+            return
+        # A deal is not a bot's move: it happens at once, with auto-play on or off.
+        deal = self._deals(state)
+        if not (deal or self.autoplay):
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        self._pending = loop.call_later(self.speed.value / 1000, self._tick)
+        self._pending = loop.call_later(0 if deal else self.speed.value / 1000, self._tick)
 
     def _tick(self) -> None:
         self._pending = None
-        if not (self.autoplay and self.at_end):
+        if not self.at_end or not (self.autoplay or self._deals(self.state)):
             return
         try:
             self.step()

@@ -629,15 +629,41 @@ class GameApp(ShowsWidget):
         self.redo_button.disabled = self.at_end
         items = []
         viewer = self._viewer()
-        for ply, (before, move) in enumerate(zip(self.timeline, self.timeline[-1].history), 1):
-            mark = " style='background:#ffe9a8'" if ply == self.cursor else ""
-            text = self._log_line(before, move, viewer)
-            items.append(f"<li{mark}>{html.escape(text)}</li>")
+        for first, last, text in self._log_entries(viewer):
+            mark = " style='background:#ffe9a8'" if first <= self.cursor <= last else ""
+            items.append(f"<li value='{first}'{mark}>{html.escape(text)}</li>")
         if self.curtain_for is not None:
             items = []  # the next player must not read the last one's secrets
         # Newest first: the log box is short, and the latest moves are the ones people read.
+        # Numbers are plies (a folded deal takes its first); the padding leaves room for 4 digits.
         entries = "".join(reversed(items))
-        self.log.value = f"<ol reversed style='margin:0;padding-left:2.2em'>{entries}</ol>"
+        self.log.value = f"<ol reversed style='margin:0;padding-left:3.4em'>{entries}</ol>"
+
+    def _log_entries(self, viewer: int | None) -> list[tuple[int, int, str]]:
+        """(first ply, last ply, text) per log line. A run of deals and draws that the app made
+        by itself is one line ("Player 1 is dealt a card ×7, ..."), as it was one moment."""
+        entries: list[tuple[int, int, str]] = []
+        run: list[tuple[int, str]] = []
+
+        def fold() -> None:
+            counts: dict[str, int] = {}
+            for _, text in run:
+                counts[text] = counts.get(text, 0) + 1
+            words = [f"{text} ×{n}" if n > 1 else text for text, n in counts.items()]
+            entries.append((run[0][0], run[-1][0], "; ".join(words)))
+            run.clear()
+
+        for ply, (before, move) in enumerate(zip(self.timeline, self.timeline[-1].history), 1):
+            text = self._log_line(before, move, viewer)
+            if self._deals(before):
+                run.append((ply, text))
+                continue
+            if run:
+                fold()
+            entries.append((ply, ply, text))
+        if run:
+            fold()
+        return entries
 
     def _log_line(self, before: State, move: Any, viewer: int | None) -> str:
         """One entry of the log, as ``viewer`` may read it: with hidden information the

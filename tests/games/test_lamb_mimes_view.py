@@ -180,6 +180,10 @@ def test_the_app_log_keeps_cards_secret() -> None:
     app.run_bots(limit=60)  # the deal and the first discard happen by themselves
     log = app.log.value
     assert "is dealt a card" in log and "The discard pile starts with" in log
+    # The deal was one moment, so it is one line of the log, numbered by its first ply.
+    dealt = [line for line in log.split("<li") if "is dealt a card" in line]
+    assert len(dealt) == 1 and "Player 1 is dealt a card ×5" in dealt[0], dealt
+    assert dealt[0].startswith(" value='1'")
     assert "deal " not in log  # no card names of the deal
     # No peeking at what is left in the deck: no rig, and its options never reach the page.
     assert app.chance_box.layout.display == "none" and not app.rig_choice.options

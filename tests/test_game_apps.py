@@ -189,7 +189,7 @@ def board_clicks_for_a_move(app: GameApp) -> list[tuple[float, float]]:
     return []
 
 
-CLICKABLE = ["wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes"]
+CLICKABLE = ["wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race"]
 
 
 @pytest.mark.parametrize("name", CLICKABLE)
@@ -246,3 +246,66 @@ def test_a_deal_is_one_moment(name: str, players: int) -> None:
 
     dealt = run_loop(watch())
     assert not dealt._deals(dealt.state) and dealt.state.ply > 5
+
+
+def test_roll_buttons_rest_while_a_bot_rolls() -> None:
+    """The status says "Player 2 (Sensible) rolls…": the Roll and rig buttons must not be
+    live then (they were, and a click rolled for the bot)."""
+    app = GameApp("shave_a_sheep", seats=["Human", "Sensible"], seed=8, autoplay=False)
+    app._on_client_ready()
+    assert app.state.is_chance and app.state.acting_player == 0
+    assert not app.roll_button.disabled and not app.rig_button.disabled
+    app.roll_button.click()
+    while app._human_decides(app.state):
+        app.play(app.state.legal_moves()[0])
+    assert app.state.is_chance and app.state.acting_player == 1
+    assert "(Sensible) rolls" in app.status.value
+    assert app.roll_button.disabled and app.rig_button.disabled and app.rig_choice.disabled
+    ply = app.state.ply
+    app.roll_button.click()
+    app.rig_button.click()
+    assert app.state.ply == ply, "a click rolled for the bot"
+    assert app.step() and app.state.ply == ply + 1  # the bot's own roll
+
+
+def test_sheep_race_bets_by_clicking_lanes() -> None:
+    """The status promises moves "on the board" only where the board takes them: a lane
+    click bets on it (two lanes for hidden bets); paces have buttons only."""
+    from sheepkit.games.sheep_race.engine import Bet, Hidden
+    from sheepkit.games.sheep_race.view import LANE_H, TOP
+
+    game = sheepkit.load("sheep_race", players=3)
+    app = GameApp(game, seats=["Human", "Human", "Human"], seed=2, autoplay=False)
+    app._on_client_ready()
+    lane_y = [TOP + (lane + 0.5) * LANE_H for lane in range(6)]
+    seen = {"visible": False, "hidden": False, "pace": False}
+    for _ in range(300):
+        state = app.state
+        if state.is_over or all(seen.values()):
+            break
+        if app.curtain_for is not None:
+            app.curtain_button.click()
+            continue
+        if state.is_chance:
+            app.step() if not app._human_decides(state) else app.roll()
+            continue
+        moves = state.legal_moves()
+        if any(isinstance(m, Bet) for m in moves):
+            assert "or on the board" in app.status.value
+            lane = next(m.lane for m in moves if isinstance(m, Bet))
+            app._on_canvas_click(100, lane_y[lane])
+            assert app.state.history[-1] == Bet(lane)
+            seen["visible"] = True
+        elif any(isinstance(m, Hidden) for m in moves):
+            a, b = next(m.lanes for m in moves if isinstance(m, Hidden))
+            app._on_canvas_click(100, lane_y[b])
+            assert app.selection == b and app.state is state
+            app._on_canvas_click(100, lane_y[a])
+            assert app.state.history[-1] == Hidden((a, b))
+            seen["hidden"] = True
+        else:
+            assert "or on the board" not in app.status.value
+            assert "pick a move below." in app.status.value
+            seen["pace"] = True
+            app.play(moves[0])
+    assert all(seen.values()), seen

@@ -108,7 +108,7 @@ class GameApp(ShowsWidget):
             description="Use this outcome", tooltip="Rig the roll", layout=w.Layout(width="auto")
         )
         self.rig_button.add_class("sk-rig")
-        self.rig_button.on_click(lambda _: self.roll(self.rig_choice.value))
+        self.rig_button.on_click(lambda _: self._roll_clicked(self.rig_choice.value))
         # Wrap rather than squeeze: in the 420 px column the rig button was cut to "Use t...".
         self.chance_box = w.HBox(
             [self.roll_button, self.rig_choice, self.rig_button],
@@ -379,10 +379,11 @@ class GameApp(ShowsWidget):
             self._push(state.play(state.sample_chance(self.chance_rng)), render=False)
         self.render()
 
-    def _roll_clicked(self) -> None:
+    def _roll_clicked(self, outcome: Any = None) -> None:
         # A click can race the app's own roll (the page had not updated yet): then it is moot.
-        if self._may_roll(self.state):
-            self.roll()
+        state = self.state
+        if self._may_roll(state) and (self._human_decides(state) or self._claimed(state)):
+            self.roll(outcome)
 
     def _human_decides(self, state: State) -> bool:
         if state.to_move == CHANCE:
@@ -560,7 +561,9 @@ class GameApp(ShowsWidget):
         else:
             who = name(state.to_move)
             if self.is_human(state.to_move):
-                text = f"{who} to move: pick a move below or on the board."
+                takes_clicks = getattr(self.view, "takes_clicks", None)
+                on_board = takes_clicks is None or takes_clicks(state)
+                text = f"{who} to move: pick a move below{' or on the board' if on_board else ''}."
             else:
                 text = f"{who} ({self.seats[state.to_move]} bot) is thinking…"
         if not self.at_end:
@@ -614,6 +617,12 @@ class GameApp(ShowsWidget):
                 self.rig_choice.options = options
                 self.rig_choice.index = 0
             self.roll_button.description = "Roll"
+        # While a bot rolls (or chance does, with nobody to roll), the buttons rest: the status
+        # says the bot rolls, and the bot does. "Bot: play one move" rolls for it at once. A
+        # race the game's own buttons settle (the howl) keeps them, to show a chosen ending.
+        resting = not (self._human_decides(state) or self._claimed(state))
+        for widget in (self.roll_button, self.rig_choice, self.rig_button):
+            widget.disabled = resting
         self.step_button.disabled = state.is_over or self._human_decides(state)
 
     def _on_move_button(self, index: int) -> None:

@@ -96,6 +96,8 @@ class BoardView(Protocol):
 
     # Optional: ``selected_moves(state, selection) -> tuple[Move, ...]``, the moves to mark on
     # the board (``Frame.highlights``) while ``selection`` is picked.
+    # Optional: ``takes_clicks(state) -> bool``, False where no click on the board plays a
+    # move in ``state`` (the status then points to the move buttons only); default True.
     # Optional: ``controls(app) -> widget | None``, the game's own controls (preferences,
     # hints), built once and placed in the app's control column; they may call app methods
     # such as ``app.redraw()`` or ``app.play(move)``. If that widget has a

@@ -27,6 +27,7 @@ from ..bots import Bot, as_bot, for_game
 from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, load, replay
 from ..core.rules import RuleInfo
 from .board import BoardView, Frame, ShowsWidget
+from .keyboard import KEYBOARD_HTML
 from .text_view import TextBoardView
 
 HUMAN = "Human"
@@ -36,7 +37,7 @@ HUMAN = "Human"
 # board that is partly off the page into view before the click is read against the moved
 # canvas, and the click lands elsewhere. A huge negative scroll margin leaves nothing for
 # focusing to scroll to (seen in Chromium; tests/browser/test_apps.py checks it).
-BOARD_CSS = "<style>.sk-board canvas { scroll-margin: -100000px; }</style>"
+BOARD_CSS = "<style>.sk-board canvas { scroll-margin: -100000px; }</style>" + KEYBOARD_HTML
 
 
 def board_view_for(game: Game) -> BoardView:

@@ -309,3 +309,20 @@ def test_sheep_race_bets_by_clicking_lanes() -> None:
             seen["pace"] = True
             app.play(moves[0])
     assert all(seen.values()), seen
+
+
+def test_the_log_says_moves_in_words_beside_their_notation() -> None:
+    app = GameApp("battle_sheep", seats=["Human", "Human"], seed=1, autoplay=False)
+    move = app.state.legal_moves()[0]
+    app.play(move)
+    words = app.view.move_label(app.timeline[0], move)
+    assert words != str(move)
+    assert f"{app.game.player_name(0)}: {words} ({move})" in app.log.value
+
+
+def test_no_move_buttons_while_a_bot_is_to_move() -> None:
+    app = GameApp("wolf_and_sheep", seats=["Human", "Sensible"], seed=1, autoplay=False)
+    assert [b for b in app._move_buttons if b.layout.display != "none"]
+    app.play(app.state.legal_moves()[0])
+    assert "(Sensible bot) is thinking" in app.status.value
+    assert not [b for b in app._move_buttons if b.layout.display != "none"]

@@ -586,7 +586,8 @@ class GameApp(ShowsWidget):
     def _render_moves(self) -> None:
         state = self.state
         human = self._human_decides(state) and self.curtain_for is None
-        moves = state.legal_moves() if state.to_move not in (None, CHANCE) else ()
+        # A bot's options are not shown: greyed buttons to read while it thinks are clutter.
+        moves = state.legal_moves() if human and state.to_move != CHANCE else ()
         if not getattr(self.view, "move_buttons", True):
             moves = ()  # too many for buttons: the view's own controls offer them
         self._shown_moves = moves
@@ -681,7 +682,9 @@ class GameApp(ShowsWidget):
         who = before.acting_player
         name = f"{self.game.player_name(who)}: " if who is not None else ""
         if not self.game.hidden_information or (viewer is None and before.is_over):
-            return name + str(move)
+            # In words, as on the move's button, with the notation a record uses beside it.
+            words, notation = self.view.move_label(before, move), str(move)
+            return name + (words if words == notation else f"{words} ({notation})")
         label = getattr(self.view, "log_label", None)
         if label is not None:
             return str(label(before, move, viewer))

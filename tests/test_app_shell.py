@@ -71,7 +71,7 @@ def test_undo_redo_and_slider_keep_the_timeline() -> None:
     app.roll("roll 2")
     app.play("bank")
     assert app.slider.max == 4
-    assert "<li>Player 1: roll 1</li>" in app.log.value
+    assert "<li value='1'>Player 1: roll 1</li>" in app.log.value
     assert "Player 2: bank</li>" in app.log.value
     # Newest first, numbered down, so the short log box shows the latest moves.
     assert app.log.value.index("Player 2: roll 2") < app.log.value.index("Player 1: roll 1")

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from event_loop import run_loop
 
 import sheepkit
 from sheepkit.ui import GameApp, board_view_for, play
+from sheepkit.ui.board import Frame
 from sheepkit.ui.text_view import TextBoardView
 
 GAMES = [
@@ -115,6 +119,10 @@ def test_wolf_and_sheep_hint_button_tells_who_wins(tmp_path, monkeypatch) -> Non
     panel = app.view_controls
     panel.hint_button.click()
     assert "The Wolves win in 44 moves" in panel.hint_text.value
+    app._on_client_ready()
+    app._on_canvas_click(*app.view.centre(app.state.sheep))  # picking a piece keeps the hint
+    assert app.selection == app.state.sheep
+    assert "The Wolves win in 44 moves" in panel.hint_text.value
     app.play(app.state.legal_moves()[0])
     assert panel.hint_text.value == ""  # a hint is about one position only
     app.new_game({"board": 10})
@@ -157,3 +165,164 @@ def test_a_deal_shows_no_roll_button_but_the_race_dice_do() -> None:
         race.curtain_button.click()
     assert race.chance_box.layout.display != "none" and not race.roll_button.disabled
     assert "roll!" in race.status.value
+
+
+def board_clicks_for_a_move(app: GameApp) -> list[tuple[float, float]]:
+    """Canvas points whose clicks play some legal move here: one click, or a piece and then
+    its target. Found by scanning the board, so it works for every game's view."""
+    view, frame = app.view, app._frame()
+    points = [(x, y) for y in range(3, view.height, 6) for x in range(3, view.width, 6)]
+    for x, y in points:
+        selection, move = view.click(frame, x, y)
+        if move is not None:
+            return [(x, y)]
+    tried = set()
+    for x, y in points:
+        selection, move = view.click(frame, x, y)
+        if selection is None or repr(selection) in tried:
+            continue
+        tried.add(repr(selection))
+        picked = Frame(frame.state, frame.viewer, selection, frame.highlights)
+        for x2, y2 in points:
+            if view.click(picked, x2, y2)[1] is not None:
+                return [(x, y), (x2, y2)]
+    return []
+
+
+CLICKABLE = ["wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race"]
+
+
+@pytest.mark.parametrize("name", CLICKABLE)
+def test_board_takes_clicks_in_an_earlier_position(name: str) -> None:
+    """After Undo or the History slider the status says "play a move to continue from here":
+    the board must take that move by click, not only the move buttons."""
+    game = sheepkit.load(name)
+    app = GameApp(game, seats=["Human"] + ["Random"] * (game.num_players - 1), seed=3)
+    app.autoplay = False
+    app._on_client_ready()
+    while sum(app.is_human(s.to_move) for s in app.timeline[:-1]) < 8 and not app.state.is_over:
+        if not app._human_decides(app.state):
+            app.step()
+        elif app.chance_box.layout.display != "none":
+            app.roll_button.click()
+        else:
+            app.play(app.state.legal_moves()[-1])
+    earlier = [i for i, s in enumerate(app.timeline[:-1]) if app.is_human(s.to_move)]
+    for index in reversed(earlier):
+        app.slider.value = index  # the History slider
+        assert not app.at_end and "continue from here" in app.status.value
+        points = board_clicks_for_a_move(app)
+        if points:
+            break
+    assert points, "no click on the board plays a move in any earlier position"
+    for x, y in points:
+        app._on_canvas_click(x, y)
+    assert app.at_end and app.cursor == index + 1, "the click did not play from there"
+    assert "continue from here" not in app.status.value
+
+
+@pytest.mark.parametrize(("name", "players"), [("lamb_mimes", 3), ("sheep_race", 3)])
+def test_a_deal_is_one_moment(name: str, players: int) -> None:
+    """A card game's deal is made at once, not one card per bot delay: one step deals every
+    card in a row and draws the board once; and it happens with auto-play off too."""
+    game = sheepkit.load(name, players=players)
+    app = GameApp(game, seats=["Human"] + ["Sensible"] * (players - 1), seed=4, autoplay=False)
+    assert app._deals(app.state)
+    draws = []
+    app._on_client_ready()
+    app.redraw = lambda *_: draws.append(app.state.ply)  # type: ignore[method-assign]
+    assert app.step()
+    assert not app._deals(app.state), "one step should deal every card in a row"
+    assert app.state.ply > 5 and draws == [app.state.ply]
+
+    async def watch() -> GameApp:
+        later = GameApp(game, seats=["Human"] * players, seed=4, autoplay=False, speed_ms=2000)
+        later._on_client_ready()
+        for _ in range(50):  # well before one bot delay (2 s) has passed
+            await asyncio.sleep(0.01)
+            if not later._deals(later.state):
+                break
+        return later
+
+    dealt = run_loop(watch())
+    assert not dealt._deals(dealt.state) and dealt.state.ply > 5
+
+
+def test_roll_buttons_rest_while_a_bot_rolls() -> None:
+    """The status says "Player 2 (Sensible) rolls…": the Roll and rig buttons must not be
+    live then (they were, and a click rolled for the bot)."""
+    app = GameApp("shave_a_sheep", seats=["Human", "Sensible"], seed=8, autoplay=False)
+    app._on_client_ready()
+    assert app.state.is_chance and app.state.acting_player == 0
+    assert not app.roll_button.disabled and not app.rig_button.disabled
+    app.roll_button.click()
+    while app._human_decides(app.state):
+        app.play(app.state.legal_moves()[0])
+    assert app.state.is_chance and app.state.acting_player == 1
+    assert "(Sensible) rolls" in app.status.value
+    assert app.roll_button.disabled and app.rig_button.disabled and app.rig_choice.disabled
+    ply = app.state.ply
+    app.roll_button.click()
+    app.rig_button.click()
+    assert app.state.ply == ply, "a click rolled for the bot"
+    assert app.step() and app.state.ply == ply + 1  # the bot's own roll
+
+
+def test_sheep_race_bets_by_clicking_lanes() -> None:
+    """The status promises moves "on the board" only where the board takes them: a lane
+    click bets on it (two lanes for hidden bets); paces have buttons only."""
+    from sheepkit.games.sheep_race.engine import Bet, Hidden
+    from sheepkit.games.sheep_race.view import LANE_H, TOP
+
+    game = sheepkit.load("sheep_race", players=3)
+    app = GameApp(game, seats=["Human", "Human", "Human"], seed=2, autoplay=False)
+    app._on_client_ready()
+    lane_y = [TOP + (lane + 0.5) * LANE_H for lane in range(6)]
+    seen = {"visible": False, "hidden": False, "pace": False}
+    for _ in range(300):
+        state = app.state
+        if state.is_over or all(seen.values()):
+            break
+        if app.curtain_for is not None:
+            app.curtain_button.click()
+            continue
+        if state.is_chance:
+            app.step() if not app._human_decides(state) else app.roll()
+            continue
+        moves = state.legal_moves()
+        if any(isinstance(m, Bet) for m in moves):
+            assert "or on the board" in app.status.value
+            lane = next(m.lane for m in moves if isinstance(m, Bet))
+            app._on_canvas_click(100, lane_y[lane])
+            assert app.state.history[-1] == Bet(lane)
+            seen["visible"] = True
+        elif any(isinstance(m, Hidden) for m in moves):
+            a, b = next(m.lanes for m in moves if isinstance(m, Hidden))
+            app._on_canvas_click(100, lane_y[b])
+            assert app.selection == b and app.state is state
+            app._on_canvas_click(100, lane_y[a])
+            assert app.state.history[-1] == Hidden((a, b))
+            seen["hidden"] = True
+        else:
+            assert "or on the board" not in app.status.value
+            assert "pick a move below." in app.status.value
+            seen["pace"] = True
+            app.play(moves[0])
+    assert all(seen.values()), seen
+
+
+def test_the_log_says_moves_in_words_beside_their_notation() -> None:
+    app = GameApp("battle_sheep", seats=["Human", "Human"], seed=1, autoplay=False)
+    move = app.state.legal_moves()[0]
+    app.play(move)
+    words = app.view.move_label(app.timeline[0], move)
+    assert words != str(move)
+    assert f"{app.game.player_name(0)}: {words} ({move})" in app.log.value
+
+
+def test_no_move_buttons_while_a_bot_is_to_move() -> None:
+    app = GameApp("wolf_and_sheep", seats=["Human", "Sensible"], seed=1, autoplay=False)
+    assert [b for b in app._move_buttons if b.layout.display != "none"]
+    app.play(app.state.legal_moves()[0])
+    assert "(Sensible bot) is thinking" in app.status.value
+    assert not [b for b in app._move_buttons if b.layout.display != "none"]

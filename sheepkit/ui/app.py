@@ -27,6 +27,7 @@ from ..bots import Bot, as_bot, for_game
 from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, load, replay
 from ..core.rules import RuleInfo
 from .board import BoardView, Frame, ShowsWidget
+from .keyboard import KEYBOARD_HTML
 from .text_view import TextBoardView
 
 HUMAN = "Human"
@@ -36,7 +37,7 @@ HUMAN = "Human"
 # board that is partly off the page into view before the click is read against the moved
 # canvas, and the click lands elsewhere. A huge negative scroll margin leaves nothing for
 # focusing to scroll to (seen in Chromium; tests/browser/test_apps.py checks it).
-BOARD_CSS = "<style>.sk-board canvas { scroll-margin: -100000px; }</style>"
+BOARD_CSS = "<style>.sk-board canvas { scroll-margin: -100000px; }</style>" + KEYBOARD_HTML
 
 
 def board_view_for(game: Game) -> BoardView:
@@ -108,7 +109,7 @@ class GameApp(ShowsWidget):
             description="Use this outcome", tooltip="Rig the roll", layout=w.Layout(width="auto")
         )
         self.rig_button.add_class("sk-rig")
-        self.rig_button.on_click(lambda _: self.roll(self.rig_choice.value))
+        self.rig_button.on_click(lambda _: self._roll_clicked(self.rig_choice.value))
         # Wrap rather than squeeze: in the 420 px column the rig button was cut to "Use t...".
         self.chance_box = w.HBox(
             [self.roll_button, self.rig_choice, self.rig_button],
@@ -270,7 +271,10 @@ class GameApp(ShowsWidget):
         if state.to_move == CHANCE:
             if self._human_decides(state) or self._claimed(state):
                 return False
-            self.roll()
+            if self._deals(state):
+                self._deal()
+            else:
+                self.roll()
             return True
         if self.is_human(state.to_move):
             return False
@@ -364,10 +368,23 @@ class GameApp(ShowsWidget):
             not self.game.hidden_information or state.rolled_in_the_open
         )
 
-    def _roll_clicked(self) -> None:
+    def _deals(self, state: State) -> bool:
+        """A deal or draw of hidden cards, which the app makes by itself."""
+        return state.to_move == CHANCE and not self._may_roll(state) and not self._claimed(state)
+
+    def _deal(self) -> None:
+        """Every deal and draw in a row at once, drawn once: for a human, dealing a hand is one
+        moment, not a card every bot delay (a Lamb Mimes deal took 26 s that way)."""
+        while self._deals(self.state):
+            state = self.state
+            self._push(state.play(state.sample_chance(self.chance_rng)), render=False)
+        self.render()
+
+    def _roll_clicked(self, outcome: Any = None) -> None:
         # A click can race the app's own roll (the page had not updated yet): then it is moot.
-        if self._may_roll(self.state):
-            self.roll()
+        state = self.state
+        if self._may_roll(state) and (self._human_decides(state) or self._claimed(state)):
+            self.roll(outcome)
 
     def _human_decides(self, state: State) -> bool:
         if state.to_move == CHANCE:
@@ -381,14 +398,15 @@ class GameApp(ShowsWidget):
             self.bots[player] = as_bot(self.bot_factories[self.seats[player]]())
         return self.bots[player]
 
-    def _push(self, state: State) -> None:
+    def _push(self, state: State, render: bool = True) -> None:
         del self.timeline[self.cursor + 1 :]
         self.timeline.append(state)
         self.cursor += 1
         self.selection = None
         self.message = ""
         self._maybe_curtain()
-        self.render()
+        if render:
+            self.render()
 
     def _maybe_curtain(self) -> None:
         """With hidden information, hide the board when the device passes to another human."""
@@ -420,20 +438,24 @@ class GameApp(ShowsWidget):
         """With auto-play on, let the next bot step happen after the delay, on the kernel's
         event loop (so it works alike in JupyterLab and Voila, with no threads). Outside a
         running kernel (tests, scripts) nothing is scheduled: call step() or run_bots()."""
-        if self._pending is not None or not self._client_ready or not self.autoplay:
+        if self._pending is not None or not self._client_ready:
             return
         state = self.state
         if not self.at_end or state.is_over or self._human_decides(state):
+            return
+        # A deal is not a bot's move: it happens at once, with auto-play on or off.
+        deal = self._deals(state)
+        if not (deal or self.autoplay):
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        self._pending = loop.call_later(self.speed.value / 1000, self._tick)
+        self._pending = loop.call_later(0 if deal else self.speed.value / 1000, self._tick)
 
     def _tick(self) -> None:
         self._pending = None
-        if not (self.autoplay and self.at_end):
+        if not self.at_end or not (self.autoplay or self._deals(self.state)):
             return
         try:
             self.step()
@@ -470,7 +492,7 @@ class GameApp(ShowsWidget):
         picker = getattr(self.view, "selected_moves", None)
         if self.selection is not None and picker is not None:
             highlights = tuple(picker(self.state, self.selection))
-        return Frame(self.state, self._viewer(), self.selection, highlights, not self.at_end)
+        return Frame(self.state, self._viewer(), self.selection, highlights)
 
     def _update_bot_notes(self) -> None:
         rows = []
@@ -540,7 +562,9 @@ class GameApp(ShowsWidget):
         else:
             who = name(state.to_move)
             if self.is_human(state.to_move):
-                text = f"{who} to move: pick a move below or on the board."
+                takes_clicks = getattr(self.view, "takes_clicks", None)
+                on_board = takes_clicks is None or takes_clicks(state)
+                text = f"{who} to move: pick a move below{' or on the board' if on_board else ''}."
             else:
                 text = f"{who} ({self.seats[state.to_move]} bot) is thinking…"
         if not self.at_end:
@@ -562,7 +586,8 @@ class GameApp(ShowsWidget):
     def _render_moves(self) -> None:
         state = self.state
         human = self._human_decides(state) and self.curtain_for is None
-        moves = state.legal_moves() if state.to_move not in (None, CHANCE) else ()
+        # A bot's options are not shown: greyed buttons to read while it thinks are clutter.
+        moves = state.legal_moves() if human and state.to_move != CHANCE else ()
         if not getattr(self.view, "move_buttons", True):
             moves = ()  # too many for buttons: the view's own controls offer them
         self._shown_moves = moves
@@ -594,6 +619,12 @@ class GameApp(ShowsWidget):
                 self.rig_choice.options = options
                 self.rig_choice.index = 0
             self.roll_button.description = "Roll"
+        # While a bot rolls (or chance does, with nobody to roll), the buttons rest: the status
+        # says the bot rolls, and the bot does. "Bot: play one move" rolls for it at once. A
+        # race the game's own buttons settle (the howl) keeps them, to show a chosen ending.
+        resting = not (self._human_decides(state) or self._claimed(state))
+        for widget in (self.roll_button, self.rig_choice, self.rig_button):
+            widget.disabled = resting
         self.step_button.disabled = state.is_over or self._human_decides(state)
 
     def _on_move_button(self, index: int) -> None:
@@ -609,15 +640,41 @@ class GameApp(ShowsWidget):
         self.redo_button.disabled = self.at_end
         items = []
         viewer = self._viewer()
-        for ply, (before, move) in enumerate(zip(self.timeline, self.timeline[-1].history), 1):
-            mark = " style='background:#ffe9a8'" if ply == self.cursor else ""
-            text = self._log_line(before, move, viewer)
-            items.append(f"<li{mark}>{html.escape(text)}</li>")
+        for first, last, text in self._log_entries(viewer):
+            mark = " style='background:#ffe9a8'" if first <= self.cursor <= last else ""
+            items.append(f"<li value='{first}'{mark}>{html.escape(text)}</li>")
         if self.curtain_for is not None:
             items = []  # the next player must not read the last one's secrets
         # Newest first: the log box is short, and the latest moves are the ones people read.
+        # Numbers are plies (a folded deal takes its first); the padding leaves room for 4 digits.
         entries = "".join(reversed(items))
-        self.log.value = f"<ol reversed style='margin:0;padding-left:2.2em'>{entries}</ol>"
+        self.log.value = f"<ol reversed style='margin:0;padding-left:3.4em'>{entries}</ol>"
+
+    def _log_entries(self, viewer: int | None) -> list[tuple[int, int, str]]:
+        """(first ply, last ply, text) per log line. A run of deals and draws that the app made
+        by itself is one line ("Player 1 is dealt a card ×7, ..."), as it was one moment."""
+        entries: list[tuple[int, int, str]] = []
+        run: list[tuple[int, str]] = []
+
+        def fold() -> None:
+            counts: dict[str, int] = {}
+            for _, text in run:
+                counts[text] = counts.get(text, 0) + 1
+            words = [f"{text} ×{n}" if n > 1 else text for text, n in counts.items()]
+            entries.append((run[0][0], run[-1][0], "; ".join(words)))
+            run.clear()
+
+        for ply, (before, move) in enumerate(zip(self.timeline, self.timeline[-1].history), 1):
+            text = self._log_line(before, move, viewer)
+            if self._deals(before):
+                run.append((ply, text))
+                continue
+            if run:
+                fold()
+            entries.append((ply, ply, text))
+        if run:
+            fold()
+        return entries
 
     def _log_line(self, before: State, move: Any, viewer: int | None) -> str:
         """One entry of the log, as ``viewer`` may read it: with hidden information the
@@ -625,7 +682,9 @@ class GameApp(ShowsWidget):
         who = before.acting_player
         name = f"{self.game.player_name(who)}: " if who is not None else ""
         if not self.game.hidden_information or (viewer is None and before.is_over):
-            return name + str(move)
+            # In words, as on the move's button, with the notation a record uses beside it.
+            words, notation = self.view.move_label(before, move), str(move)
+            return name + (words if words == notation else f"{words} ({notation})")
         label = getattr(self.view, "log_label", None)
         if label is not None:
             return str(label(before, move, viewer))

@@ -77,8 +77,8 @@ class Frame:
     selection: Any = None
     #: Moves to mark on the board (e.g. where the selected piece may go).
     highlights: tuple[Move, ...] = ()
-    #: Set when the shell is showing an earlier position from the history slider.
-    browsing: bool = False
+    # No "browsing" flag: a position shown from the history takes moves like the last one
+    # (the app cuts the timeline there), so a view never needs to know it is in the past.
 
 
 class BoardView(Protocol):
@@ -96,6 +96,8 @@ class BoardView(Protocol):
 
     # Optional: ``selected_moves(state, selection) -> tuple[Move, ...]``, the moves to mark on
     # the board (``Frame.highlights``) while ``selection`` is picked.
+    # Optional: ``takes_clicks(state) -> bool``, False where no click on the board plays a
+    # move in ``state`` (the status then points to the move buttons only); default True.
     # Optional: ``controls(app) -> widget | None``, the game's own controls (preferences,
     # hints), built once and placed in the app's control column; they may call app methods
     # such as ``app.redraw()`` or ``app.play(move)``. If that widget has a

@@ -15,6 +15,7 @@ from ipycanvas import Canvas, hold_canvas
 from ..core import Move, State
 from .app import board_view_for
 from .board import FONT, INK, Frame
+from .keyboard import KEYBOARD_HTML
 
 
 def picture(
@@ -47,9 +48,8 @@ def picture(
             board.draw(canvas, frame)
 
     canvas.on_client_ready(draw)
-    label = w.HTML(
-        f"<div style='font:14px {FONT};color:{INK};max-width:{width * scale:.0f}px'>{caption}</div>"
-    )
+    style = f"font:14px {FONT};color:{INK};max-width:{width * scale:.0f}px"
+    label = w.HTML(f"{KEYBOARD_HTML}<div style='{style}'>{caption}</div>")
     box = w.VBox([canvas, label], layout=w.Layout(margin="0 12px 12px 0"))
     box.add_class("sk-picture")
     return box

@@ -27,6 +27,9 @@ class TextBoardView:
         for i, line in enumerate(str(shown).splitlines()[: self.height // self.line_height - 1]):
             canvas.fill_text(line, 12, 10 + i * self.line_height)
 
+    def takes_clicks(self, state: State) -> bool:
+        return False  # a picture of text: every move has its button
+
     def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
         return None, None
 

@@ -115,8 +115,6 @@ def test_click_does_nothing_when_no_action_targets_a_sheep():
     grow = game.position(phase="act", face="white/pink", middle=4)
     assert VIEW.click(Frame(grow, None), *centre(2, 1)) == (None, None)
     assert VIEW.click(Frame(game.new_game(), None), *centre(2, 1)) == (None, None)
-    wolf = game.position(phase="act", face="gray/pink", middle=4, sheep=(1, 2))
-    assert VIEW.click(Frame(wolf, None, browsing=True), *centre(2, 1)) == (None, None)
 
 
 def test_click_with_two_fitting_actions_selects_the_sheep():

@@ -114,10 +114,7 @@ def test_click_selects_then_moves() -> None:
     assert VIEW.click(Frame(wolves, None), *centre("D2")) == (None, None)
 
 
-def test_clicks_do_nothing_when_browsing_or_over() -> None:
-    state = GAME.new_game()
-    browsing = Frame(state, None, None, (), True)
-    assert VIEW.click(browsing, *centre("E1")) == (None, None)
+def test_clicks_do_nothing_when_over() -> None:
     over = GAME.position("D4", ["C5", "E5", "C3", "E3"])  # type: ignore[attr-defined]
     assert over.is_over
     assert VIEW.click(Frame(over, None), *centre("D4")) == (None, None)

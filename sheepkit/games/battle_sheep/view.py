@@ -86,15 +86,14 @@ class BattleSheepView:
             for cell in lay.cells:
                 colour = GRASS if state.field >> cell & 1 else None
                 _hex(canvas, lay, cell, colour, GRASS_EDGE if colour else TABLE_EDGE)
-            if not frame.browsing:
-                self._draw_ghost(canvas, state, lay)
+            self._draw_ghost(canvas, state, lay)
         else:
             self._draw_field(canvas, state, lay, frame)
         self._draw_status(canvas, state)
 
     def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
         state: BattleSheepState = frame.state  # type: ignore[assignment]
-        if frame.browsing or state.is_over:
+        if state.is_over:
             return None, None
         cell = self.layout(state).cell_at(x, y)
         if cell is None:
@@ -211,7 +210,7 @@ class BattleSheepView:
                     baseline="middle",
                     colour="#55703A",
                 )
-        legal = state.legal_moves() if not frame.browsing else ()
+        legal = state.legal_moves()
         if state.phase == START:
             for move in legal:
                 x, y = lay.centre(move.cell)  # type: ignore[attr-defined]

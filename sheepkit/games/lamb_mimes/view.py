@@ -227,8 +227,6 @@ class LambMimesBoard:
         self._draw_hand(canvas, table, name)
 
     def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
-        if frame.browsing:
-            return None, None
         table = table_of(frame)
         moves = set(table.moves)
         if not moves:

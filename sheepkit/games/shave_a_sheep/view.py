@@ -74,7 +74,7 @@ class ShaveASheepView:
 
     def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
         state: ShaveASheepState = frame.state  # type: ignore[assignment]
-        if state.phase not in (ACT, HOWL) or frame.browsing:
+        if state.phase not in (ACT, HOWL):
             return None, None
         for seat in range(state.game.rules.players):
             bx, by, bw, bh = sheep_box(state.game.rules.players, seat)

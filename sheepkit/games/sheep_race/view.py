@@ -103,10 +103,46 @@ class SheepRaceBoard:
         self._track(canvas, seen)
         for lane in range(LANES):
             self._lane(canvas, seen, lane)
+        if isinstance(frame.selection, int):  # the first lane of a pair of hidden bets
+            canvas.stroke_style = SELECTED
+            canvas.line_width = 4
+            canvas.stroke_rect(2, TOP + frame.selection * LANE_H + 2, TRACK_X - 4, LANE_H - 4)
+            canvas.line_width = 1
         self._bottom(canvas, seen, frame.viewer)
 
+    @staticmethod
+    def lane_at(x: float, y: float) -> int | None:
+        """The lane under a click (anywhere along its row), or None."""
+        if 0 <= x <= WIDTH and TOP <= y < BOTTOM:
+            return int((y - TOP) // LANE_H)
+        return None
+
+    def takes_clicks(self, state: State) -> bool:
+        """Bets are made by clicking lanes; paces and rolls only by their buttons."""
+        return any(isinstance(m, Bet | Hidden) for m in state.legal_moves())
+
     def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
-        return None, None  # every action has its button
+        """A click on a lane bets on it: one click for a visible bet; for hidden bets, a
+        first lane (marked) and then a second."""
+        lane = self.lane_at(x, y)
+        if lane is None:
+            return None, None
+        moves = frame.state.legal_moves()
+        if Bet(lane) in moves:
+            return None, Bet(lane)
+        first = frame.selection
+        if isinstance(first, int) and first != lane:
+            pair = Hidden((min(first, lane), max(first, lane)))
+            if pair in moves:
+                return None, pair
+        if any(isinstance(m, Hidden) and lane in m.lanes for m in moves):
+            return (None if first == lane else lane), None
+        return None, None
+
+    def selected_moves(self, state: State, selection: Any) -> tuple[Move, ...]:
+        return tuple(
+            m for m in state.legal_moves() if isinstance(m, Hidden) and selection in m.lanes
+        )
 
     def move_label(self, state: State, move: Move) -> str:
         game = state.game

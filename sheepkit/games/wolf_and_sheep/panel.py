@@ -33,6 +33,7 @@ class WolfAndSheepPanel(w.VBox):
         self.solving.layout.display = "none"
         self.hint_text = w.HTML()
         self.hint_text.add_class("sk-hint-text")
+        self._hinted: WolfAndSheepState | None = None  # the position the hint is about
         self.match = w.HTML()
         self.match.add_class("sk-match")
         super().__init__(
@@ -45,9 +46,12 @@ class WolfAndSheepPanel(w.VBox):
         self.app.redraw()
 
     def refresh(self, app: Any) -> None:
-        """A hint is about one position; the match score moves on with the game."""
-        self.hint_text.value = ""
+        """A hint is about one position: it stays while that position is shown (picking a
+        piece redraws the app but changes nothing) and goes when the position changes."""
         state: WolfAndSheepState = app.state
+        if state is not self._hinted:
+            self._hinted = None
+            self.hint_text.value = ""
         self.match.value = match_score(state) if state.game.rounds > 1 else ""
 
     def show_hint(self) -> None:
@@ -69,6 +73,7 @@ class WolfAndSheepPanel(w.VBox):
         finally:
             self.solving.layout.display = "none"
         self.hint_text.value = f"<b>Hint</b> (after move {state.ply}): {html.escape(str(verdict))}"
+        self._hinted = state
 
 
 def _toggle(label: str, options: list[tuple[str, str]]) -> w.ToggleButtons:

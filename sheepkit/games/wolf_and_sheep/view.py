@@ -86,7 +86,7 @@ class WolfAndSheepView:
     def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Step | None]:
         state: WolfAndSheepState = frame.state  # type: ignore[assignment]
         sq = self.square_at(x, y)
-        if frame.browsing or state.is_over or sq is None:
+        if state.is_over or sq is None:
             return None, None
         for move in self.selected_moves(state, frame.selection):
             if move.target == sq:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -158,6 +159,19 @@ def test_bot_arena_enters_a_function_bot_into_the_tournament() -> None:
     assert names == {"Random", "Sensible", "Perfect", "Forward sheep"}
     assert arena.table.value.count("sk-lab-row") == 4
     assert arena.chart_box.children[0].value[:4] == b"\x89PNG"
+
+
+def test_in_the_browser_the_widgets_say_the_games_ran_one_after_another(monkeypatch) -> None:
+    app = lw.RuleLab("shave_a_sheep", n=6)
+    app.run()
+    assert app.panel.note.value == ""  # on a server nothing to say
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    app.run()
+    assert "Ran in this browser tab, one game after another" in app.panel.note.value
+    arena = lw.BotArena("shave_a_sheep", games_per_pairing=1)
+    arena.run()
+    assert "no worker processes here" in arena.panel.note.value
+    assert arena.tournament is not None and arena.tournament.results.note
 
 
 def test_bot_arena_needs_two_bots() -> None:

@@ -313,11 +313,12 @@ def bot_descriptions_html(
     return f"<ul class='sk-bot-list' style='font-family:sans-serif;line-height:1.4'>{rows}</ul>"
 
 
-def image(figure: Any) -> w.Image:
-    """A matplotlib figure as an image widget (works alike in JupyterLab and Voila)."""
-    # Shrink to the page's width, keeping the aspect (a fixed height would distort it).
-    layout = w.Layout(max_width="100%", height="auto", object_fit="contain")
-    return w.Image(value=charts.png(figure), format="png", layout=layout)
+def image(chart: charts.Chart) -> w.HTML:
+    """A chart as a widget: its SVG inline in the page (alike in JupyterLab, Voila and the
+    static site). The SVG shrinks to the page's width, keeping its aspect."""
+    widget = w.HTML(value=chart.svg, layout=w.Layout(max_width="100%"))
+    widget.add_class("sk-chart-box")
+    return widget
 
 
 # -- the run controls -------------------------------------------------------------------------

@@ -35,3 +35,14 @@ def browser_cap(seconds: float | None) -> float | None:
     if seconds is None:
         return BROWSER_MOVE_SECONDS
     return min(seconds, BROWSER_MOVE_SECONDS)
+
+
+def browser_weaker(description: str) -> str:
+    """A capped bot's description, with a sentence saying so in the browser (where its
+    thinking is cut short, on a Python about five times slower)."""
+    if not in_browser():
+        return description
+    return (
+        f"{description} In the browser it thinks for at most {BROWSER_MOVE_SECONDS:g} s a move "
+        "and plays weaker than on a server."
+    )

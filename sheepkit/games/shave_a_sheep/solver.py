@@ -240,6 +240,17 @@ def solve(
     return solution
 
 
+def solved(rules: ShaveASheepRules) -> Solution | None:
+    """The solution if it can be had without solving: from memory, a shipped table or the
+    disk cache; else None (the browser's Optimal bot then plays without one)."""
+    solution = _SOLUTIONS.get(rules)
+    if solution is None:
+        solution = load_shipped(rules) or _load(rules)
+        if solution is not None:
+            _SOLUTIONS[rules] = solution
+    return solution
+
+
 SOLVER_VERSION = 1  # bump when the values could change: old cache files are then ignored
 
 

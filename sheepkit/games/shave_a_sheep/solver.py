@@ -236,7 +236,8 @@ def solve(
     return solution
 
 
-SOLVER_VERSION = 1  # bump when the values could change: old cache files are then ignored
+SOLVER_VERSION = 2  # bump when the values could change: old cache files are then ignored
+# (2: the Howling Wolf roller may decline the wool after the race)
 
 
 def _cache_path(rules: ShaveASheepRules) -> Path:

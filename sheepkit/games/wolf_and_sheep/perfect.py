@@ -94,9 +94,10 @@ class PerfectBot:
     description = (
         "Never makes a mistake: it knows the result of every position. From a winning "
         "position it takes the quickest win; from a losing one it makes the game last as long "
-        "as it can, waiting for your mistake. On 10x10 it knows the wolves' perfect strategy "
-        "(shipped with sheepkit): its wolves never lose, and its sheep holds out longest "
-        "against those wolves. Not offered on 12x12, which is not solved."
+        "as it can, waiting for your mistake. On 10x10 only the wolves' perfect strategy is "
+        "known (shipped with sheepkit): its wolves never lose, and its sheep holds out longest "
+        "against those wolves; but once the wolves leave that strategy, its sheep plays like "
+        "the Sensible bot. Not offered on 12x12, which is not solved."
     )
 
     def __init__(self) -> None:

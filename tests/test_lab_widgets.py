@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
+import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import Any
 
@@ -85,7 +87,8 @@ def test_rule_lab_run_shows_both_columns_with_explanations() -> None:
     assert app.panel.bar.value == app.panel.bar.max == 60  # progress reached 100%
     assert "done: 60 of 60" in app.panel.text.value
     assert not app.panel.run_button.disabled and app.panel.stop_button.disabled
-    assert app.chart_box.children[0].value[:4] == b"\x89PNG"
+    chart = svg_of(app.chart_box.children[0].value)  # the chart, inline SVG
+    assert {"Base rules", "Board size = 10", "Sheep", "Wolves"} <= texts(chart)
     # The same seeds in both columns: the base column is what simulate gives.
     base = lab.simulate("wolf_and_sheep", ["Sensible", "Random"], 30, 1, rotate=True, progress=None)
     assert app.reports[0] == lab.report(base, seed=1)
@@ -157,7 +160,21 @@ def test_bot_arena_enters_a_function_bot_into_the_tournament() -> None:
     names = {s.name for s in arena.tournament.leaderboard}
     assert names == {"Random", "Sensible", "Perfect", "Forward sheep"}
     assert arena.table.value.count("sk-lab-row") == 4
-    assert arena.chart_box.children[0].value[:4] == b"\x89PNG"
+    chart = svg_of(arena.chart_box.children[0].value)
+    assert names <= texts(chart)
+
+
+def test_in_the_browser_the_widgets_say_the_games_ran_one_after_another(monkeypatch) -> None:
+    app = lw.RuleLab("shave_a_sheep", n=6)
+    app.run()
+    assert app.panel.note.value == ""  # on a server nothing to say
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    app.run()
+    assert "Ran in this browser tab, one game after another" in app.panel.note.value
+    arena = lw.BotArena("shave_a_sheep", games_per_pairing=1)
+    arena.run()
+    assert "no worker processes here" in arena.panel.note.value
+    assert arena.tournament is not None and arena.tournament.results.note
 
 
 def test_bot_arena_needs_two_bots() -> None:
@@ -177,14 +194,107 @@ def test_bot_descriptions_cover_every_bot_and_your_own() -> None:
 
 
 # -- charts -----------------------------------------------------------------------------------
-def test_sweep_chart_and_leaderboard_chart_draw() -> None:
-    swept = lab.sweep("shave_a_sheep", "wool", [8, 12], ["Random", "Random"], 20, progress=None)
-    assert charts.png(charts.sweep_chart(swept))[:4] == b"\x89PNG"
-    played = lab.tournament("shave_a_sheep", {"R": "Random", "S": "Sensible"}, 3, progress=None)
-    figure = charts.leaderboard_chart(played)
-    assert [t.get_text() for t in figure.axes[0].get_yticklabels()] == [
-        s.name for s in reversed(played.leaderboard)
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def svg_of(text: str) -> ET.Element:
+    """The chart parsed as XML (fails on malformed SVG), checked to be a sized <svg>."""
+    root = ET.fromstring(text)
+    assert root.tag == f"{SVG}svg"
+    width = int(root.get("width", "0"))
+    assert 600 <= width <= 800 and int(root.get("height", "0")) > 100
+    sizes = {float(t.get("font-size", "0")) for t in root.iter(f"{SVG}text")}
+    assert sizes and min(sizes) >= 12  # readable at 1:1
+    return root
+
+
+def texts(root: ET.Element) -> set[str]:
+    """Every text the chart shows or gives as a tooltip (<title>)."""
+    return {el.text or "" for el in root.iter() if el.tag in (f"{SVG}text", f"{SVG}title")}
+
+
+def tooltips(root: ET.Element) -> str:
+    return "\n".join(el.text or "" for el in root.iter(f"{SVG}title"))
+
+
+def test_comparison_chart_shows_every_label_seat_and_interval() -> None:
+    labels = ["Base rules", "Wool = 20"]
+    reports = [
+        lab.report(
+            lab.simulate(
+                "shave_a_sheep", ["Random", "Sensible"], 30, seed=2, rotate=True, executor="serial"
+            ),
+            seed=2,
+        ),
+        lab.report(
+            lab.simulate(
+                sheepkit.load("shave_a_sheep", wool=20),
+                ["Random", "Sensible"],
+                30,
+                seed=2,
+                rotate=True,
+                executor="serial",
+            ),
+            seed=2,
+        ),
     ]
+    chart = charts.comparison_chart(labels, reports)
+    root = svg_of(chart.svg)
+    shown = texts(root)
+    assert {"Base rules", "Wool = 20", "Win rate by seat", "Player 1", "Player 2"} <= shown
+    assert {"Length (turns)", "0%", "100%"} <= shown
+    tips = tooltips(root)
+    for label, report in zip(labels, reports):
+        for seat in ("Player 1", "Player 2"):
+            m = next(m for m in report if m.name == f"Win rate: {seat}")
+            assert m.interval is not None
+            low, high = m.interval
+            assert f"{label}, {seat} won: {m.value:.0%} [{low:.0%}, {high:.0%}]" in tips
+        length = next(m for m in report if m.name == "Length (turns)")
+        assert length.interval is not None
+        assert f"[{length.interval[0]:.3g}, {length.interval[1]:.3g}]" in tips
+    # A series is told by its marker shape as well as its colour.
+    assert root.find(f".//{SVG}circle") is not None and root.find(f".//{SVG}polygon") is not None
+
+
+def test_a_one_game_interval_draws_no_endless_bar() -> None:
+    one = lab.report(lab.simulate("shave_a_sheep", ["Random", "Random"], 1, executor="serial"))
+    root = svg_of(charts.comparison_chart(["One game"], [one]).svg)
+    assert "inf" not in ET.tostring(root, encoding="unicode")
+
+
+def test_sweep_chart_shows_each_value_and_interval() -> None:
+    swept = lab.sweep("shave_a_sheep", "wool", [8, 12], ["Random", "Random"], 20, progress=None)
+    chart = charts.sweep_chart(swept)
+    root = svg_of(str(chart))
+    assert chart._repr_svg_() == chart.svg
+    assert {"8", "12", "wool", "Length (turns)", "Length (turns) as wool changes"} <= texts(root)
+    tips = tooltips(root)
+    for label, m in zip(swept.labels, swept.metric("Length (turns)")):
+        assert m is not None and m.interval is not None
+        low, high = m.interval
+        assert f"{label}, Length (turns): {m.value:.3g} [{low:.3g}, {high:.3g}]" in tips
+
+
+def test_leaderboard_chart_lists_the_bots_strongest_first_with_intervals() -> None:
+    played = lab.tournament("shave_a_sheep", {"R": "Random", "S": "Sensible"}, 3, progress=None)
+    root = svg_of(charts.leaderboard_chart(played).svg)
+    labels = [
+        el.text for el in root.iter(f"{SVG}text") if el.text in {s.name for s in played.leaderboard}
+    ]
+    assert labels == [s.name for s in played.leaderboard]  # top to bottom, as ranked
+    tips = tooltips(root)
+    for s in played.leaderboard:
+        low, high = s.rating_interval
+        assert f"{s.name}: rating {s.rating:.0f} [{low:.0f}, {high:.0f}]" in tips
+        assert f"{s.win_rate:.0%} won" in texts(root)
+
+
+def test_image_shows_a_chart_inline() -> None:
+    swept = lab.sweep("shave_a_sheep", "wool", [8, 12], ["Random", "Random"], 5, progress=None)
+    widget = lw.image(charts.sweep_chart(swept))
+    assert widget.value.startswith("<svg") and "sk-chart-box" in widget._dom_classes
+    svg_of(widget.value)
 
 
 def test_format_value_shows_percentages_and_intervals() -> None:
@@ -194,3 +304,15 @@ def test_format_value_shows_percentages_and_intervals() -> None:
     assert lw.format_value(lab.Metric("Lead changes", None, None, "")) == "-"
     assert lw.differs(metric, lab.Metric("x", 0.9, (0.8, 1.0), "")) is True
     assert lw.differs(metric, lab.Metric("x", 0.55, (0.45, 0.65), "")) is False
+
+
+def test_chart_axes_end_on_round_ticks_and_never_go_negative_for_counts() -> None:
+    from sheepkit.ui.svg import nice_range, ticks
+
+    for values in ([26.3, 32.5], [0.62, 0.66], [1100.0, 1850.0], [0.0, 0.23], [-3.0, 2.0]):
+        low, high = nice_range(values, count=4)
+        marks = ticks(low, high, 4)
+        assert low <= min(values) and high >= max(values)
+        assert abs(marks[0] - low) < 1e-9 and abs(marks[-1] - high) < 1e-9, (values, marks)
+        assert low >= 0 or min(values) < 0
+    assert nice_range([0.9, 0.99], floor=0.0, ceiling=1.0)[1] == 1.0

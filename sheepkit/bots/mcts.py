@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import CHANCE, Move, State
+from ..platform import browser_cap, browser_weaker
 
 
 class _Node:
@@ -48,7 +49,7 @@ class MCTSBot:
         self.time_limit = time_limit
         self.exploration = exploration
         self.rollout_limit = rollout_limit
-        self.description = (
+        self.description = browser_weaker(
             f"Monte Carlo tree search: tries each move in {iterations} imagined games that "
             "finish with random moves and random dice, and favours the moves that won most "
             "often, balancing promising moves against ones it has tried too little."
@@ -59,7 +60,9 @@ class MCTSBot:
         if len(legal) == 1:
             return legal[0]
         root = _Node()
-        deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        # In the browser the page cannot answer while the bot thinks: every search is capped.
+        limit = browser_cap(self.time_limit)
+        deadline = time.perf_counter() + limit if limit else None
         for i in range(self.iterations):
             if deadline is not None and i > 0 and time.perf_counter() > deadline:
                 break

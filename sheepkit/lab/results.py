@@ -71,6 +71,9 @@ class Results:
     stopped: bool = False
     how: str = "serial"  # where the games ran: "serial", "processes (2)", an executor's name
     seconds: float = 0.0  # wall time of the run
+    # Said to the reader when it matters, e.g. "Ran in this browser tab, one game after
+    # another (no worker processes here)."; empty otherwise.
+    note: str = ""
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -84,9 +87,10 @@ class Results:
 
     def __repr__(self) -> str:
         flag = "" if self.complete else f" (stopped early: {len(self.rows)} of {self.requested})"
+        note = f". {self.note}" if self.note else ""
         return (
             f"<Results {self.game} {self.rules or ''} {' vs '.join(self.entrants)}: "
-            f"{len(self.rows)} games, {self.how}, {self.seconds:.2f}s{flag}>"
+            f"{len(self.rows)} games, {self.how}, {self.seconds:.2f}s{flag}{note}>"
         )
 
     def to_dicts(self) -> list[dict[str, Any]]:

@@ -6,6 +6,11 @@ bots as names, classes or picklable objects), so any ``concurrent.futures``-styl
 can run it: a ``ProcessPoolExecutor``, or a Dask client's ``get_executor()``. Each game's
 seed depends only on the run's seed and the game's number, and each game starts with fresh
 bots, so the results are the same however the jobs are split.
+
+Not every Python has worker processes: in the browser (Pyodide) the import of
+``ProcessPoolExecutor`` fails or the pool cannot start. So the pool is imported only when it
+is wanted, and where there is none the games are played here, one after another, with the
+same rows, and the results say so (``Results.note``).
 """
 
 from __future__ import annotations
@@ -20,13 +25,14 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from ..bots import Bot, as_bot, bot_name, for_game
 from ..bots.match import seat_rng
 from ..core import CHANCE, Game, game_type, load
+from ..platform import in_browser
 from .results import GameRow
 
 #: With ``executor=None`` ("auto"), games are first played here for up to this many seconds...
@@ -48,6 +54,46 @@ class ExecutorLike(Protocol):
 
 class LabWarning(UserWarning):
     """Something about a simulation a student should know (e.g. it ran serially, and why)."""
+
+
+#: What the lab's results and widgets say when the games ran here because there are no workers.
+BROWSER_NOTE = "Ran in this browser tab, one game after another (no worker processes here)."
+
+
+def pool_unavailable() -> str | None:
+    """Why this Python cannot run a process pool, in words, or None when it can.
+
+    In the browser (Pyodide) there are no processes: the pool's import fails (0.27: no
+    ``_multiprocessing``) or the pool cannot start (0.29: NotImplementedError)."""
+    if in_browser():
+        return "this Python runs in the browser, which has no worker processes"
+    try:
+        from concurrent.futures import ProcessPoolExecutor  # noqa: F401
+    except ImportError as e:
+        return f"this Python has no process pool ({e})"
+    return None
+
+
+def serial_note(why: str | None) -> str:
+    """The note for results played here because ``why`` (from :func:`pool_unavailable`)."""
+    if why is None:
+        return ""
+    if in_browser():
+        return BROWSER_NOTE
+    return f"Ran in this process, one game after another (no worker processes: {why})."
+
+
+def _new_pool() -> tuple[Any, str | None]:
+    """A process pool over all cores, or (None, why not)."""
+    why = pool_unavailable()
+    if why is not None:
+        return None, why
+    from concurrent.futures import ProcessPoolExecutor
+
+    try:
+        return ProcessPoolExecutor(), None
+    except (NotImplementedError, OSError, ImportError) as e:  # a Python without processes
+        return None, f"this Python cannot start worker processes ({type(e).__name__}: {e})"
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -213,9 +259,14 @@ class _Reporter:
 
 def _portable(batches: Sequence[Batch], executor: Any) -> str | None:
     """None if the work can be sent to ``executor``'s workers, else why not, in words."""
-    spawned = isinstance(executor, ProcessPoolExecutor) and (
-        getattr(getattr(executor, "_mp_context", None), "get_start_method", lambda: "fork")()
-        != "fork"
+    process = sys.modules.get("concurrent.futures.process")  # not loaded: not a process pool
+    spawned = (
+        process is not None
+        and isinstance(executor, process.ProcessPoolExecutor)
+        and (
+            getattr(getattr(executor, "_mp_context", None), "get_start_method", lambda: "fork")()
+            != "fork"
+        )
     )
     for batch in batches:
         for spec in batch.specs:
@@ -245,6 +296,7 @@ class RunOutcome:
     stopped: bool
     how: str
     seconds: float
+    note: str = ""  # e.g. BROWSER_NOTE: played here because there are no worker processes
 
 
 def run_batches(
@@ -283,6 +335,10 @@ def run_batches(
         raise ValueError(
             f"executor must be 'auto', 'serial', 'processes' or an executor, not {mode!r}"
         )
+    no_pool = pool_unavailable() if isinstance(mode, str) else None
+    note = serial_note(no_pool)
+    if isinstance(mode, str) and mode == "auto" and no_pool is not None:
+        mode = "serial"  # the browser: nowhere else to play
     if isinstance(mode, str) and mode == "auto":
         # The pilot: play here for a moment, then decide from the measured speed.
         play_here(started + AUTO_PILOT_SECONDS)
@@ -297,9 +353,18 @@ def run_batches(
     done = position
     if not (isinstance(mode, str) and mode == "serial") and position < len(pending) and not stopped:
         own_pool = isinstance(mode, str)  # "processes": a pool of our own over all cores
-        pool = ProcessPoolExecutor() if own_pool else mode
-        why_not = _portable(batches, pool)
-        if why_not is not None:
+        pool, why_not = _new_pool() if own_pool else (mode, None)
+        if pool is None:
+            warnings.warn(
+                f"Playing the games in this process, one at a time: {why_not}.",
+                LabWarning,
+                stacklevel=3,
+            )
+            note = serial_note(why_not)
+            mode = "serial"
+        else:
+            why_not = _portable(batches, pool)
+        if pool is not None and why_not is not None:
             if own_pool:
                 pool.shutdown()
             warnings.warn(
@@ -310,7 +375,7 @@ def run_batches(
                 stacklevel=3,
             )
             mode = "serial"
-        else:
+        elif pool is not None:
             how = f"processes ({_workers(pool)})" if own_pool else type(pool).__name__
             if position:
                 how = f"serial, then {how}"
@@ -327,7 +392,7 @@ def run_batches(
     for got in rows:
         got.sort(key=lambda row: row.index)
     report(done, final=True)
-    return RunOutcome(rows, stopped, how, time.perf_counter() - started)
+    return RunOutcome(rows, stopped, how, time.perf_counter() - started, note)
 
 
 def _run_pool(

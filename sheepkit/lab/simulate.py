@@ -118,5 +118,6 @@ def results_of(
         rows=rows,
         stopped=outcome.stopped,
         how=outcome.how,
+        note=outcome.note,
         seconds=outcome.seconds,
     )

@@ -226,6 +226,7 @@ def tournament(
         rows=outcome.rows[0],
         stopped=outcome.stopped,
         how=outcome.how,
+        note=outcome.note,
         seconds=outcome.seconds,
     )
     return Tournament(game.name, names, results, leaderboard(results, reps=reps, seed=seed))

@@ -1,106 +1,112 @@
-"""Charts for the rule lab and the bot arena (matplotlib, no pyplot).
+"""Charts for the rule lab and the bot arena, as SVG (see ``sheepkit.ui.svg``).
 
 Every chart takes the lab's plain data (reports, a Sweep, a Tournament) and returns a
-``matplotlib.figure.Figure``; ``png(figure)`` turns it into bytes for an image widget. We build
-figures without pyplot so that no global backend or "current figure" state leaks between
-charts, notebooks and tests. Colours are Okabe-Ito (readable with colour blindness), and every
-series also has its own marker and a label, so colour is never the only cue.
+:class:`~sheepkit.ui.svg.Chart`; ``lab_widgets.image(chart)`` shows it in a widget, and a
+notebook cell ending with one shows it by itself. SVG built with the standard library draws the
+same on a server and in the browser (Pyodide), where matplotlib cannot be had. Colours are
+Okabe-Ito, and every series also has its own marker and a label, so colour is never the only
+cue; each point's tooltip gives its value and 95% interval.
 """
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
 
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
-from matplotlib.ticker import PercentFormatter
-
 from ..lab import Metric, Sweep, Tournament
-from .board import OKABE_ITO
-
-#: Series colours in order: strong Okabe-Ito hues first, yellow (weak on white) left out.
-SERIES_COLOURS = (
-    OKABE_ITO["blue"],
-    OKABE_ITO["vermillion"],
-    OKABE_ITO["green"],
-    OKABE_ITO["purple"],
-    OKABE_ITO["orange"],
-    OKABE_ITO["sky"],
-    OKABE_ITO["black"],
+from .svg import (
+    INK,
+    LABEL_SIZE,
+    LINE,
+    MUTED,
+    SERIES_COLOURS,
+    SERIES_MARKERS,
+    TITLE_SIZE,
+    Chart,
+    Drawing,
+    Format,
+    Scale,
+    error_point,
+    fit,
+    general,
+    interval_ends,
+    interval_text,
+    legend,
+    nice_range,
+    percent,
+    text_width,
+    value_axis,
 )
-SERIES_MARKERS = ("o", "s", "^", "D", "v", "P", "X")
+
+__all__ = [
+    "PANEL_METRICS",
+    "PROPORTIONS",
+    "SERIES_COLOURS",
+    "SERIES_MARKERS",
+    "Chart",
+    "comparison_chart",
+    "leaderboard_chart",
+    "sweep_chart",
+]
+
 #: Metrics shown as small panels beside the win rates in a comparison, when measured.
 PANEL_METRICS = ("Length (turns)", "Draws", "Real choices", "Lead changes")
 PROPORTIONS = ("Draws", "Real choices", "Completion", "Comebacks")
-
-
-def png(figure: Figure, dpi: int = 96) -> bytes:
-    """The figure as PNG bytes (for ``ipywidgets.Image`` or a file)."""
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi)  # constrained layout already fits it
-    return buffer.getvalue()
-
-
-def _style(ax: Axes) -> None:
-    ax.grid(axis="y", alpha=0.3)
-    ax.spines[["top", "right"]].set_visible(False)
-
-
-def _errorbar(
-    ax: Axes, xs: Sequence[float], metrics: Sequence[Metric | None], series: int, label: str
-) -> None:
-    """Points with their confidence intervals as error bars; missing values are skipped."""
-    points = [
-        (x, m)
-        for x, m in zip(xs, metrics)
-        if m is not None and m.value is not None and math.isfinite(m.value)
-    ]
-    if not points:
-        return
-    values = [m.value or 0.0 for _, m in points]
-    below, above = [], []
-    for (_, m), value in zip(points, values):
-        low, high = m.interval if m.interval is not None else (value, value)
-        # An interval can be infinite (one game): draw no bar rather than an endless one. It
-        # can also miss its value by a rounding error (a Wilson interval at 0%): clamp at 0.
-        below.append(max(value - low, 0.0) if math.isfinite(low) else 0.0)
-        above.append(max(high - value, 0.0) if math.isfinite(high) else 0.0)
-    ax.errorbar(
-        [x for x, _ in points],
-        values,
-        yerr=[below, above],
-        fmt=SERIES_MARKERS[series % len(SERIES_MARKERS)],
-        color=SERIES_COLOURS[series % len(SERIES_COLOURS)],
-        capsize=4,
-        markersize=7,
-        label=label,
-    )
+WIDTH = 720
 
 
 def _find(report: Sequence[Metric], name: str) -> Metric | None:
     return next((m for m in report if m.name == name), None)
 
 
+def _measured(metric: Metric | None) -> bool:
+    return metric is not None and metric.value is not None and math.isfinite(metric.value)
+
+
+def _extent(metrics: Sequence[Metric | None]) -> list[float]:
+    """Every value and finite interval end, for choosing an axis range."""
+    out: list[float] = []
+    for m in metrics:
+        if m is None or not _measured(m):
+            continue
+        value = m.value or 0.0
+        out.append(value)
+        ends = interval_ends(value, m.interval)
+        if ends is not None:
+            out.extend(ends)
+    return out
+
+
+def _point(
+    d: Drawing,
+    x: float,
+    scale: Scale,
+    metric: Metric,
+    series: int,
+    fmt: Format,
+    what: str,
+) -> None:
+    """One measured value at x, with its error bar and a tooltip."""
+    value = metric.value or 0.0
+    ends = interval_ends(value, metric.interval)
+    d.begin(f"{what}: {interval_text(value, metric.interval, fmt)}")
+    bar = None if ends is None else (scale.clamp(ends[0]), scale.clamp(ends[1]))
+    error_point(d, x, scale(value), *(bar or (None, None)), series)
+    d.end()
+
+
 def comparison_chart(
     labels: Sequence[str],
     reports: Sequence[Sequence[Metric]],
     panels: Sequence[str] = PANEL_METRICS,
-) -> Figure:
+) -> Chart:
     """Win rate of each seat, then one small panel per metric in ``panels``, for each column.
 
     ``labels[i]`` names the rules of ``reports[i]`` (e.g. "base rules", "board=10"). Error bars
     are the 95% confidence intervals: where two columns' bars do not overlap, the rule change
     made a real difference rather than a lucky one.
     """
-    shown = [
-        name
-        for name in panels
-        if any((m := _find(r, name)) is not None and m.value is not None for r in reports)
-    ]
-    figure = Figure(figsize=(3.4 + 2.0 * len(shown), 3.4), layout="constrained")
-    axes = figure.subplots(1, 1 + len(shown), squeeze=False)[0]
+    shown = [name for name in panels if any(_measured(_find(r, name)) for r in reports)]
     # Seats may differ between columns (a "players" rule): the union, in order of appearance.
     seats: list[str] = []
     for report in reports:
@@ -109,85 +115,151 @@ def comparison_chart(
                 seat = m.name.removeprefix("Win rate: ")
                 if seat not in seats:
                     seats.append(seat)
-    ax = axes[0]
-    width = 0.7 / max(len(reports), 1)
-    for i, (label, report) in enumerate(zip(labels, reports)):
-        offset = (i - (len(reports) - 1) / 2) * width
-        xs = [s + offset for s in range(len(seats))]
-        _errorbar(ax, xs, [_find(report, f"Win rate: {s}") for s in seats], i, label)
-    ax.set_xticks(range(len(seats)), seats, rotation=20 if len(seats) > 3 else 0)
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("share of games won")
-    ax.set_title("Win rate by seat")
-    _style(ax)
-    ax.legend(fontsize="small", loc="best")
-    for ax, name in zip(axes[1:], shown):
+    d = Drawing(WIDTH, 0, "Win rate by seat" + "".join(f", {name}" for name in shown))
+    # The legend names each column's rules once, for every panel.
+    top = legend(d, 12, 16, list(labels), WIDTH - 12) + 8
+
+    # Win rate by seat: seats along x, one point per column at each seat.
+    left, right = 70.0, WIDTH - 16.0
+    d.text(left, top + 8, "Win rate by seat", size=TITLE_SIZE, bold=True)
+    plot_top, plot_bottom = top + 30, top + 210
+    scale = Scale(0.0, 1.0, plot_bottom, plot_top)
+    value_axis(d, scale, (left, right), percent)
+    d.text(
+        18,
+        (plot_top + plot_bottom) / 2,
+        "share of games won",
+        size=LABEL_SIZE,
+        anchor="middle",
+        rotate=-90,
+    )
+    slot = (right - left) / max(len(seats), 1)
+    spread = min(slot * 0.6, 40.0 * len(reports))
+    for s, seat in enumerate(seats):
+        centre = left + slot * (s + 0.5)
+        d.text(centre, plot_bottom + 14, fit(seat, slot), anchor="middle")
         for i, (label, report) in enumerate(zip(labels, reports)):
-            _errorbar(ax, [i], [_find(report, name)], i, label)
-        ax.set_xticks(range(len(labels)), [_short(label) for label in labels], fontsize="small")
-        ax.set_xlim(-0.6, len(labels) - 0.4)
-        ax.margins(y=0.15)  # room above the highest bar's cap
-        if name in PROPORTIONS:
-            ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-            ax.set_ylim(0, min(1.05, ax.get_ylim()[1]))
-        ax.set_title(name)
-        _style(ax)
-    return figure
+            metric = _find(report, f"Win rate: {seat}")
+            if not _measured(metric) or metric is None:
+                continue
+            offset = (i - (len(reports) - 1) / 2) * (spread / max(len(reports), 1))
+            _point(d, centre + offset, scale, metric, i, percent, f"{label}, {seat} won")
+    height = plot_bottom + 34
+
+    # One small panel per further metric, side by side, the columns along x.
+    if shown:
+        top = height + 6
+        width = WIDTH / len(shown)
+        for k, name in enumerate(shown):
+            metrics = [_find(r, name) for r in reports]
+            share = name in PROPORTIONS
+            fmt = percent if share else general
+            low, high = nice_range(
+                _extent(metrics),
+                floor=0.0 if share else None,
+                ceiling=1.0 if share else None,
+                count=4,
+            )
+            x0 = k * width
+            p_left, p_right = x0 + 52, x0 + width - 10
+            d.text(
+                x0 + width / 2,
+                top + 8,
+                fit(name, width - 8, LABEL_SIZE),
+                size=LABEL_SIZE,
+                anchor="middle",
+                bold=True,
+            )
+            p_top, p_bottom = top + 30, top + 170
+            scale = Scale(low, high, p_bottom, p_top)
+            value_axis(d, scale, (p_left, p_right), fmt, count=4)
+            column = (p_right - p_left) / max(len(labels), 1)
+            for i, (label, metric) in enumerate(zip(labels, metrics)):
+                x = p_left + column * (i + 0.5)
+                d.text(x, p_bottom + 14, fit(_short(label), column), anchor="middle")
+                if metric is not None and _measured(metric):
+                    _point(d, x, scale, metric, i, fmt, f"{label}, {name}")
+        height = top + 196
+    d.height = math.ceil(height)
+    return d.chart()
 
 
 def _short(label: str, width: int = 14) -> str:
-    """A tick label: "Board size = 10" becomes "10" (the legend of the first panel has it)."""
+    """A tick label: "Board size = 10" becomes "10", "Base rules" "Base" (the legend has the
+    whole label)."""
     if "=" in label:
         label = label.split("=", 1)[1].strip()
+    elif len(label) > 8:
+        label = label.split()[0]  # "Base rules" -> "Base"
     return label if len(label) <= width else label[: width - 1] + "…"
 
 
-def sweep_chart(sweep: Sweep, metric: str = "Length (turns)") -> Figure:
+def sweep_chart(sweep: Sweep, metric: str = "Length (turns)") -> Chart:
     """One metric against the value of the swept rule, with 95% error bars."""
-    figure = Figure(figsize=(5.5, 3.4), layout="constrained")
-    ax = figure.subplots()
-    xs = list(range(len(sweep.labels)))
-    ax.plot(xs, [m.value if m else math.nan for m in sweep.metric(metric)], color="#999999")
-    _errorbar(ax, xs, sweep.metric(metric), 0, metric)
-    ax.set_xticks(xs, [label.split("=", 1)[-1] for label in sweep.labels])
     rule = sweep.labels[0].split("=", 1)[0] if sweep.labels and "=" in sweep.labels[0] else ""
-    ax.set_xlabel(rule or "variant")
-    ax.set_ylabel(metric)
-    ax.set_title(f"{metric} as {rule or 'the variant'} changes")
-    _style(ax)
-    return figure
+    title = f"{metric} as {rule or 'the variant'} changes"
+    width, height = 640, 380
+    d = Drawing(width, height, title)
+    cells = sweep.metric(metric)
+    share = metric in PROPORTIONS or metric.startswith(("Win rate", "Draws", "Completion"))
+    fmt = percent if share else general
+    low, high = nice_range(
+        _extent(cells), floor=0.0 if share else None, ceiling=1.0 if share else None
+    )
+    left, right, top, bottom = 76.0, width - 20.0, 48.0, height - 64.0
+    d.text(left, 20, title, size=TITLE_SIZE, bold=True)
+    scale = Scale(low, high, bottom, top)
+    value_axis(d, scale, (left, right), fmt)
+    d.text(20, (top + bottom) / 2, metric, size=LABEL_SIZE, anchor="middle", rotate=-90)
+    slot = (right - left) / max(len(sweep.labels), 1)
+    xs = [left + slot * (i + 0.5) for i in range(len(sweep.labels))]
+    d.polyline(
+        [(x, scale(m.value or 0.0)) for x, m in zip(xs, cells) if m is not None and _measured(m)],
+        stroke=LINE,
+    )
+    for x, label, m in zip(xs, sweep.labels, cells):
+        d.text(x, bottom + 14, fit(label.split("=", 1)[-1], slot), anchor="middle")
+        if m is not None and _measured(m):
+            _point(d, x, scale, m, 0, fmt, f"{label}, {metric}")
+    d.text((left + right) / 2, bottom + 40, rule or "variant", size=LABEL_SIZE, anchor="middle")
+    return d.chart()
 
 
-def leaderboard_chart(tournament: Tournament) -> Figure:
+def leaderboard_chart(tournament: Tournament) -> Chart:
     """Each bot's rating (Elo scale) with its 95% interval, strongest at the top."""
     board = tournament.leaderboard
-    figure = Figure(figsize=(6, 0.6 + 0.55 * max(len(board), 1)), layout="constrained")
-    ax = figure.subplots()
-    for rank, standing in enumerate(board):
-        y = len(board) - 1 - rank  # strongest at the top
-        low, high = standing.rating_interval
-        ax.errorbar(
-            [standing.rating],
-            [y],
-            xerr=[[standing.rating - low], [high - standing.rating]],
-            fmt=SERIES_MARKERS[rank % len(SERIES_MARKERS)],
-            color=SERIES_COLOURS[rank % len(SERIES_COLOURS)],
-            capsize=4,
-            markersize=8,
+    names = [s.name for s in board]
+    left = 20 + max([text_width(n, LABEL_SIZE) for n in names] or [40])
+    width = WIDTH
+    right = width - 90.0  # room for "100% won" after the last interval
+    top = 48.0
+    row = 40.0
+    bottom = top + row * max(len(board), 1)
+    d = Drawing(width, int(bottom + 56), "Leaderboard")
+    d.text(12, 20, "Leaderboard", size=TITLE_SIZE, bold=True)
+    values = [1500.0]
+    for s in board:
+        values += [s.rating, *s.rating_interval]
+    low, high = nice_range(values)
+    scale = Scale(low, high, left, right)
+    value_axis(d, scale, (top, bottom), lambda x: f"{x:.0f}", vertical=False)
+    d.line(scale(1500), top, scale(1500), bottom, stroke=MUTED, dash="6 4")
+    for rank, s in enumerate(board):
+        y = top + row * (rank + 0.5)
+        lo, hi = s.rating_interval
+        d.text(left - 10, y, s.name, size=LABEL_SIZE, anchor="end")
+        d.begin(
+            f"{s.name}: rating {s.rating:.0f} [{lo:.0f}, {hi:.0f}], "
+            f"won {s.win_rate:.0%} of {s.games} games"
         )
-        ax.annotate(
-            f"{standing.win_rate:.0%} won",
-            (high, y),
-            xytext=(6, 0),
-            textcoords="offset points",
-            va="center",
-            fontsize="small",
-        )
-    ax.set_yticks(range(len(board)), [s.name for s in reversed(board)])
-    ax.axvline(1500, color="#999999", linestyle="--", linewidth=1)
-    ax.set_xlabel("rating (Elo scale; the dashed line is the average, 1500)")
-    ax.set_title("Leaderboard")
-    ax.margins(x=0.2)
-    ax.grid(axis="x", alpha=0.3)
-    ax.spines[["top", "right"]].set_visible(False)
-    return figure
+        error_point(d, scale(s.rating), y, scale(lo), scale(hi), rank, vertical=False)
+        d.end()
+        d.text(scale(hi) + 10, y, f"{s.win_rate:.0%} won", fill=INK)
+    d.text(
+        (left + right) / 2,
+        bottom + 38,
+        "rating (Elo scale; the dashed line is the average, 1500)",
+        size=LABEL_SIZE,
+        anchor="middle",
+    )
+    return d.chart()

@@ -11,7 +11,8 @@ run one after another at once.
 
 The apps play in the kernel's own process: a class-sized run (hundreds of games) takes
 seconds. For many thousands of games call ``sheepkit.lab`` directly, which spreads the games
-over every core (or a Dask cluster) with the same results.
+over every core (or a Dask cluster) with the same results. In the browser (Pyodide) there are
+no worker processes: the panel says so under the progress bar after a run.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ class SlicedRun:
     done: int = 0
     stopped: bool = False
     seconds: float = 0.0
+    note: str = ""  # the lab's note on where the games ran (in the browser: one after another)
     _part: int = 0
     _played: int = 0  # games of the current part already played
     _size: int = 1  # games in the next slice; grows until a slice takes slice_seconds
@@ -117,6 +119,7 @@ class SlicedRun:
         )
         took = time.perf_counter() - began
         self.seconds += took
+        self.note = got.note
         rows = got.rows
         if part.lineup is not None:
             rows = [dataclasses.replace(row, lineup=part.lineup) for row in rows]
@@ -310,11 +313,12 @@ def bot_descriptions_html(
     return f"<ul class='sk-bot-list' style='font-family:sans-serif;line-height:1.4'>{rows}</ul>"
 
 
-def image(figure: Any) -> w.Image:
-    """A matplotlib figure as an image widget (works alike in JupyterLab and Voila)."""
-    # Shrink to the page's width, keeping the aspect (a fixed height would distort it).
-    layout = w.Layout(max_width="100%", height="auto", object_fit="contain")
-    return w.Image(value=charts.png(figure), format="png", layout=layout)
+def image(chart: charts.Chart) -> w.HTML:
+    """A chart as a widget: its SVG inline in the page (alike in JupyterLab, Voila and the
+    static site). The SVG shrinks to the page's width, keeping its aspect."""
+    widget = w.HTML(value=chart.svg, layout=w.Layout(max_width="100%"))
+    widget.add_class("sk-chart-box")
+    return widget
 
 
 # -- the run controls -------------------------------------------------------------------------
@@ -335,7 +339,11 @@ class RunPanel:
         self.bar.add_class("sk-progress")
         self.text = w.HTML()
         self.text.add_class("sk-progress-text")
-        self.widget = w.HBox([self.run_button, self.stop_button, self.bar, self.text])
+        self.note = w.HTML()  # where the games ran, when the reader should know
+        self.note.add_class("sk-run-note")
+        self.widget = w.VBox(
+            [w.HBox([self.run_button, self.stop_button, self.bar, self.text]), self.note]
+        )
         self.current: SlicedRun | None = None
         self.task: asyncio.Task[None] | None = None
 
@@ -383,6 +391,11 @@ class RunPanel:
         self.stop_button.disabled = True
         word = "stopped after" if run.stopped else "done:"
         self.text.value = f"{word} {run.done} of {run.total} games in {run.seconds:.1f} s"
+        self.note.value = (
+            f"<i style='font-family:sans-serif;color:#444'>{html.escape(run.note)}</i>"
+            if run.note
+            else ""
+        )
         try:
             finish(run)
         except Exception as e:  # in a task an exception would vanish: show it

@@ -26,7 +26,7 @@ def test_rule_lab_runs_the_default_comparison(open_app: OpenApp) -> None:
     table = app.page.locator(".sk-rule-lab .sk-results").inner_text()
     assert "Base rules" in table and "What it means" in table
     app.wait_for(  # the chart comes just after the table
-        "() => document.querySelectorAll('.sk-rule-lab img').length === 1",
+        "() => document.querySelectorAll('.sk-rule-lab svg.sk-chart').length === 1",
         timeout=10,
         failing="no chart under the results",
     )
@@ -67,5 +67,8 @@ def test_bot_arena_shows_the_tournament(open_app: OpenApp) -> None:
     board = app.page.locator(".sk-bot-arena .sk-results").inner_text()
     assert "Forward sheep" in board and "Perfect" in board
     assert app.page.locator(".sk-bot-list").count() >= 1  # how the bots think
+    chart = app.page.locator(".sk-bot-arena svg.sk-chart")  # the leaderboard as inline SVG
+    chart.wait_for(state="visible", timeout=10_000)
+    assert "Forward sheep" in chart.inner_html()
     app.assert_healthy()
     app.screenshot("bot_arena")

@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from ...platform import browser_cap, browser_weaker
 from .engine import OVER, START, TILES, BattleSheepState, Move, Tile
 from .fields import shared_edges
 from .geometry import all_tiles
@@ -171,6 +172,7 @@ class StrongBot:
         self.weights = weights
         self.nodes = nodes
         self.time_limit = time_limit
+        self.description = browser_weaker(StrongBot.description)
         self.max_depth = max_depth
         self.depth_reached = 0  # the last move's deepest completed search, for the lesson
 
@@ -184,7 +186,8 @@ class StrongBot:
         rng.shuffle(legal)  # ties between equal moves go to the seeded random stream
         self._me = state.turn
         self._count = 0
-        self._deadline = time.perf_counter() + self.time_limit if self.time_limit else None
+        limit = browser_cap(self.time_limit)  # the browser's page waits while it thinks
+        self._deadline = time.perf_counter() + limit if limit else None
         self._history: dict[Move, int] = {}
         order = legal
         best = legal[0]

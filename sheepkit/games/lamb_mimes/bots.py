@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...bots import MCTSBot
+from ...platform import browser_weaker
 from .engine import OWN, SRC, Flip, LambMimesView, Pass, Place, Play
 from .rules import NUMBER_CARDS, points
 
@@ -160,7 +161,7 @@ class StrongBot(MCTSBot):
         self._preferred: list[Any] = []
         self._before: tuple[int, ...] = ()
         self._round = 0
-        self.description = (
+        self.description = browser_weaker(
             f"Thinks ahead: before each decision it imagines up to {iterations} ways the cards "
             "it cannot see might lie (consistent with everything it has seen) and plays each "
             "imagined round to its end, every imagined player playing much like the Memory "

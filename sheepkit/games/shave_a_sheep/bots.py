@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...platform import BROWSER_MOVE_SECONDS, in_browser
 from .engine import Act, ShaveASheepState
 
 
@@ -36,7 +37,9 @@ class SensibleBot:
 
 
 class OptimalBot:
-    """Perfect play with two players (solved exactly); with more, a tree search."""
+    """Perfect play with two players (solved exactly); with more, a tree search. In the
+    browser, two-player rules without a shipped table are played by the tree search too:
+    solving them would freeze the page for 5-10 s."""
 
     name = "Optimal"
     description = (
@@ -46,21 +49,32 @@ class OptimalBot:
         "much to work out, so it plays like the MCTS bot (it tries each move in many imagined "
         "games) and is strong but not perfect."
     )
+    BROWSER_NOTE = (
+        " In the browser the answers ship worked out for the base game and the printed "
+        "variants; for other rules it plays like the MCTS bot there, thinking at most "
+        f"{BROWSER_MOVE_SECONDS:g} s a move, and is weaker than on a server."
+    )
 
     def __init__(self, iterations: int = 300) -> None:
         self.iterations = iterations
         self._search: Any = None
+        if in_browser():
+            self.description = OptimalBot.description + OptimalBot.BROWSER_NOTE
 
     def choose(self, view: Any, legal_moves: Sequence[Act], rng: random.Random) -> Act:
         state: ShaveASheepState = view
         if state.game.rules.players == 2:
-            from .solver import solve
+            from . import solver
 
-            move = solve(state.game.rules).best_move(state)
-            if move in legal_moves:
-                return move
+            rules = state.game.rules
+            # In the browser only a table that needs no solving: the page would freeze.
+            table = solver.solved(rules) if in_browser() else solver.solve(rules)
+            if table is not None:
+                move = table.best_move(state)
+                if move in legal_moves:
+                    return move
         if self._search is None:
             from ...bots.mcts import MCTSBot
 
-            self._search = MCTSBot(iterations=self.iterations)
+            self._search = MCTSBot(iterations=self.iterations)  # capped in the browser
         return self._search.choose(view, legal_moves, rng)

@@ -2,7 +2,7 @@
 choice matters, for any rules, with 95% confidence intervals; plus its pictures and charts.
 
 Everything is seeded, so the numbers the lesson's text quotes come out the same every run.
-matplotlib is imported only by the plotting function.
+The charts are SVG (``sheepkit.ui.svg``), imported only by the plotting function.
 """
 
 from __future__ import annotations
@@ -122,13 +122,13 @@ def analyse_variants(n: int = 300, seed: int = 0, players: int = 2) -> list[Anal
 def plot(analyses: list[Analysis], title: str = "") -> Any:
     """Three bar charts with 95% intervals: length, first player's share, choice's effect.
 
-    Each bar is labelled with its rule set and its value, so colour is never the only cue.
+    Returns a ``sheepkit.ui.svg.Chart`` (SVG: the same on a server and in the browser); a
+    notebook cell ending with it shows it. Each bar's row is named and each bar carries its
+    value, so colour is never the only cue.
     """
-    import matplotlib.pyplot as plt
+    from ...ui import svg
 
     names = [a.name for a in analyses]
-    colours = [BAR_COLOURS[i % len(BAR_COLOURS)] for i in range(len(analyses))]
-    fig, axes = plt.subplots(1, 3, figsize=(12, 3.6), constrained_layout=True)
     panels = [
         ("Game length (turns)", [a.length for a in analyses], [a.length_ci for a in analyses]),
         (
@@ -142,38 +142,52 @@ def plot(analyses: list[Analysis], title: str = "") -> Any:
             [a.skill_ci for a in analyses],
         ),
     ]
-    for ax, (label, values, cis) in zip(axes, panels, strict=True):
-        errors = [
-            [v - lo for v, (lo, _) in zip(values, cis, strict=True)],
-            [hi - v for v, (_, hi) in zip(values, cis, strict=True)],
-        ]
-        ys = list(range(len(values)))
-        ax.barh(ys, values, xerr=errors, color=colours, edgecolor="#222222", capsize=4)
-        ax.set_yticks(ys, names)
-        ax.invert_yaxis()
-        ax.set_title(label, fontsize=11)
-        share = "wins" in label
-        for y, v in zip(ys, values, strict=True):
-            ax.text(
-                v / 2,
-                y,
-                f"{v:.0%}" if share else f"{v:.1f}",
-                va="center",
-                ha="center",
-                fontsize=9,
-                color="#FFFFFF" if share else "#000000",
-                fontweight="bold",
-            )
-        if share:
-            ax.set_xlim(0, 1)
-            ax.axvline(0.5, color="#222222", linestyle="--", linewidth=1)
-            ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
-    for ax in axes[1:]:
-        ax.set_yticks(range(len(values)), [""] * len(values))
+    width = 800
+    names_width = 16 + max([svg.text_width(n, svg.LABEL_SIZE) for n in names] or [40])
+    top = 66.0 if title else 40.0
+    row = 36.0
+    bottom = top + 16 + row * max(len(analyses), 1)
+    d = svg.Drawing(width, int(bottom + 30), title or ", ".join(p[0] for p in panels))
     if title:
-        fig.suptitle(title)
-    plt.close(fig)  # shown once, by the notebook's display of the returned figure
-    return fig
+        d.text(12, 18, title, size=svg.TITLE_SIZE, bold=True)
+    panel = (width - names_width) / len(panels)
+    for y_index, name in enumerate(names):
+        y = top + 16 + row * (y_index + 0.5)
+        d.text(names_width - 8, y, name, size=svg.LABEL_SIZE, anchor="end")
+    for k, (label, values, cis) in enumerate(panels):
+        share = "wins" in label
+        fmt = svg.percent if share else (lambda x: f"{x:.1f}")
+        x0 = names_width + k * panel
+        left, right = x0 + 8, x0 + panel - 44  # room for the value after the longest bar
+        heading, _, aside = label.partition(" (")
+        d.text(x0 + panel / 2, top - 16, heading, size=svg.LABEL_SIZE, anchor="middle", bold=True)
+        if aside:
+            d.text(x0 + panel / 2, top, f"({aside}", size=svg.TICK_SIZE, anchor="middle")
+        if share:
+            low, high = 0.0, 1.0
+        else:
+            low, high = svg.nice_range([hi for _, hi in cis] + list(values), floor=0.0)
+            low = 0.0
+        scale = svg.Scale(low, high, left, right)
+        axis_format = svg.percent if share else svg.general
+        svg.value_axis(d, scale, (top + 16, bottom), axis_format, vertical=False, count=3)
+        for i, (value, (lo, hi)) in enumerate(zip(values, cis, strict=True)):
+            y = top + 16 + row * (i + 0.5)
+            d.begin(f"{names[i]}, {label}: {svg.interval_text(value, (lo, hi), fmt)}")
+            d.rect(left, y - 11, scale.clamp(value) - left, 22, BAR_COLOURS[i % 6], "#222222")
+            ends = svg.interval_ends(value, (lo, hi))
+            end = value
+            if ends is not None:
+                a, b = scale.clamp(ends[0]), scale.clamp(ends[1])
+                d.line(a, y, b, y, width=1.5)
+                for at in (a, b):
+                    d.line(at, y - 5, at, y + 5, width=1.5)
+                end = ends[1]
+            d.text(scale.clamp(end) + 5, y, fmt(value), bold=True)
+            d.end()
+        if share:
+            d.line(scale(0.5), top + 16, scale(0.5), bottom, dash="6 4")
+    return d.chart()
 
 
 # -- pictures of rules, for the lesson's live demonstrations ---------------------------------

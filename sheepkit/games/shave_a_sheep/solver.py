@@ -22,10 +22,12 @@ players do (forced grows fill a sheep, and a full sheep is shorn), so the fixed 
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import marshal
 import time
+import zlib
 from collections import deque
 from pathlib import Path
 from typing import Any
@@ -33,7 +35,7 @@ from typing import Any
 from ...core import CHANCE
 from ...core.cache import cache_dir, read_checked, write_checked
 from .engine import Roll, ShaveASheep, ShaveASheepState
-from .rules import ShaveASheepRules
+from .rules import VARIANTS, ShaveASheepRules
 
 TOLERANCE = 1e-13
 #: Moves whose values differ by less than this are equally good: the first listed is played.
@@ -219,14 +221,16 @@ _SOLUTIONS: dict[ShaveASheepRules, Solution] = {}
 def solve(
     rules: ShaveASheepRules | None = None, *, use_cache: bool = True, **changes: Any
 ) -> Solution:
-    """The perfect-play solution of two-player rules: from memory, from the disk cache
-    (``$SHEEPKIT_CACHE`` or ``~/.cache/sheepkit``), or computed now (one to a few seconds)."""
+    """The perfect-play solution of two-player rules: from memory, from the tables shipped
+    with sheepkit (the lesson's rule sets), from the disk cache (``$SHEEPKIT_CACHE`` or
+    ``~/.cache/sheepkit``), or computed now (one to a few seconds; five times that in the
+    browser, where the disk cache does not outlive the page)."""
     base = rules if rules is not None else ShaveASheepRules()
     if changes:
         base = base.replace(**changes)  # type: ignore[assignment]
     solution = _SOLUTIONS.get(base) if use_cache else None
     if solution is None:
-        solution = _load(base) if use_cache else None
+        solution = (load_shipped(base) or _load(base)) if use_cache else None
         if solution is None:
             solution = Solution(base)
             if use_cache:
@@ -236,13 +240,27 @@ def solve(
     return solution
 
 
+def solved(rules: ShaveASheepRules) -> Solution | None:
+    """The solution if it can be had without solving: from memory, a shipped table or the
+    disk cache; else None (the browser's Optimal bot then plays without one)."""
+    solution = _SOLUTIONS.get(rules)
+    if solution is None:
+        solution = load_shipped(rules) or _load(rules)
+        if solution is not None:
+            _SOLUTIONS[rules] = solution
+    return solution
+
+
 SOLVER_VERSION = 1  # bump when the values could change: old cache files are then ignored
 
 
-def _cache_path(rules: ShaveASheepRules) -> Path:
+def _digest(rules: ShaveASheepRules) -> str:
     text = json.dumps(rules.to_dict(), sort_keys=True)
-    digest = hashlib.sha256(f"v{SOLVER_VERSION}:{text}".encode()).hexdigest()[:20]
-    return cache_dir() / f"shave_a_sheep-{digest}.marshal"
+    return hashlib.sha256(f"v{SOLVER_VERSION}:{text}".encode()).hexdigest()[:20]
+
+
+def _cache_path(rules: ShaveASheepRules) -> Path:
+    return cache_dir() / f"shave_a_sheep-{_digest(rules)}.marshal"
 
 
 def _dump(solution: Solution) -> bytes:
@@ -265,10 +283,107 @@ def _load(rules: ShaveASheepRules) -> Solution | None:
         values = {(*r[:5], Roll(r[5]) if r[5] is not None else None, *r[6:-1]): r[-1] for r in rows}
     except (ValueError, TypeError, EOFError, IndexError):
         return None
+    return _from_values(rules, values)
+
+
+def _from_values(rules: ShaveASheepRules, values: dict[Key, float]) -> Solution:
     solution = Solution.__new__(Solution)
     solution.rules, solution.game = rules, ShaveASheep(rules)
     solution.values, solution.sweeps, solution.seconds = values, 0, 0.0
     return solution
+
+
+# -- tables shipped in the package ----------------------------------------------------------
+# The browser (Pyodide) runs the solver about five times slower and keeps no disk cache, so
+# the rule sets that the app and the lesson open with ship solved. A shipped table is gzipped
+# text: one line of JSON saying what it is (format, solver version, rules, positions, the
+# SHA-256 of the rest), then every position's key and value as a JSON list. JSON writes each
+# float exactly (shortest repr), so the table equals a fresh solve, and any Python reads it.
+SHIPPED_DIR = Path(__file__).with_name("data")
+SHIPPED_FORMAT = 1
+#: The rules whose tables ship: the base game and every printed variant, for two players.
+SHIPPED_RULES = tuple(ShaveASheepRules(players=2).replace(**c) for c in VARIANTS.values())
+
+
+def shipped_path(rules: ShaveASheepRules) -> Path:
+    return SHIPPED_DIR / f"optimal-{_digest(rules)}.json.gz"
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def encode_table(solution: Solution) -> bytes:
+    """The shipped-table bytes of a solution (the same bytes for the same solution)."""
+    rows = [
+        [*k[:5], list(k[5].face) if k[5] is not None else None, *k[6:], v]
+        for k, v in solution.values.items()
+    ]
+    body = json.dumps(rows, separators=(",", ":")).encode()
+    header = {
+        "format": SHIPPED_FORMAT,
+        "solver_version": SOLVER_VERSION,
+        "game": "shave_a_sheep",
+        "rules": solution.rules.to_dict(),
+        "positions": len(rows),
+        "sha256": hashlib.sha256(body).hexdigest(),
+    }
+    text = json.dumps(header, sort_keys=True).encode() + b"\n" + body
+    return gzip.compress(text, compresslevel=9, mtime=0)
+
+
+def decode_table(data: bytes, rules: ShaveASheepRules) -> Solution | None:
+    """The solution in shipped-table bytes, or None if they are damaged or for other rules."""
+    try:
+        head, _, body = gzip.decompress(data).partition(b"\n")
+        header = json.loads(head)
+        if (
+            header.get("format") != SHIPPED_FORMAT
+            or header.get("solver_version") != SOLVER_VERSION
+            or header.get("rules") != json.loads(json.dumps(rules.to_dict()))
+            or header.get("sha256") != hashlib.sha256(body).hexdigest()
+        ):
+            return None
+        rows = json.loads(body)
+        values = {
+            (
+                *_tuples(r[:5]),
+                Roll(tuple(r[5])) if r[5] is not None else None,
+                *_tuples(r[6:-1]),
+            ): float(r[-1])
+            for r in rows
+        }
+        if len(values) != header.get("positions"):
+            return None
+    except (OSError, EOFError, zlib.error, ValueError, TypeError, IndexError, KeyError):
+        return None
+    return _from_values(rules, values)
+
+
+def load_shipped(rules: ShaveASheepRules) -> Solution | None:
+    """The table shipped with sheepkit for these rules, or None (none ships, or damaged)."""
+    try:
+        data = shipped_path(rules).read_bytes()
+    except OSError:
+        return None
+    return decode_table(data, rules)
+
+
+def write_shipped() -> list[Path]:
+    """Solve every rule set of SHIPPED_RULES afresh and write its table; old tables are
+    removed. For maintainers, after a change to the rules or the solver (bump SOLVER_VERSION):
+    ``python -c "from sheepkit.games.shave_a_sheep import solver; solver.write_shipped()"``."""
+    SHIPPED_DIR.mkdir(exist_ok=True)
+    for old in SHIPPED_DIR.glob("optimal-*.json.gz"):
+        old.unlink()
+    written = []
+    for rules in SHIPPED_RULES:
+        solution = Solution(rules)
+        path = shipped_path(rules)
+        path.write_bytes(encode_table(solution))
+        print(f"{path.name}: {solution.states} positions, {path.stat().st_size} bytes")
+        written.append(path)
+    return written
 
 
 def win_chances(state: ShaveASheepState) -> tuple[float, float]:

@@ -10,6 +10,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ...bots.mcts import MCTSBot
+from ...platform import browser_weaker
 from .engine import (
     HIDDEN_BETS,
     PACE_COSTS,
@@ -295,7 +296,7 @@ class StrongBot(MCTSBot):
         super().__init__(iterations, time_limit, exploration)
         self._race = 0
         limit = f" (at most {time_limit} s)" if time_limit else ""
-        self.description = (
+        self.description = browser_weaker(
             "Thinks ahead: guesses the hidden bets it cannot see, plays each choice out to "
             f"the end of the race in up to {iterations} imagined races{limit} where everybody "
             "plays like the Sensible bot, and picks the choice that did best."

@@ -130,6 +130,18 @@ def test_wolf_and_sheep_hint_button_tells_who_wins(tmp_path, monkeypatch) -> Non
     assert "10x10 the wolves win" in app.view_controls.hint_text.value
 
 
+def test_wolf_and_sheep_offers_the_perfect_bot_only_where_it_is_perfect() -> None:
+    app = GameApp("wolf_and_sheep", seats=["Human", "Perfect"], autoplay=False)
+    assert "Perfect" in app.seat_pickers[1].options
+    app.new_game({"board": 12})  # unsolved: before the fix a Perfect bot that played Sensible
+    assert "Perfect" not in app.bot_factories and "Perfect" not in app.seat_pickers[1].options
+    assert app.seats == ["Human", "Sensible"] and app.seat_pickers[1].value == "Sensible"
+    app.new_game({"board": 10, "first": "wolves"})  # not the start of the shipped strategy
+    assert "Perfect" not in app.seat_pickers[1].options
+    app.new_game({"board": 10, "first": "sheep", "auto_victory": False})
+    assert "Perfect" in app.seat_pickers[1].options and app.seats[1] == "Sensible"
+
+
 def test_match_score_is_shown_between_rounds() -> None:
     app = GameApp("wolf_and_sheep", seats=["Human", "Human"], autoplay=False)
     app.new_game({"rounds": 2})

@@ -192,7 +192,7 @@ class GameApp(ShowsWidget):
             layout=w.Layout(width="260px"),
         )
         picker.add_class("sk-seat")
-        picker.observe(lambda c, p=player: self.set_seat(p, c["new"]), "value")
+        picker.observe(lambda c, p=player: self._picked(p, c["new"]), "value")
         return picker
 
     def _start(self, state: State, seats: Sequence[str] | None) -> None:
@@ -237,6 +237,10 @@ class GameApp(ShowsWidget):
 
     def is_human(self, player: int | None) -> bool:
         return player is not None and 0 <= player < len(self.seats) and self.seats[player] == HUMAN
+
+    def _picked(self, player: int, name: str) -> None:
+        if not getattr(self, "_syncing_pickers", False):
+            self.set_seat(player, name)
 
     def set_seat(self, player: int, name: str) -> None:
         if self.seats[player] == name:
@@ -348,6 +352,23 @@ class GameApp(ShowsWidget):
         self.view = board_view_for(game) if not self._own_view else old
         for name in getattr(old, "preferences", ()):
             setattr(self.view, name, getattr(old, name))
+        factories = for_game(game)
+        if list(factories) != list(self.bot_factories):
+            # New rules may offer other bots (Wolf and Sheep offers Perfect only where it is
+            # perfect): a seat whose bot is gone gets the game's own first bot.
+            self.bot_factories = factories
+            fallback = next((n for n in factories if n not in ("Random", "MCTS")), "Random")
+            if hasattr(self, "seats"):
+                self.seats = [s if s == HUMAN or s in factories else fallback for s in self.seats]
+                self.bots = {}
+            self._syncing_pickers = True  # new options move a picker's value: not a choice
+            try:
+                for player, picker in enumerate(self.seat_pickers):
+                    picker.options = [HUMAN, *factories]
+                    if hasattr(self, "seats") and player < len(self.seats):
+                        picker.value = self.seats[player]
+            finally:
+                self._syncing_pickers = False
         width, height = self.view.width, self.view.height
         if (self.canvas.width, self.canvas.height) != (width, height):
             self.canvas.width, self.canvas.height = width, height

@@ -24,6 +24,11 @@ def at(text: str, game=GAME, **kw):
     return game.position_from_text(text, **kw)
 
 
+def same(a, b) -> bool:
+    """The same position (a text board has no history)."""
+    return (a.phase, a.turn, a.field, a.board) == (b.phase, b.turn, b.field, b.board)
+
+
 # -- the text board format ----------------------------------------------------------------
 def test_text_round_trip_and_origin():
     text = "@c3\n.   A15 -\n  B16 .   A1"
@@ -34,8 +39,57 @@ def test_text_round_trip_and_origin():
         ("c4", 1, 16),
         ("e4", 0, 1),
     }
-    assert str(state).splitlines()[-3:] == text.splitlines()
+    board = sheepkit.games.battle_sheep.textboard.board_text(state)
+    assert board.splitlines() == text.splitlines()
+    # str(state) adds the phase and the player to move to the '@' line
+    assert str(state).splitlines()[-3:] == ["@c3 move A", *text.splitlines()[1:]]
     assert at(str(state)) == state  # comments ('#') are ignored, so str(state) reads back
+
+
+def test_text_keeps_the_phase_and_the_player_to_move():
+    # Before the fix, the text of a half-placed start phase read back as the move phase, and
+    # Player 2 to move read back as Player 1.
+    start = READY.new_game().play(READY.new_game().legal_moves()[0])
+    assert start.phase == START and start.to_move == 1
+    assert same(at(str(start), game=READY), start)
+    moving = at("A5  .   .   .   B5", to_move=1)
+    assert moving.to_move == 1 and at(str(moving)) == moving
+    assert at("@a1 move B\nA5  .   .   .   B5").to_move == 1
+    with pytest.raises(ValueError, match="the player to move is one of A, B"):
+        at("@a1 move C\nA5  .")
+    with pytest.raises(ValueError, match="the text says 'move'"):
+        at("@a1 move A\nA5  .", phase="tiles")
+    with pytest.raises(ValueError, match="a player can still move"):
+        at("@a1 over A\nA5  .")
+
+
+def test_text_refuses_what_the_rules_cannot_have():
+    with pytest.raises(ValueError, match="A has 48 sheep on the board; each player has 16"):
+        at(". . . .\n. A16 A16 A16")
+    with pytest.raises(ValueError, match="1 to 16 sheep"):
+        at("A" + "9" * 5000 + " .")  # not Python's int digit-limit error
+    with pytest.raises(ValueError, match="not a cell"):
+        at("@a" + "1" * 5000 + "\n.")
+    for seat in (True, 1.0, "1", -1, 2):
+        with pytest.raises(ValueError, match="to_move must be a seat from 0 to 1"):
+            at("A5  .   .", to_move=seat)
+
+
+def test_a_start_phase_needs_a_pasture_for_every_flock():
+    # Before the fix: Player 2 was to move with no legal move and the game not over.
+    with pytest.raises(ValueError, match="needs a pasture for each of the 2 players"):
+        at("@a1\n.", phase="start")
+    three = sheepkit.load("battle_sheep", players=3)
+    with pytest.raises(ValueError, match="this one has 2"):
+        at(". .", game=three, phase="start")
+    state = at(". .", phase="start").play("start a1")
+    assert state.to_move == 1 and names(state) == ["start b1"]
+
+
+def test_text_made_up_fields_may_be_fragments():
+    # Ruled: a diagram may show a corner of a field, in pieces and not of whole tiles.
+    state = at("A2  .   -   B2  .")
+    assert state.phase == MOVE and len(state.info.cells) == 4
 
 
 def test_text_format_errors_name_the_token():
@@ -70,7 +124,7 @@ def test_a_slide_stops_at_the_edge_of_the_field_and_at_holes():
 
 def test_a_slide_stops_before_any_stack_own_or_other():
     assert {str(m).split()[0] for m in at("A16 .   .   B1  .").legal_moves()} == {"a1-c1"}
-    assert {str(m).split()[0] for m in at("A16 .   A1  .   .").legal_moves()} == {"a1-b1"}
+    assert {str(m).split()[0] for m in at("A15 .   A1  .   .").legal_moves()} == {"a1-b1"}
     # Next to a stack there is no room: that direction cannot be used at all.
     assert at("A16 B1  .").is_over
 
@@ -130,7 +184,7 @@ def test_play_goes_clockwise_and_skips_only_who_cannot_move():
 # -- scoring and the tie-break ------------------------------------------------------------
 TIE = """
 @a1
-A9  A7  -   -   B1
+A8  A7  -   -   B1
   -   -   -   B1  B1
 A1
 """
@@ -140,7 +194,11 @@ A1
     ("rule", "winners", "words"),
     [
         ("group", (1,), "Player 2 (B) wins with the largest connected group (pastures: 2, 3)"),
-        ("group_sheep", (0,), "Player 1 (A) wins with the largest connected group (sheep: 16, 3)"),
+        (
+            "group_sheep",
+            (0,),
+            "Player 1 (A) wins with the most sheep on one connected group (sheep: 15, 3)",
+        ),
         ("shared", (0, 1), "share the win with 3 pastures each"),
     ],
 )
@@ -148,9 +206,24 @@ def test_scores_count_pastures_and_ties_go_to_the_largest_connected_group(rule, 
     game = sheepkit.load("battle_sheep", tie_break=rule)
     final = at(TIE, game=game)
     assert final.is_over and final.scores() == (3, 3)
-    assert final.largest_groups() == ((2, 16), (3, 3))
+    assert final.largest_groups() == ((2, 15), (3, 3))
     assert final.winners() == winners
     assert words in str(final.outcome())
+
+
+def test_group_sheep_counts_the_group_with_the_most_sheep():
+    # Player 1 has 3 pastures with 3 sheep on a1-c1 and 13 sheep on e1-f1 (2 pastures);
+    # Player 2 has 3 pastures (a3-c3, 8 sheep) and 2 (e3-f3, 8 sheep). Before the fix the
+    # engine took the sheep on the group with the most pastures (3 against 8): Player 2 won.
+    text = "@a1\nA1  A1  A1  -   A7  A6\n-   -   -   -   -   -\nB3  B3  B2  -   B4  B4\n"
+    final = at(text, game=sheepkit.load("battle_sheep", tie_break="group_sheep"))
+    assert final.is_over and final.scores() == (5, 5)
+    assert final.most_sheep_on_a_group() == (13, 8)
+    assert final.largest_groups() == ((3, 3), (3, 8))
+    assert final.winners() == (0,)
+    assert "most sheep on one connected group (sheep: 13, 8)" in str(final.outcome())
+    # The default tie-break compares pastures: 3 each, a shared win.
+    assert at(text).winners() == (0, 1)
 
 
 def test_equal_largest_groups_share_the_win():

@@ -52,6 +52,7 @@ def random_position(rng: random.Random, players: int) -> tuple[str, set, dict]:
     density = rng.uniform(0.4, 1.0)
     pastures: set[tuple[int, int]] = set()
     stacks: dict[tuple[int, int], tuple[int, int]] = {}
+    left = [16] * players
     lines = []
     for row in range(height):
         tokens = []
@@ -62,6 +63,12 @@ def random_position(rng: random.Random, players: int) -> tuple[str, set, dict]:
             pastures.add((col, row))
             if rng.random() < 0.3:
                 owner, size = rng.randrange(players), rng.randint(1, 16)
+                # No player has more than the rules' 16 sheep in all (the reader refuses that).
+                size = min(size, left[owner])
+                if not size:
+                    tokens.append(".")
+                    continue
+                left[owner] -= size
                 stacks[(col, row)] = (owner, size)
                 tokens.append(f"{'ABCD'[owner]}{size}")
             else:

@@ -230,6 +230,42 @@ def test_the_turn_limit_ends_the_game_with_the_final_shear():
     assert last.is_over and last.piles == (3, 0) and last.winners() == (0,)
 
 
+def test_the_default_turn_limit_follows_the_wool_and_the_cutting_cost():
+    assert GAME.rules.turn_limit == 0 and GAME.rules.turns == 200
+    assert sheepkit.load("shave_a_sheep", wool=60).rules.turns == 1000
+    assert sheepkit.load("shave_a_sheep", shear_cost=3).rules.turns == 800
+    assert sheepkit.load("shave_a_sheep", wool=60, shear_cost=3).rules.turns == 4000
+    assert sheepkit.load("shave_a_sheep", wool=13, turn_limit=50).rules.turns == 50
+    assert sheepkit.load("shave_a_sheep", wool=60, players=4).max_length == 2000
+    with pytest.raises(InvalidRules, match="a full sheep would bank nothing") as e:
+        sheepkit.load("shave_a_sheep", shear_cost=3, sheep_capacity=3)
+    assert e.value.field == "shear_cost"
+
+
+#: The allowed rules where random games come nearest the default turn limit (searched over
+#: 2 and 4 players, 5 and 60 wool, cutting costs 0 to 3, capacities 2 to 10 and the three
+#: wolves; the seeds' rulings give the figures): 60 wool with a capacity of 10.
+NEAREST_THE_LIMIT = [
+    {"players": 4, "wool": 60, "sheep_capacity": 10},
+    {"players": 4, "wool": 60, "shear_cost": 3, "sheep_capacity": 10},
+]
+
+
+@pytest.mark.slow  # about 40 s: 2,000 random games of up to 1,500 turns
+@pytest.mark.parametrize("rules", NEAREST_THE_LIMIT)
+def test_random_games_never_reach_the_turn_limit_at_the_extremes(rules):
+    # Before the fix (a fixed limit of 200) 90 in 1,000 random games with wool=60 ended at
+    # the limit, and shear_cost=3 with capacity 3 could never end any other way.
+    game = sheepkit.load("shave_a_sheep", **rules)
+    rng = random.Random(14)
+    longest = 0
+    for _ in range(1000):
+        final = game.random_playout(rng)
+        assert not final.timed_out
+        longest = max(longest, final.turn_number)
+    assert longest < 0.6 * game.rules.turns  # with room to spare
+
+
 # -- futile actions -------------------------------------------------------------------------
 def test_a_wolf_on_a_bare_sheep_is_allowed_and_changes_nothing():
     state = act(GAME, "gray/pink", sheep=(0, 0), middle=10)

@@ -78,8 +78,10 @@ def reference(rules):
                     if s[target]:
                         s[target] -= 1
                         m += 1
-                    m, s2 = grow(m, tuple(s), me, 1)
-                    race.append(next_turn(m, s2, piles, me, None, left, bound))
+                    # The roller may add one wool, or decline it: the better for them.
+                    grown = next_turn(*grow(m, tuple(s), me, 1), piles, me, None, left, bound)
+                    kept = next_turn(m, tuple(s), piles, me, None, left, bound)
+                    race.append(best(grown, kept))
                 total += count / 6 * sum(race) / 2
                 continue
             for action in face:

@@ -123,42 +123,82 @@ def test_the_roller_can_be_left_out_of_the_race():
     assert {race.sample_chance(rng) for _ in range(50)} == {Howl(0), Howl(2)}
 
 
-def test_the_race_winner_takes_one_wool_then_the_roller_grows_one():
+def test_the_race_winner_takes_one_wool_then_the_roller_may_grow_one():
     race = HOWLING.position(phase="race", face="gray/white", to_move=1, middle=4, sheep=(2, 1, 3))
     howl = race.play("howl 3")
     assert howl.to_move == 2 and howl.acting_player == 2 and howl.turn == 1
     assert names(howl) == ["wolf 1", "wolf 2"]  # anyone but the winner, the roller included
-    after = howl.play("wolf 1")
-    assert (after.middle, after.sheep) == (4, (1, 2, 3)) and after.wolf is None
+    bitten = howl.play("wolf 1")
+    assert (bitten.middle, bitten.sheep) == (5, (1, 1, 3)) and bitten.wolf is None
+    assert bitten.to_move == 1 and bitten.acting_player == 1
+    assert names(bitten) == ["grow", "decline"]
+    assert "may add one wool" in str(bitten)
+    after = bitten.play("grow")
+    assert (after.middle, after.sheep) == (4, (1, 2, 3))
     assert after.turn == 2 and after.to_move == CHANCE
-    against_roller = howl.play("wolf 2")
+    kept = bitten.play("decline")
+    assert (kept.middle, kept.sheep) == (5, (1, 1, 3)) and kept.turn == 2
+    against_roller = howl.play("wolf 2").play("grow")
     assert against_roller.sheep == (2, 1, 3) and against_roller.middle == 4
-    assert [str(m) for m in after.history] == ["howl 3", "wolf 1"]
+    assert [str(m) for m in after.history] == ["howl 3", "wolf 1", "grow"]
+    with pytest.raises(IllegalMove, match="may add one wool to their sheep"):
+        bitten.play("shear")
 
 
 def test_a_roller_who_wins_the_race_robs_someone_else():
     howl = HOWLING.position(phase="howl", face="gray/white", howler=0, middle=4, sheep=(0, 2, 0))
     assert names(howl) == ["wolf 2", "wolf 3"]
-    assert howl.play("wolf 2").sheep == (1, 1, 0)
+    assert howl.play("wolf 2").play("grow").sheep == (1, 1, 0)
     with pytest.raises(IllegalMove, match="another player's sheep"):
         howl.play("wolf 1")
 
 
 def test_howling_at_a_bare_sheep_and_the_pass_when_futile_actions_are_off():
     bare = HOWLING.position(phase="howl", face="gray/white", howler=1, middle=4, sheep=(0, 0, 0))
-    after = bare.play("wolf 3")
-    assert after.sheep == (1, 0, 0) and after.middle == 3  # the roller still grows
+    after = bare.play("wolf 3").play("grow")
+    assert after.sheep == (1, 0, 0) and after.middle == 3  # the roller still may grow
     strict = sheepkit.load("shave_a_sheep", players=3, futile_actions=False, wolf="howling_wolf")
     howl = strict.position(phase="howl", face="gray/green", howler=1, middle=4, sheep=(0, 0, 2))
     assert names(howl) == ["wolf 3"]
     bare = strict.position(phase="howl", face="gray/green", howler=1, middle=4)
-    assert names(bare) == ["pass"] and bare.play("pass").sheep == (1, 0, 0)
+    assert names(bare) == ["pass"]
+    # Declining the wool is the roller's right, not a futile action: offered with futile off.
+    assert names(bare.play("pass")) == ["grow", "decline"]
+    assert bare.play("pass").play("grow").sheep == (1, 0, 0)
 
 
-def test_the_rollers_wool_can_end_the_game():
+def test_the_rollers_wool_can_end_the_game_and_the_roller_may_decline_it():
     howl = HOWLING.position(phase="howl", face="gray/white", howler=1, middle=1, sheep=(0, 0, 0))
-    after = howl.play("wolf 1")
+    after = howl.play("wolf 1").play("grow")
     assert after.is_over and after.piles == (1, 0, 0)
+    assert not howl.play("wolf 1").play("decline").is_over
+
+
+def test_the_roller_may_decline_the_wool_that_would_end_the_game_and_lose_it():
+    # The audit's position: adding the wool empties the middle and Player 2 wins 6 to 5.
+    # Before the fix the wool was compulsory and 'wolf 2' ended the game.
+    two = sheepkit.load("shave_a_sheep", **VARIANTS["howling_wolf"])
+    state = two.position(middle=1, sheep=(2, 0), piles=(2, 6), to_move=0)
+    howl = state.play("roll gray/white").play("howl 1")
+    assert names(howl) == ["wolf 2"]
+    choice = howl.play("wolf 2")
+    assert not choice.is_over and names(choice) == ["grow", "decline"]
+    assert choice.play("grow").winners() == (1,)
+    declined = choice.play("decline")
+    assert not declined.is_over and declined.middle == 1 and declined.to_move == CHANCE
+
+
+def test_the_exact_solver_knows_when_declining_the_wool_is_better():
+    from sheepkit.games.shave_a_sheep.solver import solve
+
+    two = sheepkit.load("shave_a_sheep", **VARIANTS["howling_wolf"])
+    state = two.position(middle=1, sheep=(1, 4), piles=(4, 2), to_move=0)
+    choice = state.play("roll gray/white").play("howl 2").play("wolf 1")
+    assert choice.sheep == (0, 4) and choice.middle == 2
+    values = solve(two.rules).move_values(choice)
+    # Declining keeps Player 1's chance of winning higher (about 0.26 against 0.20).
+    assert values[Act("decline")] > values[Act("grow")] + 0.05
+    assert solve(two.rules).best_move(choice) == Act("decline")
 
 
 def test_faces_without_gray_are_ordinary_and_the_base_die_can_howl_too():
@@ -166,7 +206,7 @@ def test_faces_without_gray_are_ordinary_and_the_base_die_can_howl_too():
     assert names(state) == ["swap 2", "swap 3", "shear"]
     one_change = sheepkit.load("shave_a_sheep", wolf="howling_wolf")  # the base die
     assert one_change.new_game().play("roll gray/pink").to_move == CHANCE
-    assert one_change.max_length == 3 * one_change.rules.turn_limit
+    assert one_change.max_length == 4 * one_change.rules.turns == 800
 
 
 # -- My friend Mr. Wolf ---------------------------------------------------------------------

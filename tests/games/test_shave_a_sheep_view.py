@@ -184,9 +184,22 @@ def test_the_howling_race_and_its_winner_are_told():
     # the winner clicks a sheep, never their own
     assert VIEW.click(Frame(won, None), *centre(3, 2)) == (None, Act("wolf", 2))
     assert VIEW.click(Frame(won, None), *centre(3, 1)) == (None, None)
-    after = won.play("wolf 3")
-    assert VIEW.last_event(after) == (
-        "Player 2 howled first and sent the wolf to Player 3; Player 1 grew 1 wool."
+    choosing = won.play("wolf 3")
+    assert VIEW.last_event(choosing) == "Player 2 howled first and sent the wolf to Player 3."
+    texts = drawn(choosing).texts()
+    assert (
+        "Player 2 howled first and sent the wolf to Player 3. Player 1 may add 1 wool, or not."
+        in texts
+    )
+    assert "may add 1 wool" in texts and "\u25b6 Player 1" in texts
+    assert VIEW.move_label(choosing, Act("grow")) == "Add 1 wool to your sheep"
+    assert VIEW.move_label(choosing, Act("decline")) == "Add no wool"
+    assert VIEW.click(Frame(choosing, None), *centre(3, 2)) == (None, None)
+    assert VIEW.last_event(choosing.play("grow")) == (
+        "Player 2 howled first and sent the wolf to Player 3; Player 1 added 1 wool."
+    )
+    assert VIEW.last_event(choosing.play("decline")) == (
+        "Player 2 howled first and sent the wolf to Player 3; Player 1 added no wool."
     )
 
 

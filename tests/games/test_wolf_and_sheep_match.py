@@ -99,6 +99,40 @@ def test_check_game_every_size_and_option() -> None:
     assert report.games == 24
 
 
+@pytest.mark.parametrize("auto", [True, False])
+def test_perfect_wolves_never_lose_on_10x10_with_either_auto_victory(auto: bool) -> None:
+    # Before the fix only the auto-victory strategy shipped: with auto-victory off the Perfect
+    # wolves played like the Sensible bot and lost (seed 2: stuck at ply 89).
+    data = shipped(10, auto)
+    assert data is not None and data["auto_victory"] == auto
+    assert data["side"] == WOLVES and data["start"] == [WOLVES, 72]
+    game = sheepkit.load("wolf_and_sheep", board=10, auto_victory=auto)
+    for seed in range(4):
+        for sheep in (SensibleBot(), sheepkit.RandomBot()):
+            final = sheepkit.play_game(game, [sheep, PerfectBot()], seed=seed)
+            assert final.winners() == (WOLVES,) and final.ply <= 72
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_perfect_against_perfect_on_10x10_lasts_the_solved_length(auto: bool) -> None:
+    # The sheep, losing from the start, delays as long as it can against the wolves'
+    # strategy (before the fix: 66 plies with auto-victory off, as Sensible played the sheep).
+    game = sheepkit.load("wolf_and_sheep", board=10, auto_victory=auto)
+    for seed in range(2):
+        final = sheepkit.play_game(game, [PerfectBot(), PerfectBot()], seed=seed)
+        assert final.winners() == (WOLVES,) and final.ply == 72
+
+
+def test_the_perfect_bot_is_offered_only_where_it_is_perfect() -> None:
+    def offered(**rules) -> bool:
+        return "Perfect" in sheepkit.load("wolf_and_sheep", **rules).bots()
+
+    assert offered(board=6, first="wolves") and offered(board=8, sheep_start="A1")
+    assert offered(board=10) and offered(board=10, auto_victory=False, rounds=2)
+    assert not offered(board=12)  # unsolved
+    assert not offered(board=10, first="wolves") and not offered(board=10, sheep_start="C1")
+
+
 def test_shipped_10x10_strategy_wins_for_the_wolves() -> None:
     data = shipped(10)
     assert data is not None and data["side"] == WOLVES and data["start"] == [WOLVES, 72]

@@ -17,7 +17,7 @@ from sheepkit.games.wolf_and_sheep.perfect import (
     heatmap,
     hint,
 )
-from sheepkit.games.wolf_and_sheep.solver import Solution, decode, solve
+from sheepkit.games.wolf_and_sheep.solver import Solution, solve
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -88,14 +88,39 @@ def test_sampled_8x8_positions_match_brute_force() -> None:
 
 
 def test_solved_results_of_the_start() -> None:
+    # seeds/wolf_and_sheep.md gives both settings: 6x6 is 19 plies with auto-victory, 25
+    # without (the sheep then walks to the far row).
     for size, auto, result in [
         (6, True, (SHEEP, 19)),
+        (6, False, (SHEEP, 25)),
         (8, True, (WOLVES, 44)),
-        (8, False, decode(solve(8, False).value(4, (113, 115, 117, 119), SHEEP))),
+        (8, False, (WOLVES, 44)),
     ]:
         game = sheepkit.load("wolf_and_sheep", board=size, auto_victory=auto)
         start = game.new_game()
         assert solve(size, auto).outcome(start.sheep, start.wolves, SHEEP) == result
+
+
+@pytest.mark.slow  # two 8x8 solves, a few seconds each
+def test_the_shipped_8x8_tables_are_the_solved_ones() -> None:
+    # Shipped so that a browser page (Pyodide) never solves for seconds.
+    for auto in (True, False):
+        shipped = solver_module.shipped_table(8, auto)
+        assert shipped is not None and shipped.auto_victory == auto
+        assert shipped.rows == Solution(8, auto).solve_all().rows
+    assert solver_module.shipped_table(6, True) is None  # solved in a moment instead
+
+
+def test_a_damaged_shipped_table_is_solved_instead(monkeypatch) -> None:
+    monkeypatch.setattr(solver_module, "table_name", lambda size, auto: "no_such_file.json")
+    assert solver_module.shipped_table(8, True) is None
+    solver_module.forget()
+    try:
+        seen: list[float] = []
+        solution = solve(8, True, progress=seen.append)
+        assert solution.outcome(4, (113, 115, 117, 119), SHEEP) == (WOLVES, 44)
+    finally:
+        solver_module.forget()
 
 
 def test_cache_round_trip_and_damaged_file(cache_dir) -> None:
@@ -162,6 +187,9 @@ def test_perfect_bot_takes_the_quickest_win() -> None:
     rng = random.Random(0)
     final = sheepkit.play_game(game, [PerfectBot(), PerfectBot()], seed=1)
     assert final.winners() == (SHEEP,) and final.ply == 19
+    off = sheepkit.load("wolf_and_sheep", board=6, auto_victory=False)
+    final = sheepkit.play_game(off, [PerfectBot(), PerfectBot()], seed=1)
+    assert final.winners() == (SHEEP,) and final.ply == 25
     final = sheepkit.play_game(sheepkit.load("wolf_and_sheep"), [PerfectBot(), PerfectBot()])
     assert final.winners() == (WOLVES,) and final.ply == 44
     assert rng  # seeded games above are reproducible by their seeds

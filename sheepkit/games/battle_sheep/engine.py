@@ -181,10 +181,13 @@ class BattleSheep(Game):
         if len(words) == 2 and "-" in words[0] and words[1][:1] == "x":
             source, _, target = words[0].partition("-")
             count = words[1][1:]
-            if count.isascii() and count.isdigit() and int(count) >= 1:
+            # A count of more digits than any stack could hold is refused before int() reads
+            # it (Python refuses ints of thousands of digits with an unclear message).
+            if count.isascii() and count.isdigit() and len(count) <= 4 and int(count) >= 1:
                 return Split(geo.parse_cell(source), geo.parse_cell(target), int(count))
+        shown = text if len(text) <= 40 else text[:40] + "..."
         raise ValueError(
-            f"cannot read {text!r} as a Battle Sheep move: write 'tile c3 r1' (a tile at c3, "
+            f"cannot read {shown!r} as a Battle Sheep move: write 'tile c3 r1' (a tile at c3, "
             "rotation 0-2), 'start c3', or 'c3-f3 x5' (5 sheep slide from c3 to f3)"
         )
 
@@ -358,15 +361,15 @@ class BattleSheepState(State):
                 counts[v & 3] += 1
         return tuple(counts)
 
-    def largest_groups(self) -> tuple[tuple[int, int], ...]:
-        """For each player: (pastures, sheep) of their largest connected group of pastures
-        (the group with the most pastures; among equal ones, the most sheep)."""
-        best = [(0, 0)] * self.game.rules.players
+    def groups(self) -> list[tuple[int, int, int]]:
+        """Every connected group of one player's pastures (stacks touching along a side), as
+        (owner, pastures, sheep)."""
         board = self.board
         if not board:
-            return tuple(best)
+            return []
         adjacent = self.info.adjacent
         seen: set[int] = set()
+        out = []
         for i, v in enumerate(board):
             if not v or i in seen:
                 continue
@@ -381,17 +384,35 @@ class BattleSheepState(State):
                         seen.add(j)
                         group.append(j)
                         todo.append(j)
-            size = (len(group), sum(board[k] >> 2 for k in group))
-            best[owner] = max(best[owner], size)
+            out.append((owner, len(group), sum(board[k] >> 2 for k in group)))
+        return out
+
+    def largest_groups(self) -> tuple[tuple[int, int], ...]:
+        """For each player: (pastures, sheep) of their largest connected group of pastures
+        (the group with the most pastures; among equal ones, the most sheep)."""
+        best = [(0, 0)] * self.game.rules.players
+        for owner, pastures, sheep in self.groups():
+            best[owner] = max(best[owner], (pastures, sheep))
+        return tuple(best)
+
+    def most_sheep_on_a_group(self) -> tuple[int, ...]:
+        """For each player: the most sheep on one connected group of their pastures (the
+        ``group_sheep`` tie-break; that group need not be the one with the most pastures)."""
+        best = [0] * self.game.rules.players
+        for owner, _, sheep in self.groups():
+            best[owner] = max(best[owner], sheep)
         return tuple(best)
 
     def tie_break_values(self) -> tuple[int, ...]:
-        """What breaks a tie on pastures under these rules (0s with 'shared')."""
+        """What breaks a tie on pastures under these rules (0s with 'shared'): the pastures of
+        each player's largest group ('group'), or the most sheep on one of their groups
+        ('group_sheep')."""
         rule = self.game.rules.tie_break
         if rule == "shared":
             return (0,) * self.game.rules.players
-        index = 0 if rule == "group" else 1
-        return tuple(group[index] for group in self.largest_groups())
+        if rule == "group_sheep":
+            return self.most_sheep_on_a_group()
+        return tuple(pastures for pastures, _ in self.largest_groups())
 
     @cached
     def _outcome(self) -> Outcome | None:
@@ -411,17 +432,23 @@ class BattleSheepState(State):
         winners = tuple(p for p in tied if values[p] == top)
         both = _and([name(p) for p in tied])
         what = "pastures" if game.rules.tie_break == "group" else "sheep"
+        equal = "largest groups" if what == "pastures" else "most sheep on one connected group"
         if game.rules.tie_break == "shared":
             reason = f"{cause}: {both} share the win with {best} pastures each."
         elif len(winners) == 1:
             groups = ", ".join(f"{values[p]}" for p in tied)
+            group = (
+                "largest connected group"
+                if game.rules.tie_break == "group"
+                else "most sheep on one connected group"
+            )
             reason = (
                 f"{cause}: {both} tie with {best} pastures; {name(winners[0])} wins with the "
-                f"largest connected group ({what}: {groups})."
+                f"{group} ({what}: {groups})."
             )
         else:
             reason = (
-                f"{cause}: {both} tie with {best} pastures and equal largest groups "
+                f"{cause}: {both} tie with {best} pastures and equal {equal} "
                 f"({top} {what}): {_and([name(p) for p in winners])} share the win."
             )
         return Outcome(winners, reason, scores)
@@ -433,6 +460,8 @@ class BattleSheepState(State):
     def why_illegal(self, move: Any) -> str:
         name = self.game.player_name(self.turn)
         phase = self.phase
+        if phase == OVER:
+            return f"The game is over ({self.outcome()}); {move} cannot be played."
         doing = {
             TILES: "lay a tile ('tile c3 r1')",
             START: "put your starting stack on the outer edge ('start c3')",
@@ -496,7 +525,7 @@ class BattleSheepState(State):
         else:
             status = f"{name(self.turn)} splits a stack."
         scores = ", ".join(f"{PLAYER_LETTERS[p]} {s}" for p, s in enumerate(self.scores()))
-        return f"# {status}\n# Pastures: {scores}\n{board_text(self)}"
+        return f"# {status}\n# Pastures: {scores}\n{board_text(self, header=True)}"
 
 
 def _and(words: list[str]) -> str:

@@ -45,11 +45,13 @@ def name(cell: int) -> str:
 def parse_cell(text: str) -> int:
     """The cell named ``text`` (e.g. ``c3``); ValueError when there is no such cell."""
     text = text.strip().lower()
-    if len(text) >= 2 and text[0] in COLUMNS and text[1:].isascii() and text[1:].isdigit():
-        row = int(text[1:]) - 1
+    digits = text[1:]
+    if 2 <= len(text) <= 3 and text[0] in COLUMNS and digits.isascii() and digits.isdigit():
+        row = int(digits) - 1
         if 0 <= row < HEIGHT:
             return row * WIDTH + COLUMNS.index(text[0])
-    raise ValueError(f"{text!r} is not a cell (columns a-{COLUMNS[-1]}, rows 1-{HEIGHT})")
+    shown = text if len(text) <= 12 else text[:12] + "..."
+    raise ValueError(f"{shown!r} is not a cell (columns a-{COLUMNS[-1]}, rows 1-{HEIGHT})")
 
 
 @cache

@@ -10,8 +10,9 @@ from ...core import InvalidRules, Rules, rule
 #: from the rule ``seed`` ("random"), or one of the ready-made shapes (see fields.py).
 FIELDS = ("placement", "random", "tight", "open", "holes")
 READY_FIELDS = ("tight", "open", "holes")
-#: How a tie on pastures is broken: the largest connected group of one's pastures (the notes),
-#: the most sheep on one connected group (another reading of the text), or not at all.
+#: How a tie on pastures is broken: the largest connected group of one's pastures (the
+#: published game and the notes), the most sheep on one connected group (the rule text's
+#: wording), or not at all.
 TIE_BREAKS = ("group", "group_sheep", "shared")
 
 
@@ -36,7 +37,8 @@ class BattleSheepRules(Rules):
     tie_break: str = rule(
         "group",
         "Who wins a tie on pastures: 'group' (largest connected group of your pastures), "
-        "'group_sheep' (most sheep on one connected group), or 'shared' (no tie-break).",
+        "'group_sheep' (most sheep on one connected group, as the rule text words it), or "
+        "'shared' (no tie-break).",
         choices=TIE_BREAKS,
     )
 

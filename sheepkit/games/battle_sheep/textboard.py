@@ -6,7 +6,10 @@
       B16 .   A1  .
 
 * An optional ``@cell`` line says which table cell the first token of the first row is
-  (default ``@a1``); the text then describes a rectangle of the table from there.
+  (default ``@a1``); the text then describes a rectangle of the table from there. The line
+  may go on with the phase and the player to move, ``@c3 move B`` (phases ``tiles``,
+  ``start``, ``move``, ``over``): ``str(state)`` writes them, so that its text reads back as
+  the same position.
 * Every other line is one row of the table, top to bottom; its tokens, separated by spaces,
   are the cells from left to right: ``.`` an empty pasture, ``-`` no pasture (outside the
   field or a hole), ``A16`` a stack of 16 sheep of player A (``A``-``D`` are Players 1-4).
@@ -14,6 +17,14 @@
 * The table is laid out in offset rows: even-numbered table rows (2, 4, ...) sit half a hex
   to the right of the rows above and below. The printer indents those rows by two spaces;
   the reader ignores indentation, so a row is placed by its table row number alone.
+
+A diagram is a made-up position for tests and lessons, so its field may be a fragment: a few
+hexes, in several pieces, not made of whole tiles (a real field is one piece of 4-hex tiles,
+but the rules of a move never look at tiles, and a lesson shows a corner of a field). What
+no position under the rules can have is refused: a stack bigger than the rules' ``sheep``, a
+player with more sheep in all than that, a start phase with fewer pastures than players (one
+of them would have nowhere to place). A start-phase diagram may show more than whole flocks
+(a test fills a field's outer edge with stacks of one to reach the rule for a full edge).
 """
 
 from __future__ import annotations
@@ -26,46 +37,94 @@ if TYPE_CHECKING:
     from .engine import BattleSheep, BattleSheepState
 
 EMPTY, NONE = ".", "-"
+#: The phases as the ``@`` line writes them, by phase code (TILES, START, MOVE, OVER).
+PHASE_WORDS = ("tiles", "start", "move", "over")
 
 
-def board_text(state: BattleSheepState) -> str:
-    """The field and stacks of ``state``, cropped to the field, in the text board format."""
+def board_text(state: BattleSheepState, *, header: bool = False) -> str:
+    """The field and stacks of ``state``, cropped to the field, in the text board format.
+
+    With ``header`` the ``@`` line also names the phase and the player to move (as
+    ``str(state)`` prints it), so that :func:`position_from_text` reads back the same state.
+    """
+    from .engine import PLAYER_LETTERS
+
     field = state.field
-    if not field:
-        return "@a1\n-"
+    where = "@a1"
+    lines = []
+    if field:
+        cells = geo.cells_of(field)
+        rows = [c // geo.WIDTH for c in cells]
+        cols = [c % geo.WIDTH for c in cells]
+        top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+        where = f"@{geo.name(top * geo.WIDTH + left)}"
+        stacks = {cell: (owner, size) for cell, owner, size in state.stacks()}
+        for row in range(top, bottom + 1):
+            tokens = []
+            for col in range(left, right + 1):
+                cell = row * geo.WIDTH + col
+                if cell in stacks:
+                    owner, size = stacks[cell]
+                    token = f"{PLAYER_LETTERS[owner]}{size}"
+                else:
+                    token = EMPTY if field >> cell & 1 else NONE
+                tokens.append(token.ljust(3))
+            indent = "  " if row % 2 else ""
+            lines.append((indent + " ".join(tokens)).rstrip())
+    else:
+        lines.append(NONE)
+    if header:
+        where += f" {PHASE_WORDS[state.phase]} {PLAYER_LETTERS[state.turn]}"
+    return "\n".join([where, *lines])
+
+
+#: Python refuses to read ints of thousands of digits; no stack needs more than a few.
+_MAX_DIGITS = 4
+
+
+def _header(line: str, players: int) -> tuple[int, str | None, int | None]:
+    """The origin cell, phase and player of an ``@c3 move B`` line."""
     from .engine import PLAYER_LETTERS
 
-    cells = geo.cells_of(field)
-    rows = [c // geo.WIDTH for c in cells]
-    cols = [c % geo.WIDTH for c in cells]
-    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
-    stacks = {cell: (owner, size) for cell, owner, size in state.stacks()}
-    lines = [f"@{geo.name(top * geo.WIDTH + left)}"]
-    for row in range(top, bottom + 1):
-        tokens = []
-        for col in range(left, right + 1):
-            cell = row * geo.WIDTH + col
-            if cell in stacks:
-                owner, size = stacks[cell]
-                token = f"{PLAYER_LETTERS[owner]}{size}"
-            else:
-                token = EMPTY if field >> cell & 1 else NONE
-            tokens.append(token.ljust(3))
-        indent = "  " if row % 2 else ""
-        lines.append((indent + " ".join(tokens)).rstrip())
-    return "\n".join(lines)
+    words = line[1:].split()
+    if not words or len(words) > 3:
+        raise ValueError(
+            f"the line {line!r} must be '@' and a cell, optionally with the phase and the "
+            "player to move, e.g. '@c3' or '@c3 move B'"
+        )
+    origin = geo.parse_cell(words[0])
+    phase = words[1].lower() if len(words) > 1 else None
+    if phase is not None and phase not in PHASE_WORDS:
+        raise ValueError(
+            f"the line {line!r}: the phase is one of {', '.join(PHASE_WORDS)}, not {phase!r}"
+        )
+    player = None
+    if len(words) == 3:
+        letter = words[2].upper()
+        if len(letter) != 1 or letter not in PLAYER_LETTERS[:players]:
+            raise ValueError(
+                f"the line {line!r}: the player to move is one of "
+                f"{', '.join(PLAYER_LETTERS[:players])}, not {words[2]!r}"
+            )
+        player = PLAYER_LETTERS.index(letter)
+    return origin, phase, player
 
 
-def parse_board(text: str, players: int, sheep: int) -> tuple[int, dict[int, tuple[int, int]]]:
-    """The field mask and the stacks {cell: (owner, size)} written in ``text``."""
+def parse_board(
+    text: str, players: int, sheep: int
+) -> tuple[int, dict[int, tuple[int, int]], str | None, int | None]:
+    """The field mask, the stacks {cell: (owner, size)} written in ``text``, and the phase and
+    player of its ``@`` line (None when not written)."""
     from .engine import PLAYER_LETTERS
 
+    if not isinstance(text, str):
+        raise ValueError(f"a text board is a string, not {type(text).__name__}")
     letters = PLAYER_LETTERS[:players]
     lines = [line.strip() for line in text.splitlines()]
     lines = [line for line in lines if line and not line.startswith("#")]
-    origin = 0
+    origin, phase, player = 0, None, None
     if lines and lines[0].startswith("@"):
-        origin = geo.parse_cell(lines[0][1:])
+        origin, phase, player = _header(lines[0], players)
         lines = lines[1:]
     top, left = divmod(origin, geo.WIDTH)
     field = 0
@@ -74,7 +133,8 @@ def parse_board(text: str, players: int, sheep: int) -> tuple[int, dict[int, tup
         row = top + r
         for c, token in enumerate(line.split()):
             col = left + c
-            where = f"row {r + 1}, token {c + 1} ({token!r})"
+            shown = token if len(token) <= 8 else token[:8] + "..."
+            where = f"row {r + 1}, token {c + 1} ({shown!r})"
             if token == NONE:
                 continue
             if row >= geo.HEIGHT or col >= geo.WIDTH:
@@ -88,11 +148,18 @@ def parse_board(text: str, players: int, sheep: int) -> tuple[int, dict[int, tup
                 raise ValueError(
                     f"{where}: write '.', '-' or a stack such as A16 (players {', '.join(letters)})"
                 )
-            size = int(count)
+            size = int(count) if len(count.lstrip("0")) <= _MAX_DIGITS else sheep + 1
             if not 1 <= size <= sheep:
                 raise ValueError(f"{where}: a stack holds 1 to {sheep} sheep under these rules")
             stacks[cell] = (letters.index(letter), size)
-    return field, stacks
+    for owner in range(players):
+        total = sum(size for who, size in stacks.values() if who == owner)
+        if total > sheep:
+            raise ValueError(
+                f"{letters[owner]} has {total} sheep on the board; each player has {sheep} "
+                "under these rules"
+            )
+    return field, stacks, phase, player
 
 
 def position_from_text(
@@ -100,24 +167,36 @@ def position_from_text(
 ) -> BattleSheepState:
     """The position ``text`` describes (see the module docstring).
 
-    The phase, unless given ('tiles', 'start' or 'move'), follows from the text: with stacks
-    it is the move phase (``to_move``, default Player 1, moves, or the next player clockwise
-    who can); without, the tile phase if the field is smaller than all the tiles, else the
-    start phase. In the start phase the next player without a stack places.
+    The phase, unless given ('tiles', 'start', 'move' or 'over', here or on the ``@`` line),
+    follows from the text: with stacks it is the move phase (``to_move``, default Player 1,
+    moves, or the next player clockwise who can); without, the tile phase if the field is
+    smaller than all the tiles, else the start phase. In the start phase the next player
+    without a stack places.
     """
-    from .engine import MOVE, OVER, PHASE_NAMES, START, TILES, BattleSheepState, field_info
+    from .engine import MOVE, OVER, START, TILES, BattleSheepState, field_info
 
     rules = game.rules
-    field, stacks = parse_board(text, rules.players, rules.sheep)
+    field, stacks, written_phase, written_player = parse_board(text, rules.players, rules.sheep)
+    if to_move is not None and (
+        isinstance(to_move, bool)
+        or not isinstance(to_move, int)
+        or not 0 <= to_move < rules.players
+    ):
+        raise ValueError(f"to_move must be a seat from 0 to {rules.players - 1}, not {to_move!r}")
+    if phase is not None and written_phase is not None and phase != written_phase:
+        raise ValueError(f"phase={phase!r} but the text says {written_phase!r}")
+    if to_move is not None and written_player is not None and to_move != written_player:
+        raise ValueError(f"to_move={to_move} but the text says seat {written_player}")
+    phase = phase if phase is not None else written_phase
+    to_move = to_move if to_move is not None else written_player
+    codes = dict(zip(PHASE_WORDS, (TILES, START, MOVE, OVER), strict=True))
     size = field.bit_count()
     full = 4 * game.total_tiles
     if phase is None:
         phase = "move" if stacks else "tiles" if size < full else "start"
-    if phase not in PHASE_NAMES:
-        raise ValueError(f"phase must be one of {', '.join(PHASE_NAMES)}, not {phase!r}")
-    code = PHASE_NAMES[phase]
-    if to_move is not None and not 0 <= to_move < rules.players:
-        raise ValueError(f"to_move must be a seat from 0 to {rules.players - 1}")
+    if phase not in codes:
+        raise ValueError(f"phase must be one of {', '.join(codes)}, not {phase!r}")
+    code = codes[phase]
     if code == TILES:
         if stacks or size % 4 or size >= full:
             raise ValueError(
@@ -136,8 +215,21 @@ def position_from_text(
         owners = sorted({owner for owner, _ in stacks.values()})
         if owners != list(range(len(owners))) or len(owners) >= rules.players:
             raise ValueError("in the start phase, Players 1, 2, ... place in order: one missing")
+        if size < rules.players:
+            raise ValueError(
+                f"a start-phase field needs a pasture for each of the {rules.players} players' "
+                f"flocks; this one has {size}"
+            )
+        if to_move is not None and to_move != len(owners):
+            raise ValueError(
+                f"in the start phase the next to place is seat {len(owners)}, not {to_move}"
+            )
         return BattleSheepState._make(game, (), START, len(owners), field, after)
     first = game.first_mover(info, after, to_move or 0)
+    if code == OVER:
+        if first is not None:
+            raise ValueError("phase 'over': a player can still move in this position")
+        return BattleSheepState._make(game, (), OVER, to_move or 0, field, after)
     if first is None:
         return BattleSheepState._make(game, (), OVER, to_move or 0, field, after)
     return BattleSheepState._make(game, (), MOVE, first, field, after)

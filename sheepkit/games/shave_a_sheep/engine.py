@@ -8,8 +8,9 @@ the biggest pile wins.
 
 Variants (see ``rules.VARIANTS``): a shear may cost wool (``shear_cost``); on a Howling Wolf
 roll with gray the turn is three entries instead: the roll, the race to grab the wolf (a
-chance node nobody rolls, outcomes ``howl N``), and the race winner's choice of sheep; with
-Mr. Wolf the wolf can stay beside a player between turns. Standard library only: this module
+chance node nobody rolls, outcomes ``howl N``), the race winner's choice of sheep, and the
+roller's choice to add one wool to their sheep (``grow``) or not (``decline``): four entries;
+with Mr. Wolf the wolf can stay beside a player between turns. Standard library only: this module
 never imports a UI package.
 """
 
@@ -35,10 +36,10 @@ if TYPE_CHECKING:
 
     from ...bots.base import Bot
 
-ROLL, ACT, OVER, RACE, HOWL = 0, 1, 2, 3, 4
+ROLL, ACT, OVER, RACE, HOWL, ADD = 0, 1, 2, 3, 4, 5
 #: Phase names for ``position``: the roll, the roller's action, the Howling Wolf race (a
-#: chance node) and the race winner's choice of sheep.
-PHASES = {"roll": ROLL, "act": ACT, "race": RACE, "howl": HOWL}
+#: chance node), the race winner's choice of sheep, and the roller's choice to add a wool.
+PHASES = {"roll": ROLL, "act": ACT, "race": RACE, "howl": HOWL, "add": ADD}
 TARGETED = frozenset({"swap", "wolf"})
 #: Each action as a phrase for messages.
 DOING = {
@@ -81,6 +82,9 @@ class Act(NamedTuple):
 
 
 PASS = Act("pass")
+#: Howling Wolf, after the race: the roller "may" add one wool to their sheep, or decline.
+GROW = Act("grow")
+DECLINE = Act("decline")
 #: My friend Mr. Wolf, option B: the wolf comes home with up to two wool for your pile.
 FETCH = Act("fetch")
 Move = Roll | Howl | Act
@@ -160,8 +164,9 @@ class ShaveASheep(Game):
 
     @property
     def max_length(self) -> int:
-        # A turn is a roll and an action; a Howling Wolf turn adds the race: three entries.
-        return (3 if self.howling else 2) * self.rules.turn_limit
+        # A turn is a roll and an action; a Howling Wolf turn adds the race and the roller's
+        # choice to add a wool: four entries.
+        return (4 if self.howling else 2) * self.rules.turns
 
     def new_game(self) -> ShaveASheepState:
         n = self.rules.players
@@ -178,7 +183,14 @@ class ShaveASheep(Game):
             colours = words[1].split("/")
             if 1 <= len(colours) <= 2 and all(c in ACTION_OF_COLOUR for c in colours):
                 return Roll(tuple(ACTION_OF_COLOUR[c] for c in colours))
-        elif len(words) == 1 and words[0] in ("grow", "double", "shear", "pass", "fetch"):
+        elif len(words) == 1 and words[0] in (
+            "grow",
+            "double",
+            "shear",
+            "pass",
+            "fetch",
+            "decline",
+        ):
             return Act(words[0])
         elif (
             len(words) == 2
@@ -191,7 +203,7 @@ class ShaveASheep(Game):
             return Howl(seat) if words[0] == "howl" else Act(words[0], seat)
         raise ValueError(
             f"cannot read {text!r} as a Shave a Sheep move: write grow, double, shear, pass, "
-            "fetch, 'swap N' or 'wolf N' (N a player number from 1), a roll such as "
+            "fetch, decline, 'swap N' or 'wolf N' (N a player number from 1), a roll such as "
             "'roll white/pink', or a race outcome such as 'howl 2'"
         )
 
@@ -233,8 +245,9 @@ class ShaveASheep(Game):
         of ``to_move``'s turn, so a full sheep is sheared at once, as the rules say;
         ``phase="act"`` needs the rolled ``face`` (action names, colour words or a Roll).
         Howling Wolf: ``phase="race"`` is the race after ``to_move`` rolled a gray ``face``,
-        ``phase="howl"`` the moment ``howler`` won it. Mr. Wolf: ``wolf`` is the seat the
-        wolf stands by (None: in the middle).
+        ``phase="howl"`` the moment ``howler`` won it, ``phase="add"`` the roller's choice
+        after the race winner's wolf (``to_move`` the roller). Mr. Wolf: ``wolf`` is the seat
+        the wolf stands by (None: in the middle).
         """
         n = self.rules.players
         sheep = tuple(sheep) if sheep is not None else (0,) * n
@@ -249,7 +262,7 @@ class ShaveASheep(Game):
                 f"wool counts must be >= 0, a sheep holds at most {cap}, and the middle holds "
                 f"wool (the game is over once it is empty); got middle={middle}"
             )
-        if not 0 <= to_move < n or phase not in PHASES or not 1 <= turn <= self.rules.turn_limit:
+        if not 0 <= to_move < n or phase not in PHASES or not 1 <= turn <= self.rules.turns:
             raise ValueError(
                 "to_move must be a seat from 0, phase one of " + ", ".join(PHASES) + ", turn >= 1"
             )
@@ -259,11 +272,13 @@ class ShaveASheep(Game):
         roll = None
         if code != ROLL:
             roll = self._roll_of(face)
-            if (code in (RACE, HOWL)) != self.races(roll.face):
+            if (code in (RACE, HOWL, ADD)) != self.races(roll.face):
                 raise ValueError(
-                    "phases 'race' and 'howl' are for Howling Wolf rolls with gray; "
+                    "phases 'race', 'howl' and 'add' are for Howling Wolf rolls with gray; "
                     "'act' is for every other roll"
                 )
+            if code == ADD and self.take_wool(middle, sheep[to_move], 1) == 0:
+                raise ValueError("phase 'add': the roller's sheep is full, nothing to add")
         elif face is not None:
             raise ValueError("a face is only given after the roll (the die is not rolled yet)")
         if (code == HOWL) != (howler is not None) or (howler is not None and not 0 <= howler < n):
@@ -298,7 +313,7 @@ class ShaveASheepState(State):
     sheep: tuple[int, ...]
     piles: tuple[int, ...]
     turn: int  # the seat whose turn it is (the roller, then the chooser)
-    phase: int  # ROLL, ACT, RACE, HOWL or OVER
+    phase: int  # ROLL, ACT, RACE, HOWL, ADD or OVER
     face: Roll | None  # the face being acted on (after the roll, until the turn ends)
     turn_number: int  # the current turn, counted from 1 (for the turn limit)
     wolf: int | None = None  # the seat the wolf stands by; None: in the middle
@@ -347,7 +362,7 @@ class ShaveASheepState(State):
     @property
     def to_move(self) -> int | None:
         phase = self.phase
-        if phase == ACT:
+        if phase in (ACT, ADD):
             return self.turn
         if phase in (ROLL, RACE):
             return CHANCE
@@ -389,6 +404,9 @@ class ShaveASheepState(State):
 
     def _legal_moves(self) -> tuple[Act, ...]:
         game = self.game
+        if self.phase == ADD:
+            # The roller's free choice ("may add"): declining is a real option, never futile.
+            return (GROW, DECLINE)
         if self.phase == HOWL:
             assert self.howler is not None
             options = game._howl_options[self.howler]
@@ -408,7 +426,7 @@ class ShaveASheepState(State):
         cls = move.__class__
         # A value equal to a move but built otherwise (a plain tuple, True for 1) is refused
         # there: only the listed objects, or ones of the same types, are moves.
-        if phase in (ACT, HOWL):
+        if phase in (ACT, HOWL, ADD):
             if cls is Act:
                 legal = self.legal_moves()
                 try:
@@ -462,6 +480,21 @@ class ShaveASheepState(State):
         assert isinstance(move, Act)
         middle, sheep, piles, wolf = self._after(move)
         me = self.turn
+        if phase == HOWL and game.take_wool(middle, sheep[me], 1):
+            # The race winner's wolf has bitten; now the roller may add a wool, or not.
+            return ShaveASheepState._make(
+                game,
+                history,
+                middle,
+                tuple(sheep),
+                tuple(piles),
+                me,
+                ADD,
+                self.face,
+                self.turn_number,
+                wolf,
+                self.auto_sheared,
+            )
         return self._start_turn(
             sheep, piles, middle, (me + 1) % len(sheep), self.turn_number + 1, history, wolf
         )
@@ -473,13 +506,13 @@ class ShaveASheepState(State):
         middle, sheep, piles, wolf = self.middle, list(self.sheep), list(self.piles), self.wolf
         action, target = move
         if self.phase == HOWL:
-            # The race winner's wolf takes one wool back to the middle; then the roller grows.
+            # The race winner's wolf takes one wool back to the middle (the roller's choice
+            # to add a wool comes next, in the ADD phase).
             if target is not None and sheep[target]:
                 sheep[target] -= 1
                 middle += 1
-            took = game.take_wool(middle, sheep[me], 1)
-            sheep[me] += took
-            middle -= took
+        elif action == "decline":
+            pass  # Howling Wolf: the roller adds no wool
         elif action == "grow" or action == "double":
             took = game.take_wool(middle, sheep[me], 1 if action == "grow" else 2)
             sheep[me] += took
@@ -522,7 +555,7 @@ class ShaveASheepState(State):
     ) -> ShaveASheepState:
         """The next turn's start (auto-shear included), or the end with the final shear."""
         game = self.game
-        if middle == 0 or turn_number > game.rules.turn_limit:
+        if middle == 0 or turn_number > game.rules.turns:
             timed_out = middle != 0
             for p in range(len(sheep)):
                 # A cost paid here goes back to the middle, but the game stays over.
@@ -572,7 +605,7 @@ class ShaveASheepState(State):
         best = max(piles)
         winners = tuple(p for p, pile in enumerate(piles) if pile == best)
         if self.timed_out:
-            cause = f"The turn limit of {game.rules.turn_limit} turns was reached"
+            cause = f"The turn limit of {game.rules.turns} turns was reached"
         else:
             cause = "The middle is empty"
         names = [game.player_name(p) for p in winners]
@@ -614,7 +647,7 @@ class ShaveASheepState(State):
         """False for a futile action: one that leaves every sheep, pile, the wolf and the
         middle as they are. The race winner's wolf is futile against a bare sheep (the
         roller's wool follows whatever the winner picks)."""
-        if move[0] == "pass":
+        if move[0] == "pass" or move[0] == "decline":
             return False
         if self.phase == HOWL:
             return move[1] is not None and self.sheep[move[1]] > 0
@@ -624,6 +657,11 @@ class ShaveASheepState(State):
         game = self.game
         if self.phase == HOWL:
             return self._why_illegal_howl(move)
+        if self.phase == ADD:
+            return (
+                f"{move} cannot be played now: {game.player_name(self.turn)} may add one wool "
+                "to their sheep ('grow') or not ('decline')."
+            )
         if self.phase != ACT or self.face is None:
             return f"{move} cannot be played now."
         face = self.face.face
@@ -636,6 +674,8 @@ class ShaveASheepState(State):
         if not isinstance(move, Act):
             return f"{move!r} is not a Shave a Sheep move. {rolled}"
         action, target = move
+        if action == "decline":
+            return f"Declining is for the roller after a Howling Wolf race. {rolled}"
         if action == "pass":
             return (
                 "You may pass only when the futile_actions rule is off and every action you "
@@ -711,8 +751,10 @@ class ShaveASheepState(State):
             assert self.howler is not None
             lines.append(
                 f"{game.player_name(self.howler)} grabbed the wolf: choose whose sheep loses "
-                f"one wool; then {name} grows one wool."
+                f"one wool; then {name} may add one wool."
             )
+        elif self.phase == ADD:
+            lines.append(f"{name} may add one wool to their sheep ('grow') or not ('decline').")
         else:
             assert self.face is not None
             choices = [f"{DOING[a]} ({COLOURS[a]})" for a in self.face.face]

@@ -95,7 +95,7 @@ class ShaveASheepRules(Rules):
     wolf: str = rule(
         "base",
         "What gray does: 'base' strips a sheep bare; 'howling_wolf' starts a race to grab the "
-        "wolf and take one wool, then the roller grows one; 'mr_wolf' sends the wolf to take "
+        "wolf and take one wool, then the roller may grow one; 'mr_wolf' sends the wolf to take "
         "wool into your own pile (option A), or fetches up to two and brings it home (B).",
         choices=WOLVES,
     )
@@ -109,14 +109,45 @@ class ShaveASheepRules(Rules):
         "off, such actions are not offered, and a player whose every option is futile passes.",
     )
     turn_limit: int = rule(
-        200,
-        "A safety valve: after this many turns the game ends as if the middle were empty.",
-        min=10,
-        max=1000,
+        0,
+        "A safety valve: after this many turns the game ends as if the middle were empty "
+        "(final shear, biggest pile wins). 0 (the default) follows the rules: 200 turns per "
+        "12 wool in the middle, times (1 + shear_cost), which no game of 1,000 random ones "
+        "reaches at any allowed rules.",
+        min=0,
+        max=10_000,
     )
 
     def check(self) -> None:
         check_die(self.die)
+        if 0 < self.turn_limit < 10:
+            raise InvalidRules(
+                f"rule 'turn_limit' must be 0 (follow the rules) or between 10 and 10000; "
+                f"got {self.turn_limit}",
+                "turn_limit",
+            )
+        if self.shear_cost >= self.sheep_capacity:
+            raise InvalidRules(
+                f"rule 'shear_cost' must be less than the sheep capacity "
+                f"({self.sheep_capacity}): a full sheep would bank nothing and the game "
+                "could never end",
+                "shear_cost",
+            )
+
+    @property
+    def turns(self) -> int:
+        """The turn limit in force: ``turn_limit``, or with 0 the one that follows the rules."""
+        return self.turn_limit or auto_turn_limit(self.wool, self.shear_cost)
+
+
+def auto_turn_limit(wool: int, shear_cost: int) -> int:
+    """200 turns per 12 wool (rounded up), times (1 + shear_cost): the default turn limit.
+
+    Games grow longer with the wool and with the cutting cost (each shear returns wool); at
+    the extremes of the allowed rules 1,000 random games stay well inside this limit (see
+    seeds/shave_a_sheep.md).
+    """
+    return 200 * -(-wool // 12) * (1 + shear_cost)
 
 
 def check_die(die: Any) -> None:

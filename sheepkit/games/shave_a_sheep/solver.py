@@ -251,7 +251,8 @@ def solved(rules: ShaveASheepRules) -> Solution | None:
     return solution
 
 
-SOLVER_VERSION = 1  # bump when the values could change: old cache files are then ignored
+SOLVER_VERSION = 2  # bump when the values could change: old cache files are then ignored
+# (2: the Howling Wolf roller may decline the wool after the race)
 
 
 def _digest(rules: ShaveASheepRules) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core import Game, Move, State
 from ...ui.board import INK, PAPER, PLAYER_COLOURS, PLAYER_SHAPES, Frame, draw_shape, draw_text
-from .engine import ACT, HOWL, OVER, RACE, ROLL, Act, Howl, Roll, ShaveASheepState
+from .engine import ACT, ADD, HOWL, OVER, RACE, ROLL, Act, Howl, Roll, ShaveASheepState
 from .rules import COLOURS
 
 WIDTH, HEIGHT = 640, 400
@@ -97,6 +97,10 @@ class ShaveASheepView:
         game = state.game
         if isinstance(state, ShaveASheepState) and state.phase == HOWL and target is not None:
             return f"Wolf takes 1 wool from {name(target)}"
+        if action == "decline":
+            return "Add no wool"
+        if action == "grow" and isinstance(state, ShaveASheepState) and state.phase == ADD:
+            return "Add 1 wool to your sheep"
         if action == "grow":
             return "Grow 1 wool"
         if action == "double":
@@ -247,6 +251,9 @@ class ShaveASheepView:
             text = "Gray! First to howl grabs the wolf."
         elif state.phase == HOWL and state.howler is not None:
             text = f"{name(state.howler)} grabbed the wolf: click whose sheep loses one wool."
+        elif state.phase == ADD:
+            bit = self.last_event(state)
+            text = f"{bit} {name(state.turn)} may add 1 wool, or not.".strip()
         elif self._targets(state):
             text = "Click a sheep in a dashed box, or pick a move."
         else:
@@ -272,15 +279,30 @@ class ShaveASheepView:
         name = game.player_name
         history = state.history
         cost = game.rules.shear_cost
+        if state.phase == ADD and len(history) >= 2 and isinstance(history[-2], Howl):
+            # The race winner's wolf has bitten; the roller is choosing.
+            howler = name(history[-2].player)
+            bit = history[-1]
+            bitten = bit.target if isinstance(bit, Act) else None
+            return f"{howler} howled first and sent the wolf to {name(bitten or 0)}."
         if history and isinstance(history[-1], Act) and state.phase == ROLL:
             move = history[-1]
             roller = name((state.turn - 1) % game.rules.players)
-            if len(history) >= 2 and isinstance(history[-2], Howl):
-                # A Howling Wolf turn: the race winner's wolf bit, then the roller grew.
+            if len(history) >= 3 and isinstance(history[-3], Howl):
+                # A Howling Wolf turn: the race winner's wolf bit, then the roller chose.
+                howler = name(history[-3].player)
+                bit = history[-2]
+                bitten = bit.target if isinstance(bit, Act) else None
+                added = "added 1 wool" if move.action == "grow" else "added no wool"
+                parts.append(
+                    f"{howler} howled first and sent the wolf to {name(bitten or 0)}; "
+                    f"{roller} {added}."
+                )
+            elif len(history) >= 2 and isinstance(history[-2], Howl):
+                # A Howling Wolf turn whose roller had no room for a wool.
                 howler = name(history[-2].player)
                 parts.append(
-                    f"{howler} howled first and sent the wolf to {name(move.target or 0)}; "
-                    f"{roller} grew 1 wool."
+                    f"{howler} howled first and sent the wolf to {name(move.target or 0)}."
                 )
             else:
                 said = self.move_label(state, move).lower()
@@ -322,6 +344,8 @@ class ShaveASheepView:
             doing = "rolled gray: race!"
         elif state.phase == HOWL and seat == state.howler:
             doing = "grabbed the wolf: choose"
+        elif current and state.phase == ADD:
+            doing = "may add 1 wool"
         elif current:
             doing = "to roll the die" if state.phase == ROLL else "to choose an action"
         if doing:

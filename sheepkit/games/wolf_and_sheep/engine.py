@@ -288,9 +288,13 @@ class WolfAndSheep(Game):
 
     def bots(self) -> dict[str, Any]:
         from .bots import SensibleBot
-        from .perfect import PerfectBot
+        from .perfect import PerfectBot, perfect_for
 
-        return {"Sensible": SensibleBot, "Perfect": PerfectBot}
+        # The Perfect bot only where it is perfect: not on 12x12 (unsolved) nor on 10x10 from
+        # another start than the one its shipped strategy was made from.
+        if perfect_for(self.rules):
+            return {"Sensible": SensibleBot, "Perfect": PerfectBot}
+        return {"Sensible": SensibleBot}
 
     # -- positions for tests and lessons ---------------------------------------------------
     def position(

@@ -1,9 +1,12 @@
 """Perfect play from the solved table: the Perfect bot, hints, and the lesson's pictures.
 
 Everything here asks :func:`solver.solve` for the table of the game's board size and
-auto-victory setting (solved once, then read from the disk cache). On boards too big to solve
-quickly (10x10 and up) the Perfect bot uses the shipped strategy of the side that wins from
-the start, and plays like the Sensible bot anywhere else.
+auto-victory setting (6x6 solved in a moment, 8x8 read from the package, then kept in
+memory). 10x10 is too big to solve in a page: the Perfect bot uses the shipped strategy of
+the wolves, who win from the start (one file per auto-victory setting), and as the sheep the
+values shipped with it, which make the game last as long as it can against those wolves. It
+is offered only where that makes it perfect (:func:`perfect_for`): 6x6 and 8x8 with any
+options, 10x10 from the usual start (sheep first, sheep on E1), not 12x12.
 """
 
 from __future__ import annotations
@@ -15,10 +18,23 @@ from typing import Any
 
 from .engine import SHEEP, WOLVES, Step, WolfAndSheepState, layout, parse_square, square_name
 from .solver import Progress, Solution, decode, solve
-from .strategy import shipped, unpack
+from .strategy import shipped, unpack, unpack_values
 
 SIDES = ("Sheep", "Wolves")
-SOLVED_SIZES = (6, 8)  # solved on demand in seconds; bigger boards take minutes
+SOLVED_SIZES = (6, 8)  # solved in a moment (6x6) or shipped whole (8x8); bigger boards: minutes
+STRATEGY_SIZES = (10,)  # the winning side's strategy ships, for the usual start only
+
+
+def perfect_for(rules: Any) -> bool:
+    """True where the Perfect bot really is perfect: a solved size, or a shipped strategy
+    and the start it was made from (the sheep moves first from the middle of row 1)."""
+    if rules.board in SOLVED_SIZES:
+        return True
+    return (
+        rules.board in STRATEGY_SIZES
+        and rules.first == "sheep"
+        and rules.sheep_start in ("middle", "E1")
+    )
 
 
 def solution_for(state: WolfAndSheepState, progress: Progress | None = None) -> Solution:
@@ -78,7 +94,9 @@ class PerfectBot:
     description = (
         "Never makes a mistake: it knows the result of every position. From a winning "
         "position it takes the quickest win; from a losing one it makes the game last as long "
-        "as it can, waiting for your mistake."
+        "as it can, waiting for your mistake. On 10x10 it knows the wolves' perfect strategy "
+        "(shipped with sheepkit): its wolves never lose, and its sheep holds out longest "
+        "against those wolves. Not offered on 12x12, which is not solved."
     )
 
     def __init__(self) -> None:
@@ -93,23 +111,55 @@ class PerfectBot:
             pick = max if state.turn == SHEEP else min
             best = pick(v for _, v in scored)
             return rng.choice([m for m, v in scored if v == best])
-        move = self._shipped_move(state, size)
+        move = self._shipped_move(state, size, legal_moves, rng)
         if move is not None and move in legal_moves:
             return move
+        # Only where perfect_for() is False (12x12, another start on 10x10), or the losing side
+        # after the winner left its perfect strategy: the game offers no Perfect bot there.
         from .bots import SensibleBot
 
         return SensibleBot().choose(view, legal_moves, rng)
 
-    def _shipped_move(self, state: WolfAndSheepState, size: int) -> Step | None:
+    def _shipped_move(
+        self, state: WolfAndSheepState, size: int, legal_moves: Sequence[Any], rng: random.Random
+    ) -> Step | None:
         key = (size, state.game.auto_victory)  # type: ignore[attr-defined]
         if key not in self._strategies:
             data = shipped(*key)
-            self._strategies[key] = {"side": data["side"], "moves": unpack(data)} if data else None
+            self._strategies[key] = (
+                {"side": data["side"], "moves": unpack(data), "values": unpack_values(data)}
+                if data
+                else None
+            )
         strategy = self._strategies[key]
-        if strategy is None or strategy["side"] != state.turn:
+        if strategy is None:
             return None
-        found = strategy["moves"].get((state.sheep, state.wolves))
-        return Step(*found) if found else None
+        if strategy["side"] == state.turn:
+            found = strategy["moves"].get((state.sheep, state.wolves))
+            return Step(*found) if found else None
+        # The losing side: every move from a position of the strategy leads to one whose value
+        # ships with it; the best of them lasts longest (quickest wins and slowest losses rank
+        # first for each side, as in the solver's values).
+        values = strategy["values"]
+        scored = []
+        for move in legal_moves:
+            source, target = move
+            if state.turn == SHEEP:
+                after = (target, state.wolves)
+            else:
+                after = (
+                    state.sheep,
+                    tuple(sorted(target if w == source else w for w in state.wolves)),
+                )
+            value = values.get(after)
+            if value is None:
+                return None  # the winner has left its strategy: no value known here
+            scored.append((move, value))
+        if not scored:
+            return None
+        pick = max if state.turn == SHEEP else min
+        best = pick(v for _, v in scored)
+        return rng.choice([m for m, v in scored if v == best])
 
 
 # -- the lesson's pictures ------------------------------------------------------------------

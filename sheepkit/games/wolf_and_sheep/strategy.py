@@ -2,8 +2,13 @@
 
 For 10x10 the full table (two million formations) takes minutes to solve, so the package
 ships only what the perfect bot of the winning side needs: its fastest winning move in every
-position it can meet when it follows this strategy and the other side plays anything.
-``python -m sheepkit.games.wolf_and_sheep.strategy 10`` rebuilds the file.
+position it can meet when it follows this strategy and the other side plays anything; one
+file per auto-victory setting. Each file also carries the value of every one of those
+positions (``values``, one byte each, in the order of the packed moves), so that the losing
+side, facing this strategy, can make the game last as long as it can: every move it has from
+a position of the strategy leads to one of them.
+``python -m sheepkit.games.wolf_and_sheep.strategy 10`` rebuilds both files (about two
+minutes and 2 GB each).
 """
 
 from __future__ import annotations
@@ -84,9 +89,14 @@ def extract(solution: Solution, sheep: int, wolves: tuple[int, ...], side: int) 
     return chosen
 
 
+def order(chosen: dict) -> list:
+    """The positions of a strategy in the order they are packed."""
+    return sorted(chosen, key=lambda k: (k[1], k[0]))
+
+
 def pack(chosen: dict, size: int, auto_victory: bool, side: int, start: tuple) -> dict:
     """JSON-able: rules, start result, and the moves (sorted keys, zlib, base64)."""
-    keys = sorted(chosen, key=lambda k: (k[1], k[0]))
+    keys = order(chosen)
     wolves_n = size // 2
     fmt = f"<{1 + wolves_n}B2B"
     body = b"".join(
@@ -101,6 +111,21 @@ def pack(chosen: dict, size: int, auto_victory: bool, side: int, start: tuple) -
         "positions": len(keys),
         "data": base64.b64encode(zlib.compress(body, 9)).decode(),
     }
+
+
+def pack_values(solution: Solution, chosen: dict, side: int) -> str:
+    """The value byte of every position of the strategy (``side`` to move), packed."""
+    values = bytes(solution.value(s, w, side) for s, w in order(chosen))
+    return base64.b64encode(zlib.compress(values, 9)).decode()
+
+
+def unpack_values(data: dict) -> dict[tuple[int, tuple[int, ...]], int]:
+    """{(sheep, wolves): value byte} of the positions of a strategy file (see pack_values)."""
+    moves = unpack(data)
+    values = zlib.decompress(base64.b64decode(data["values"]))
+    if len(values) != len(moves):
+        raise ValueError("damaged strategy file")
+    return dict(zip(order(moves), values, strict=True))
 
 
 def unpack(data: dict) -> dict[tuple[int, tuple[int, ...]], tuple[int, int]]:
@@ -132,22 +157,28 @@ def shipped(size: int, auto_victory: bool = True) -> dict[str, Any] | None:
 def main(size: int) -> None:
     from .engine import layout
 
-    t = time.perf_counter()
-    solution = Solution(size, True).solve_all(lambda d: print(f"\r{d:6.1%}", end="", flush=True))
-    print(f"\nsolved {len(solution.rows)} formations in {time.perf_counter() - t:.1f} s")
-    lay = layout(size)
-    winner, plies = decode(solution.value(lay.sheep_start, lay.wolves_start, SHEEP))
-    print("start:", ("sheep", "wolves")[winner], "win in", plies, "plies")
-    t = time.perf_counter()
-    chosen = extract(solution, lay.sheep_start, lay.wolves_start, winner)
-    data = pack(chosen, size, True, winner, [winner, plies])
-    print(
-        f"strategy: {len(chosen)} positions, {len(data['data'])} chars, "
-        f"{time.perf_counter() - t:.1f} s"
-    )
-    out = resources.files(__package__).joinpath("data", f"strategy_{size}x{size}_auto1.json")
-    with open(str(out), "w") as f:
-        json.dump(data, f)
+    for auto_victory in (True, False):
+        t = time.perf_counter()
+        solution = Solution(size, auto_victory).solve_all(
+            lambda d: print(f"\r{d:6.1%}", end="", flush=True)
+        )
+        print(f"\nsolved {len(solution.rows)} formations in {time.perf_counter() - t:.1f} s")
+        lay = layout(size)
+        winner, plies = decode(solution.value(lay.sheep_start, lay.wolves_start, SHEEP))
+        print(f"auto-victory {auto_victory}: {('sheep', 'wolves')[winner]} win in {plies} plies")
+        t = time.perf_counter()
+        chosen = extract(solution, lay.sheep_start, lay.wolves_start, winner)
+        data = pack(chosen, size, auto_victory, winner, [winner, plies])
+        data["values"] = pack_values(solution, chosen, winner)
+        print(
+            f"strategy: {len(chosen)} positions, {len(data['data'])} chars, "
+            f"{time.perf_counter() - t:.1f} s"
+        )
+        name = f"strategy_{size}x{size}_auto{int(auto_victory)}.json"
+        out = resources.files(__package__).joinpath("data", name)
+        with open(str(out), "w") as f:
+            json.dump(data, f)
+        del solution
 
 
 if __name__ == "__main__":

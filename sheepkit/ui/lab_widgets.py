@@ -30,7 +30,7 @@ import ipywidgets as w
 
 from ..bots import as_bot, for_game
 from ..core import Game, InvalidRules, games, load
-from ..core.rules import RuleInfo
+from ..core.rules import RuleInfo, Rules
 from ..lab import GameRow, Metric, Results, Tournament, leaderboard, report, simulate
 from ..lab.runner import BotSpec
 from ..lab.tournament import seatings
@@ -404,20 +404,31 @@ class RunPanel:
 
 
 # -- rule widgets -----------------------------------------------------------------------------
-def suggested_value(info: RuleInfo) -> Any:
-    """A different value to try first, so that Run at once compares two real rule sets."""
+def suggested_value(info: RuleInfo, rules: Rules | None = None) -> Any:
+    """A different value to try first, so that Run at once compares two real rule sets. With
+    ``rules``, the first candidate those rules accept (a rule may refuse values inside its
+    bounds, e.g. a turn limit of 1-9)."""
     default = info.default
     if info.choices:
         return info.choices[(list(info.choices).index(default) + 1) % len(info.choices)]
     if isinstance(default, bool):
         return not default
-    if isinstance(default, int):
-        value = round(default * 1.5) if round(default * 1.5) != default else default + 1
-        if info.max is not None:
-            value = min(value, info.max)
-        if info.min is not None:
-            value = max(value, info.min)
-        return value if value != default else default - 1
+    if not isinstance(default, int):
+        return default
+    low = info.min if info.min is not None else default - 1
+    high = info.max if info.max is not None else default + 1
+    scaled = round(default * 1.5)
+    candidates = [scaled, default + 1, default - 1, default + 10, high, low]
+    for value in candidates:
+        value = min(max(value, low), high)
+        if value == default:
+            continue
+        try:
+            if rules is not None:
+                rules.replace(**{info.name: value})
+        except InvalidRules:
+            continue
+        return value
     return default
 
 
@@ -560,7 +571,7 @@ class RuleLab(ShowsWidget):
             f"<div style='font-family:sans-serif;max-width:760px'>{html.escape(info.doc)} "
             f"<i>Base rules: {html.escape(default)}.</i></div>"
         )
-        self.value = value_widget(info, suggested_value(info))
+        self.value = value_widget(info, suggested_value(info, self.game.rules))
         self.value.add_class("sk-lab-value")
         self.value_box.children = [self.value]
 

@@ -56,13 +56,20 @@ app: $(STAMP)
 	@echo ""
 	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --Voila.port_retries=0
 
+# The file browser starts at the project, so that seeds/ (the rules in our words) is a click
+# away, and hides what only the tests need (notebooks/conftest.py) and build clutter.
+LAB_ARGS ?=
+LAB_HIDDEN := ["__pycache__", "*.pyc", "*~", "conftest.py", "*.egg-info", "test-artifacts", "_site"]
 lab: $(STAMP)
 	@echo ""
-	@echo "  JupyterLab:  http://127.0.0.1:$(LAB_PORT)/lab"
+	@echo "  JupyterLab:  http://127.0.0.1:$(LAB_PORT)/lab/tree/notebooks/00_welcome.ipynb"
 	@echo "  (open the link with ?token=... that Jupyter prints below; Ctrl-C stops it)"
+	@echo "  A notebook's apps appear once its cells have run: Run > Run All Cells."
 	@echo ""
 	$(BIN)/jupyter lab --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
-		--ServerApp.port_retries=0 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
+		--ServerApp.port_retries=0 --ServerApp.root_dir=. \
+		--LabApp.default_url=/lab/tree/notebooks/00_welcome.ipynb \
+		'--ContentsManager.hide_globs=$(LAB_HIDDEN)' $(ALLOW_ROOT) $(LAB_ARGS)
 
 # Tests see a Jupyter/IPython of their own: the developer's settings, kernels and
 # extensions stay out (tests/conftest.py does the same when pytest is run by hand).

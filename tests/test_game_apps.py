@@ -338,3 +338,40 @@ def test_no_move_buttons_while_a_bot_is_to_move() -> None:
     app.play(app.state.legal_moves()[0])
     assert "(Sensible bot) is thinking" in app.status.value
     assert not [b for b in app._move_buttons if b.layout.display != "none"]
+
+
+def test_set_up_row_offers_players_seats_and_variant_in_plain_words() -> None:
+    """Where a class starts, above the board: how many players, who plays each seat, which
+    variant, with labels a class reads ("Mr. Wolf", not mr_wolf)."""
+    app = GameApp("shave_a_sheep", seats=["Human", "Sensible"], seed=1)
+    setup = app.setup
+    assert app.widget.children.index(setup.widget) < 2  # right under the title
+    assert list(setup.inputs) == ["players", "wolf"]
+    wolf = setup.inputs["wolf"]
+    assert [label for label, _ in wolf.options] == ["Plain wolf", "Howling Wolf", "Mr. Wolf"]
+    assert setup.widget.children[1] is app.seats_box  # the seat pickers sit in the row
+    setup.inputs["players"].value = 3
+    assert app.game.rules.players == 3 and len(app.seat_pickers) == 3 and app.state.ply == 0
+    wolf.value = "mr_wolf"
+    assert app.game.rules.wolf == "mr_wolf" and app.game.rules.players == 3
+    # The full editor says the same, and a change there shows in the row.
+    assert "Mr. Wolf" in [label for label, _ in app.rules_panel.inputs["wolf"].options]
+    app.new_game({"players": 4})
+    assert setup.inputs["players"].value == 4 and setup.inputs["wolf"].value == "mr_wolf"
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("wolf_and_sheep", ["board", "rounds"]),
+        ("shave_a_sheep", ["players", "wolf"]),
+        ("battle_sheep", ["players", "field"]),
+        ("lamb_mimes", ["players", "match"]),
+        ("sheep_race", ["players"]),
+    ],
+)
+def test_every_game_has_a_set_up_row(name: str, expected: list[str]) -> None:
+    app = GameApp(name, seed=1, autoplay=False)
+    assert list(app.setup.inputs) == expected
+    for dropdown in app.setup.inputs.values():
+        assert all("_" not in label for label, _ in dropdown.options), dropdown.options

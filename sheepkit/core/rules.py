@@ -21,9 +21,23 @@ def rule(
     min: int | None = None,
     max: int | None = None,
     label: str | None = None,
+    choice_labels: dict[Any, str] | None = None,
+    setup: bool = False,
 ) -> Any:
-    """Declare one rule parameter (a dataclass field with its description and allowed values)."""
-    meta = {"doc": doc, "choices": choices, "min": min, "max": max, "label": label}
+    """Declare one rule parameter (a dataclass field with its description and allowed values).
+
+    ``choice_labels`` words the values for people (``{"mr_wolf": "Mr. Wolf"}``; a bool rule may
+    word True and False). ``setup`` puts the rule in the app's set-up row, beside the number of
+    players and the seats, where a class starts: the game's main variant."""
+    meta = {
+        "doc": doc,
+        "choices": choices,
+        "min": min,
+        "max": max,
+        "label": label,
+        "choice_labels": choice_labels or {},
+        "setup": setup,
+    }
     return field(default=default, metadata=meta)
 
 
@@ -38,6 +52,17 @@ class RuleInfo:
     choices: tuple[Any, ...] | None
     min: int | None
     max: int | None
+    choice_labels: dict[Any, str] = field(default_factory=dict, hash=False)
+    #: Offered in the app's set-up row (players and seats are always there).
+    setup: bool = False
+
+    def choice_label(self, value: Any) -> str:
+        """A value in words: its declared label, else the value with spaces for underscores."""
+        if value in self.choice_labels:
+            return self.choice_labels[value]
+        if isinstance(value, bool):
+            return "Yes" if value else "No"
+        return str(value).replace("_", " ")
 
 
 #: The most values (counting nested ones) a structured rule may hold: every game's tables fit
@@ -153,6 +178,8 @@ class Rules:
                 choices=f.metadata.get("choices"),
                 min=f.metadata.get("min"),
                 max=f.metadata.get("max"),
+                choice_labels=dict(f.metadata.get("choice_labels") or {}),
+                setup=bool(f.metadata.get("setup", False)),
             )
             for f in fields(cls)
         )

@@ -28,6 +28,7 @@ from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, 
 from ..core.rules import RuleInfo
 from .board import BoardView, Frame, ShowsWidget
 from .keyboard import KEYBOARD_HTML
+from .setup_row import SetupRow
 from .text_view import TextBoardView
 
 HUMAN = "Human"
@@ -145,7 +146,8 @@ class GameApp(ShowsWidget):
         self.curtain_button.on_click(lambda _: self._lift_curtain())
 
         self.seat_pickers = [self._seat_picker(p) for p in range(self.game.num_players)]
-        self.seats_box = w.VBox(self.seat_pickers)
+        self.seats_box = w.HBox(self.seat_pickers, layout=w.Layout(flex_flow="row wrap"))
+        self.setup = SetupRow(self, self.seats_box)
         self.log = w.HTML(layout=w.Layout(max_height="220px", overflow="auto"))
         self.log.add_class("sk-log")
 
@@ -170,8 +172,6 @@ class GameApp(ShowsWidget):
                 w.HBox([self.undo_button, self.redo_button, self.new_button]),
                 self.slider,
                 self.view_controls,
-                w.HTML("<b>Seats</b>"),
-                self.seats_box,
                 w.HBox([self.autoplay_toggle, self.step_button]),
                 self.speed,
                 w.HTML("<b>Game log</b>"),
@@ -180,7 +180,12 @@ class GameApp(ShowsWidget):
             layout=w.Layout(width="420px", margin="0 0 0 16px"),
         )
         self.widget = w.VBox(
-            [self.title, w.HBox([board, controls], layout=w.Layout(flex_flow="row wrap")), extras]
+            [
+                self.title,
+                self.setup.widget,
+                w.HBox([board, controls], layout=w.Layout(flex_flow="row wrap")),
+                extras,
+            ]
         )
         self.widget.add_class("sk-app")
 
@@ -188,8 +193,8 @@ class GameApp(ShowsWidget):
         picker = w.Dropdown(
             options=[HUMAN, *self.bot_factories],
             description=self.game.player_name(player),
-            style={"description_width": "90px"},
-            layout=w.Layout(width="260px"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto", margin="0 16px 4px 0"),
         )
         picker.add_class("sk-seat")
         picker.observe(lambda c, p=player: self._picked(p, c["new"]), "value")
@@ -349,6 +354,7 @@ class GameApp(ShowsWidget):
         """New rules: a board view made for them (a board size may change), same preferences."""
         old = self.view
         self.game = game
+        self.setup.show(game.rules)
         self.view = board_view_for(game) if not self._own_view else old
         for name in getattr(old, "preferences", ()):
             setattr(self.view, name, getattr(old, name))
@@ -747,7 +753,10 @@ class RulesPanel:
             return w.Checkbox(value=value, description=info.label, style=style)
         if info.choices is not None:
             return w.Dropdown(
-                options=list(info.choices), value=value, description=info.label, style=style
+                options=[(info.choice_label(c), c) for c in info.choices],
+                value=value,
+                description=info.label,
+                style=style,
             )
         if isinstance(info.default, int) and info.min is not None and info.max is not None:
             return w.BoundedIntText(

@@ -25,6 +25,14 @@ class BattleSheepRules(Rules):
         "printed rules), 'random' (a field drawn from the seed), or a ready-made field: "
         "'tight' (compact), 'open' (long arms) or 'holes' (with holes in the middle).",
         choices=FIELDS,
+        choice_labels={
+            "placement": "Lay the tiles",
+            "random": "Random field",
+            "tight": "Ready field: tight",
+            "open": "Ready field: open",
+            "holes": "Ready field: holes",
+        },
+        setup=True,
     )
     seed: int = rule(
         0,

@@ -80,7 +80,12 @@ class LambMimesRules(Rules):
     target: int = rule(
         50, "The match ends after the round in which a score reaches this.", min=4, max=200
     )
-    match: bool = rule(True, "Play the whole match (rounds until the target); off: a single round.")
+    match: bool = rule(
+        True,
+        "Play the whole match (rounds until the target); off: a single round.",
+        choice_labels={True: "A whole match", False: "One round"},
+        setup=True,
+    )
     mime_numbers: tuple[int, ...] = rule(
         MIME_DRAW,
         "The number printed on the blue, green, orange and red Lamb Mimes (the text gives "

@@ -98,6 +98,8 @@ class ShaveASheepRules(Rules):
         "wolf and take one wool, then the roller may grow one; 'mr_wolf' sends the wolf to take "
         "wool into your own pile (option A), or fetches up to two and brings it home (B).",
         choices=WOLVES,
+        choice_labels={"base": "Plain wolf", "howling_wolf": "Howling Wolf", "mr_wolf": "Mr. Wolf"},
+        setup=True,
     )
     roller_can_howl: bool = rule(
         True,

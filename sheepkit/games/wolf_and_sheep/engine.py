@@ -80,6 +80,8 @@ class WolfAndSheepRules(Rules):
         "with 5 wolves (one wolf per two columns).",
         choices=BOARD_SIZES,
         label="Board size",
+        choice_labels={6: "6x6", 8: "8x8", 10: "10x10", 12: "12x12"},
+        setup=True,
     )
     auto_victory: bool = rule(
         True,
@@ -93,6 +95,8 @@ class WolfAndSheepRules(Rules):
         "sides; most rounds won wins, then the round won in fewer moves.",
         choices=(1, 2),
         label="Rounds",
+        choice_labels={1: "One game", 2: "A match of two rounds"},
+        setup=True,
     )
     first: str = rule(
         "sheep",

@@ -1,0 +1,83 @@
+"""The app's set-up row, where a class starts: how many players, who plays each seat, and the
+game's main variant, in plain words. The full rules editor stays in the Rules panel below."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from ..core import InvalidRules
+from ..core.rules import RuleInfo, Rules
+
+if TYPE_CHECKING:
+    from .app import GameApp
+
+
+def setup_rules(rules: Rules) -> list[RuleInfo]:
+    """The rules offered in the set-up row: the player count and those declared ``setup``."""
+    return [
+        info
+        for info in rules.describe()
+        if (info.name == "players" and info.min is not None and info.max is not None)
+        or (info.setup and (info.choices is not None or isinstance(info.default, bool)))
+    ]
+
+
+def _options(info: RuleInfo) -> list[tuple[str, Any]]:
+    if info.name == "players" and info.min is not None and info.max is not None:
+        return [(f"{n} players", n) for n in range(info.min, info.max + 1)]
+    values = info.choices if info.choices is not None else (True, False)
+    return [(info.choice_label(v), v) for v in values]
+
+
+class SetupRow:
+    """Dropdowns for the set-up rules (a change starts a new game) above the seat pickers."""
+
+    def __init__(self, app: GameApp, seats: w.Box) -> None:
+        self.app = app
+        self.inputs: dict[str, w.Dropdown] = {}
+        self._syncing = False
+        self.rules_box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.note = w.HTML()
+        self.widget = w.VBox([self.rules_box, seats, self.note], layout=w.Layout(margin="0 0 8px"))
+        self.widget.add_class("sk-setup")
+        self.show(app.game.rules)
+
+    def show(self, rules: Rules) -> None:
+        """Offer (or re-show) the set-up rules of ``rules``, without starting a game."""
+        infos = setup_rules(rules)
+        if [i.name for i in infos] != list(self.inputs):
+            self.inputs = {info.name: self._dropdown(info) for info in infos}
+            self.rules_box.children = tuple(self.inputs.values())
+        self._syncing = True
+        try:
+            for info in infos:
+                dropdown = self.inputs[info.name]
+                dropdown.options = _options(info)
+                dropdown.value = getattr(rules, info.name)
+        finally:
+            self._syncing = False
+
+    def _dropdown(self, info: RuleInfo) -> w.Dropdown:
+        dropdown = w.Dropdown(
+            description="Players" if info.name == "players" else info.label,
+            tooltip=info.doc,
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto", margin="0 16px 4px 0"),
+        )
+        dropdown.add_class(f"sk-setup-{info.name.replace('_', '-')}")
+        dropdown.observe(lambda change, name=info.name: self._changed(name, change["new"]), "value")
+        return dropdown
+
+    def _changed(self, name: str, value: Any) -> None:
+        if self._syncing or getattr(self.app.game.rules, name) == value:
+            return
+        try:
+            self.app.new_game({name: value})
+        except InvalidRules as e:
+            self.note.value = f"<span style='color:#b00020'>{html.escape(str(e))}</span>"
+            self.show(self.app.game.rules)
+            return
+        self.note.value = ""

@@ -160,8 +160,13 @@ def serve_voila(
     notebooks: Path = NOTEBOOKS,
     log_path: Path = ARTIFACTS / "voila.log",
     timeout: float = 120.0,
+    extra_args: tuple[str, ...] = (),
 ) -> Iterator[VoilaServer]:
-    """Run `voila <notebooks>` on a free loopback port until the block ends."""
+    """Run `voila <notebooks>` on a free loopback port until the block ends.
+
+    The server reads the project's voila.json (it runs in the repo root); `extra_args` are
+    command-line settings, which take precedence over that file.
+    """
     base = Path(tempfile.mkdtemp(prefix="sheepkit-voila-"))
     env = subprocess_env(base)
     kernel_argv = install_kernelspec(env)
@@ -178,6 +183,7 @@ def serve_voila(
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",  # the port we chose or nothing: never a silent other port
         "--show_tracebacks=True",  # a failing cell shows its traceback in the page and here
+        *extra_args,
     ]
     started = time.monotonic()
     with log_path.open("wb") as log:

@@ -584,6 +584,10 @@ class AppPage:
         return path
 
     def close(self) -> None:
-        # run_before_unload lets Voila's page ask the server to shut its kernel down.
+        # Leaving the page, as a pupil does, fires its beforeunload: Voila's page then sends the
+        # server a beacon asking it to shut its kernel down. Closing the tab outright (even
+        # with run_before_unload) closes its browser context too, and the beacon is lost.
+        with suppress(Exception):
+            self.page.goto("about:blank", timeout=10_000)
         with suppress(Exception):
             self.page.close(run_before_unload=True)

@@ -39,6 +39,7 @@ pytestmark = pytest.mark.browser
 CULL_AFTER = 8  # seconds without activity before a kernel nobody is connected to is culled
 V1 = "v1.kernel.websocket.jupyter.org"
 GAME = "wolf_and_sheep"
+WELCOME = "00_welcome"
 
 
 @pytest.fixture(scope="module")
@@ -115,22 +116,40 @@ def fetch(server: VoilaServer, path: str) -> tuple[int, bytes]:
 
 def test_closed_pages_shut_their_kernels_down(chromium: Browser, server: VoilaServer) -> None:
     before = len(kernels(server))
-    apps = [AppPage.new(chromium, GAME) for _ in range(10)]
+    apps = [AppPage.new(chromium, WELCOME) for _ in range(10)]
     try:
         for app in apps:  # ten pages asked for at once
-            app.page.goto(f"{server.url}/voila/render/{GAME}.ipynb", wait_until="commit")
-        for app in apps:
-            app.wait_for_board(timeout=120)
+            app.page.goto(f"{server.url}/voila/render/{WELCOME}.ipynb", wait_until="commit")
+        for app in apps:  # rendered: the page's widget manager, which sends the beacon, is up
+            app.page.wait_for_function("() => window.__sk.voilaReady()", timeout=120_000)
         wait_for_kernels(server, before + 10, timeout=30)
     finally:
         for app in apps:
-            app.close()  # with beforeunload: the page asks Voila to shut its kernel down
+            app.close()  # leaves the page: it asks Voila to shut its kernel down
     # The session's Voila culls only after voila.json's 15 minutes: these kernels can only
     # have gone because each page's shutdown request was accepted.
     wait_for_kernels(server, before)
     log = server.log_path.read_text(errors="replace")
     assert "'_xsrf' argument missing" not in log
     assert "403 POST /voila/api/shutdown" not in log
+
+
+def test_eight_pages_opened_at_once_all_show_their_game(
+    chromium: Browser, server: VoilaServer
+) -> None:
+    # A class opening its lesson together: with Voila's default 4 s wait for a cell's output,
+    # the game app's cell was silently dropped from most pages (VoilaExecutor.iopub_timeout).
+    apps = [AppPage.new(chromium, GAME) for _ in range(8)]
+    try:
+        for app in apps:
+            app.page.goto(f"{server.url}/voila/render/{GAME}.ipynb", wait_until="commit")
+        for app in apps:
+            app.wait_for_board(timeout=180)
+            assert app.state()["moves"] or app.state()["roll"], app.state()
+            app.assert_healthy()
+    finally:
+        for app in apps:
+            app.close()
 
 
 def test_kernels_nobody_uses_are_culled(chromium: Browser, culling: VoilaServer) -> None:
@@ -274,3 +293,27 @@ def test_notebook_sources_are_not_served(server: VoilaServer) -> None:
             assert json.loads(body)["content"] is None, path
     status, page = fetch(server, f"/voila/render/{GAME}.ipynb")
     assert status == 200 and first_line.encode() not in page
+
+
+# -- lessons compute on request ---------------------------------------------------------
+
+
+def test_a_lesson_analysis_runs_when_its_button_is_pressed(
+    pages: Callable[[str], AppPage],
+) -> None:
+    # Opening the page ran no analysis: its cell shows a button, and pressing it prints the
+    # same figures the notebook prints when run (the cell nbval checks).
+    app = pages("shave_a_sheep")
+    app.wait_for_board()
+    button = app.page.locator(".sk-run-request", has_text="Play 300 games of the base game")
+    button.wait_for(state="visible", timeout=60_000)
+    assert "mean length" not in app.page.inner_text("body")
+    button.click()
+    app.wait_for(
+        "() => Array.from(document.querySelectorAll('.sk-request-output'))"
+        ".some((o) => o.innerText.includes('Optimal wins'))",
+        timeout=60,
+        failing="the analysis printed nothing after its button was pressed",
+    )
+    assert button.is_hidden()
+    app.assert_healthy()

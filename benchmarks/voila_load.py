@@ -64,6 +64,22 @@ def kernels(server: VoilaServer) -> list[psutil.Process]:
     return found
 
 
+def cpu_seconds(processes: list[psutil.Process]) -> float:
+    total = 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+            total += times.user + times.system
+        except psutil.NoSuchProcess:
+            continue
+    return total
+
+
+def browser_processes() -> list[psutil.Process]:
+    me = psutil.Process()
+    return [p for p in me.children(recursive=True) if "chrom" in p.name().lower()]
+
+
 def rss_mb(process: psutil.Process) -> float:
     try:
         return float(process.memory_info().rss) / 2**20
@@ -140,9 +156,16 @@ def main() -> None:
     ):
         browser = launch_chromium(playwright)
         time.sleep(args.wait)  # e.g. for a preheated kernel pool to fill
+        voila = psutil.Process(server.process.pid)
+        kernels_before = {k.pid: cpu_seconds([k]) for k in kernels(server)}
+        cpu_before = (cpu_seconds([voila]), cpu_seconds(browser_processes()))
         started = time.monotonic()
         apps, painted = open_all(browser, server, names, args.deadline)
         wall = time.monotonic() - started
+        # CPU spent while the pages opened (kernels that were already running count from then)
+        kernel_cpu = sum(cpu_seconds([k]) - kernels_before.get(k.pid, 0.0) for k in kernels(server))
+        server_cpu = cpu_seconds([voila]) - cpu_before[0]
+        browser_cpu = cpu_seconds(browser_processes()) - cpu_before[1]
         memory = [rss_mb(k) for k in kernels(server)]
         server_mb = rss_mb(psutil.Process(server.process.pid))
         latencies: list[float] = []
@@ -172,6 +195,10 @@ def main() -> None:
             f"  kernels: {len(memory)}, RSS MB mean {statistics.mean(memory):.0f}, max "
             f"{max(memory):.0f}, total {sum(memory):.0f}; server {server_mb:.0f} MB"
         )
+    print(
+        f"  CPU s while opening: kernels {kernel_cpu:.0f}, Voila server {server_cpu:.0f}, "
+        f"Chromium {browser_cpu:.0f} (2 cores: {2 * wall:.0f} core-s in {wall:.0f} s)"
+    )
     if problems:
         print(f"  {problems} page/kernel errors (see the pages' problems)")
 

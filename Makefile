@@ -54,7 +54,9 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 # HOST=0.0.0.0 serves the class over the school network (see DESIGN.md, "Serving a classroom",
-# for what a visitor can and cannot do); the default serves this machine only.
+# for what a visitor can and cannot do); the default serves this machine only. PREHEAT=1 keeps
+# one kernel per notebook ready, with the notebook already run (a first page paints sooner;
+# it replaces progressive rendering, and a class empties the pool at once: see DESIGN.md).
 app: $(STAMP)
 	@echo ""
 	@echo "  sheepkit apps:  http://$(APP_HOST):$(PORT)/voila/render/00_welcome.ipynb"
@@ -64,7 +66,9 @@ app: $(STAMP)
 		echo "  machine's name or address ($$(hostname -I 2>/dev/null | cut -d' ' -f1)) for $(APP_HOST)."; \
 	fi
 	@echo ""
-	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=$(HOST) --Voila.port_retries=0
+	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=$(HOST) --Voila.port_retries=0 \
+		$(if $(PREHEAT),--VoilaConfiguration.preheat_kernel=True \
+		--VoilaConfiguration.progressive_rendering=False)
 
 lab: $(STAMP)
 	@echo ""

@@ -219,7 +219,7 @@ REQUESTS = [
 ]
 
 
-@pytest.mark.parametrize(("channel", "msg_type", "content"), REQUESTS, ids=lambda r: str(r))
+@pytest.mark.parametrize(("channel", "msg_type", "content"), REQUESTS, ids=[r[1] for r in REQUESTS])
 def test_the_kernel_refuses_code_requests(
     pages: Callable[[str], AppPage],
     server: VoilaServer,

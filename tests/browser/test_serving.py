@@ -85,15 +85,23 @@ def kernels(server: VoilaServer) -> list[psutil.Process]:
     return found
 
 
-def wait_for_kernels(server: VoilaServer, count: int, timeout: float = 60.0) -> None:
+def kernel_pids(server: VoilaServer) -> set[int]:
+    return {k.pid for k in kernels(server)}
+
+
+def wait_for_kernels(
+    server: VoilaServer, done: Callable[[set[int]], bool], what: str, timeout: float = 60.0
+) -> set[int]:
+    """Wait until the server's kernel pids satisfy `done`; returns them."""
     deadline = time.monotonic() + timeout
-    while len(kernels(server)) != count:
+    while not done(pids := kernel_pids(server)):
         if time.monotonic() > deadline:
             raise AssertionError(
-                f"{len(kernels(server))} kernels after {timeout:.0f} s, expected {count}:\n"
+                f"{what} not seen within {timeout:.0f} s ({len(pids)} kernels):\n"
                 + server.log_tail()
             )
         time.sleep(0.5)
+    return pids
 
 
 def kernel_id_of(page: AppPage) -> str:
@@ -115,20 +123,21 @@ def fetch(server: VoilaServer, path: str) -> tuple[int, bytes]:
 
 
 def test_closed_pages_shut_their_kernels_down(chromium: Browser, server: VoilaServer) -> None:
-    before = len(kernels(server))
+    # Other tests' kernels may come and go meanwhile: follow the ten started here.
+    before = kernel_pids(server)
     apps = [AppPage.new(chromium, WELCOME) for _ in range(10)]
     try:
         for app in apps:  # ten pages asked for at once
             app.page.goto(f"{server.url}/voila/render/{WELCOME}.ipynb", wait_until="commit")
         for app in apps:  # rendered: the page's widget manager, which sends the beacon, is up
             app.page.wait_for_function("() => window.__sk.voilaReady()", timeout=120_000)
-        wait_for_kernels(server, before + 10, timeout=30)
+        ours = wait_for_kernels(server, lambda p: len(p - before) >= 10, "10 new kernels") - before
     finally:
         for app in apps:
             app.close()  # leaves the page: it asks Voila to shut its kernel down
     # The session's Voila culls only after voila.json's 15 minutes: these kernels can only
     # have gone because each page's shutdown request was accepted.
-    wait_for_kernels(server, before)
+    wait_for_kernels(server, lambda p: not p & ours, "the ten kernels shut down")
     log = server.log_path.read_text(errors="replace")
     assert "'_xsrf' argument missing" not in log
     assert "403 POST /voila/api/shutdown" not in log
@@ -154,7 +163,7 @@ def test_eight_pages_opened_at_once_all_show_their_game(
 
 def test_kernels_nobody_uses_are_culled(chromium: Browser, culling: VoilaServer) -> None:
     server = culling
-    before = len(kernels(server))
+    before = kernel_pids(server)
     # A bare GET of a render URL starts a kernel that no page will ever connect to...
     status, _ = fetch(server, f"/voila/render/{GAME}.ipynb")
     assert status == 200
@@ -162,9 +171,9 @@ def test_kernels_nobody_uses_are_culled(chromium: Browser, culling: VoilaServer)
     crashed = AppPage.new(chromium, GAME)
     crashed.load(server)
     crashed.wait_for_board()
-    wait_for_kernels(server, before + 2, timeout=30)
+    ours = wait_for_kernels(server, lambda p: len(p - before) >= 2, "2 new kernels") - before
     crashed.page.close(run_before_unload=False)
-    wait_for_kernels(server, before, timeout=CULL_AFTER + 60)
+    wait_for_kernels(server, lambda p: not p & ours, "both culled", timeout=CULL_AFTER + 60)
     assert "Culling 'idle' kernel" in server.log_path.read_text(errors="replace")
 
 

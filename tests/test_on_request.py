@@ -55,3 +55,19 @@ def test_in_voila_the_work_waits_for_its_button(
     assert calls == [1] and button.disabled and button.layout.display == "none"
     button.click()  # a second press (a double click) does not run it again
     assert calls == [1]
+
+
+def test_in_the_browser_the_work_waits_for_its_button_too(
+    monkeypatch: pytest.MonkeyPatch, shown: list[object]
+) -> None:
+    """Voici and JupyterLite run on Pyodide, about 5x slower: no analysis runs on open."""
+    for marker in VOILA_MARKERS:
+        monkeypatch.delenv(marker, raising=False)
+    monkeypatch.setattr("sys.platform", "emscripten")
+    calls: list[int] = []
+
+    @on_request("Solve it")
+    def work() -> None:
+        calls.append(1)
+
+    assert calls == [] and len(shown) == 1

@@ -4,8 +4,9 @@ A lesson's analysis cells (solving a game, simulating hundreds of matches) take 
 Run as a notebook (JupyterLab, nbval in the tests) they run at once and print what they print,
 so the checked outputs stay checked. Served by Voila, a page runs every cell the moment it
 opens: thirty pupils opening the same lesson would make thirty kernels solve the same things
-at once while their game apps wait. There the same cell shows a button instead, and its work
-runs (in that pupil's kernel only) when the button is pressed.
+at once while their game apps wait. There, and in the browser (Pyodide, about 5x slower), the
+same cell shows a button instead, and its work runs (in that pupil's kernel only) when the
+button is pressed.
 
     @on_request("Solve the game")
     def _() -> None:
@@ -21,6 +22,8 @@ from typing import Any
 
 import ipywidgets as w
 from IPython.display import display
+
+from ..platform import in_browser
 
 # Voila puts these in the environment of every kernel it starts (with or without preheating).
 VOILA_MARKERS = ("VOILA_SERVER_URL", "VOILA_BASE_URL")
@@ -63,7 +66,8 @@ def on_request(label: str) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
     """
 
     def decorate(work: Callable[[], Any]) -> Callable[[], Any]:
-        if served_by_voila():
+        # In the browser (Voici, JupyterLite) the engines run about 5x slower: wait there too.
+        if served_by_voila() or in_browser():
             display(RequestedWork(label, work).widget)
         else:
             result = work()

@@ -9,6 +9,9 @@ SHELL := /bin/bash
 
 PYTHON ?= python3
 PORT ?= 8866
+HOST ?= 127.0.0.1
+# The address to print: a server listening on every interface is reached by this machine's name.
+APP_HOST := $(if $(filter 0.0.0.0 ::,$(HOST)),$(shell hostname),$(HOST))
 LAB_PORT ?= 8888
 VENV := .venv
 BIN := $(VENV)/bin
@@ -30,7 +33,8 @@ NBSTRIPOUT := $(BIN)/nbstripout --keep-id
 	checked-outputs bench snapshots clean
 
 help:
-	@echo "make app        serve notebooks/ as Voila apps on http://127.0.0.1:$(PORT)/ (PORT=...)"
+	@echo "make app        serve the apps; prints the welcome app's address (PORT=..., HOST=0.0.0.0"
+	@echo "                serves the school network)"
 	@echo "make lab        JupyterLab on notebooks/ at http://127.0.0.1:$(LAB_PORT)/lab"
 	@echo "make test       ruff, notebooks stripped, pytest tests/ (incl. browser), every notebook run"
 	@echo "make format     ruff format + ruff check --fix"
@@ -49,12 +53,22 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# HOST=0.0.0.0 serves the class over the school network (see DESIGN.md, "Serving a classroom",
+# for what a visitor can and cannot do); the default serves this machine only. PREHEAT=1 keeps
+# one kernel per notebook ready, with the notebook already run (a first page paints sooner;
+# it replaces progressive rendering, and a class empties the pool at once: see DESIGN.md).
 app: $(STAMP)
 	@echo ""
-	@echo "  sheepkit apps:  http://127.0.0.1:$(PORT)/"
-	@echo "  (one page per notebook; Ctrl-C stops the server)"
+	@echo "  sheepkit apps:  http://$(APP_HOST):$(PORT)/voila/render/00_welcome.ipynb"
+	@echo "  (every app:     http://$(APP_HOST):$(PORT)/ ; Ctrl-C stops the server)"
+	@if [ "$(HOST)" != 127.0.0.1 ]; then \
+		echo "  Served to the network on $(HOST): pupils open the address above with this"; \
+		echo "  machine's name or address ($$(hostname -I 2>/dev/null | cut -d' ' -f1)) for $(APP_HOST)."; \
+	fi
 	@echo ""
-	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --Voila.port_retries=0
+	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=$(HOST) --Voila.port_retries=0 \
+		$(if $(PREHEAT),--VoilaConfiguration.preheat_kernel=True \
+		--VoilaConfiguration.progressive_rendering=False)
 
 # The file browser starts at the project, so that seeds/ (the rules in our words) is a click
 # away, and hides what only the tests need (notebooks/conftest.py) and build clutter.

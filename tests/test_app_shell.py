@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
+import html
+import json
 from collections.abc import Iterator
 
 import pytest
 from event_loop import run_loop
 from toy_games import DiceRace, HighCard
 
-from sheepkit.core import BadRecord, register
+from sheepkit.core import BadRecord, load, register
 from sheepkit.core import registry as registry_module
 from sheepkit.ui import GameApp
+from sheepkit.ui.app import MAX_RECORD_CHARS
 
 
 @pytest.fixture(autouse=True)
@@ -144,6 +148,83 @@ def test_save_and_load_records() -> None:
     assert other.state == app.state
     with pytest.raises(BadRecord, match="of Dice race, not Secret high card"):
         GameApp(HighCard(), seats=["Human", "Human"]).load_record(saved)
+
+
+def refusal(app: GameApp, text: str) -> str:
+    """Paste `text` into the record box, press Load; the note shown (the state must not move)."""
+    before = app.state
+    app.records_panel.text.value = text
+    app.records_panel.load_button.click()
+    assert app.state == before
+    note = html.unescape(app.records_panel.note.value)
+    assert "Traceback" not in note and "\n" not in note
+    return note
+
+
+def test_record_box_refuses_deep_nesting_in_one_line() -> None:
+    # 50 000 nested lists, within the length cap: json.loads itself raises RecursionError.
+    app = GameApp(DiceRace(), seats=["Human", "Human"], seed=8)
+    note = refusal(app, "[" * 50_000)
+    assert "Not loaded: the record is nested too deeply" in note
+
+
+def test_record_box_checks_the_game_before_replaying(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A Sheep Race record pasted into Wolf and Sheep is refused by its name alone: replaying its
+    # (here absurd) rules and history first is what cost a gigabyte and twenty seconds.
+    from sheepkit.ui import app as app_module
+
+    def no_replay(record: object) -> None:
+        raise AssertionError("replayed a record of another game")
+
+    monkeypatch.setattr(app_module, "replay", no_replay)
+    foreign = {
+        "format": "sheepkit-record",
+        "version": 1,
+        "game": "sheep_race",
+        "rules": {"dice": [10**9] * 50},
+        "history": ["roll 1"] * 2000,
+    }
+    app = GameApp(load("wolf_and_sheep"), seats=["Human", "Human"])
+    note = refusal(app, json.dumps(foreign))
+    assert "this record is of The Sheep Race, not Wolf and Sheep" in note
+    foreign["game"] = "no_such_game"
+    assert "an unknown game 'no_such_game'" in refusal(app, json.dumps(foreign))
+
+
+def test_record_box_caps_the_text_before_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sheepkit.ui import app as app_module
+
+    app = GameApp(DiceRace(), seats=["Human", "Human"], seed=8)
+    too_long = " " * (MAX_RECORD_CHARS + 1)
+    # Pasted into the box: cleared at once, with the reason.
+    app.records_panel.text.value = too_long
+    assert app.records_panel.text.value == ""
+    assert f"at most {MAX_RECORD_CHARS:,}" in app.records_panel.note.value
+    # Handed to load_record (or uploaded): refused without parsing.
+    monkeypatch.setattr(app_module.json, "loads", lambda _: pytest.fail("parsed"))
+    with pytest.raises(BadRecord, match="characters, and a record has at most"):
+        app.load_record(too_long)
+    upload = {
+        "name": "big.json",
+        "type": "application/json",
+        "size": len(too_long),
+        "content": memoryview(too_long.encode()),
+        "last_modified": datetime.datetime.now(datetime.timezone.utc),
+    }
+    app.records_panel.upload.value = (upload,)
+    assert "the file has 100,001 bytes" in app.records_panel.note.value
+
+
+def test_record_box_shows_every_refusal_as_one_line() -> None:
+    app = GameApp(DiceRace(), seats=["Human", "Human"], seed=8)
+    assert "not valid JSON" in refusal(app, "{")
+    assert "a record is a JSON object, not list" in refusal(app, "[1]")
+    record = json.loads(app.save_record())
+    record["rules"] = {"target": "many"}
+    assert "Not loaded: the record's rules are invalid" in refusal(app, json.dumps(record))
+    record = json.loads(app.save_record())
+    record["history"] = ["fly away"]
+    assert "Not loaded: move 1 ('fly away') is not legal" in refusal(app, json.dumps(record))
 
 
 def test_seat_selector_switches_to_a_bot() -> None:

@@ -160,8 +160,13 @@ def serve_voila(
     notebooks: Path = NOTEBOOKS,
     log_path: Path = ARTIFACTS / "voila.log",
     timeout: float = 120.0,
+    extra_args: tuple[str, ...] = (),
 ) -> Iterator[VoilaServer]:
-    """Run `voila <notebooks>` on a free loopback port until the block ends."""
+    """Run `voila <notebooks>` on a free loopback port until the block ends.
+
+    The server reads the project's voila.json (it runs in the repo root); `extra_args` are
+    command-line settings, which take precedence over that file.
+    """
     base = Path(tempfile.mkdtemp(prefix="sheepkit-voila-"))
     env = subprocess_env(base)
     kernel_argv = install_kernelspec(env)
@@ -178,6 +183,7 @@ def serve_voila(
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",  # the port we chose or nothing: never a silent other port
         "--show_tracebacks=True",  # a failing cell shows its traceback in the page and here
+        *extra_args,
     ]
     started = time.monotonic()
     with log_path.open("wb") as log:
@@ -578,6 +584,10 @@ class AppPage:
         return path
 
     def close(self) -> None:
-        # run_before_unload lets Voila's page ask the server to shut its kernel down.
+        # Leaving the page, as a pupil does, fires its beforeunload: Voila's page then sends the
+        # server a beacon asking it to shut its kernel down. Closing the tab outright (even
+        # with run_before_unload) closes its browser context too, and the beacon is lost.
+        with suppress(Exception):
+            self.page.goto("about:blank", timeout=10_000)
         with suppress(Exception):
             self.page.close(run_before_unload=True)

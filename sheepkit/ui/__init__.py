@@ -3,5 +3,15 @@
 from .app import GameApp, board_view_for, play
 from .board import BoardView, Frame
 from .picture import picture, pictures
+from .requested import on_request
 
-__all__ = ["BoardView", "Frame", "GameApp", "board_view_for", "picture", "pictures", "play"]
+__all__ = [
+    "BoardView",
+    "Frame",
+    "GameApp",
+    "board_view_for",
+    "on_request",
+    "picture",
+    "pictures",
+    "play",
+]

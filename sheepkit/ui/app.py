@@ -25,6 +25,8 @@ from ipycanvas import Canvas, hold_canvas
 
 from ..bots import Bot, as_bot, for_game
 from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, load, replay
+from ..core.record import FORMAT, VERSION
+from ..core.registry import game_type
 from ..core.rules import RuleInfo
 from .board import BoardView, Frame, ShowsWidget
 from .keyboard import KEYBOARD_HTML
@@ -32,6 +34,11 @@ from .setup_row import SetupRow
 from .text_view import TextBoardView
 
 HUMAN = "Human"
+
+# The longest record text the app reads. A saved record is a few kilobytes (the longest games
+# here are a few hundred moves of a dozen characters); anything far longer is refused before it
+# is parsed, so a pasted novel or a crafted file cannot tie up the kernel.
+MAX_RECORD_CHARS = 100_000
 
 
 # ipycanvas focuses the canvas on mouse-down, without preventScroll: the browser then scrolls a
@@ -334,12 +341,21 @@ class GameApp(ShowsWidget):
         return json.dumps(self.state.record(seats=seats), indent=1)
 
     def load_record(self, text: str | dict) -> None:
-        """Continue from a saved record (BadRecord if it is corrupt or foreign)."""
-        state = replay(text)
-        if state.game.name != self.game.name:
-            raise BadRecord(
-                f"this record is of {state.game.title}, not {self.game.title}; open it there"
-            )
+        """Continue from a saved record (BadRecord if it is too long, corrupt or foreign).
+
+        The cheap checks come first: the text's length, its JSON, then the format and the game
+        it names. Only a record of this app's game is replayed.
+        """
+        record = read_record(text)
+        name = record.get("game")
+        ours = record.get("format") == FORMAT and record.get("version") == VERSION
+        if ours and name != self.game.name:  # (replay names a wrong format or version itself)
+            try:
+                title = game_type(name).title if isinstance(name, str) else repr(name)
+            except KeyError:
+                title = f"an unknown game {name!r}"
+            raise BadRecord(f"this record is of {title}, not {self.game.title}; open it there")
+        state = replay(record)
         self._set_game(state.game)
         timeline = [state.game.new_game()]
         for move in state.history:
@@ -804,6 +820,7 @@ class RecordsPanel:
             layout=w.Layout(width="100%", height="140px"),
         )
         self.text.add_class("sk-record")
+        self.text.observe(self._typed, "value")
         self.save_button = w.Button(description="Save record")
         self.save_button.add_class("sk-save")
         self.save_button.on_click(lambda _: self._save())
@@ -834,18 +851,63 @@ class RecordsPanel:
             "Download game.json</a>"
         )
 
+    def _refuse(self, message: str) -> None:
+        line = " ".join(message.split())  # one line, however the error was worded
+        self.note.value = f"<span style='color:#b00020'>{html.escape(line)}</span>"
+
     def _load(self, text: str) -> None:
         try:
             self.load(text)
-        except BadRecord as e:
-            self.note.value = f"<span style='color:#b00020'>{html.escape(str(e))}</span>"
+        except SheepkitError as e:
+            self._refuse(f"Not loaded: {e}")
+            return
+        except (RecursionError, MemoryError, ValueError, TypeError) as e:
+            # read_record turns what it can foresee into BadRecord; anything else a strange
+            # record provokes still ends here as one line, never a traceback on the page.
+            self._refuse(f"Not loaded: this record could not be read ({type(e).__name__}).")
             return
         self.note.value = "Loaded."
 
+    def _typed(self, change: dict) -> None:
+        if len(change["new"]) > MAX_RECORD_CHARS:
+            self.text.value = ""
+            self._refuse(
+                f"Cleared: the pasted text has {len(change['new']):,} characters, and a record "
+                f"has at most {MAX_RECORD_CHARS:,}."
+            )
+
     def _uploaded(self, change: dict) -> None:
         files = change["new"]
-        if files:
-            self._load(bytes(files[0]["content"]).decode("utf-8", errors="replace"))
+        if not files:
+            return
+        content = bytes(files[0]["content"])
+        if len(content) > MAX_RECORD_CHARS:
+            self._refuse(
+                f"Not loaded: the file has {len(content):,} bytes, and a record has at most "
+                f"{MAX_RECORD_CHARS:,}."
+            )
+            return
+        self._load(content.decode("utf-8", errors="replace"))
+
+
+def read_record(text: str | dict) -> dict[str, Any]:
+    """The JSON object of a record's text, refused (BadRecord) before parsing when too long."""
+    if isinstance(text, dict):
+        return text
+    if len(text) > MAX_RECORD_CHARS:
+        raise BadRecord(
+            f"the record has {len(text):,} characters, and a record has at most "
+            f"{MAX_RECORD_CHARS:,}"
+        )
+    try:
+        record = json.loads(text)
+    except RecursionError:
+        raise BadRecord("the record is nested too deeply to be a game record") from None
+    except ValueError as e:
+        raise BadRecord(f"the record is not valid JSON: {e}") from None
+    if not isinstance(record, dict):
+        raise BadRecord(f"a record is a JSON object, not {type(record).__name__}")
+    return record
 
 
 def play(game: str | Game, seats: Sequence[str] | None = None, **rules: Any) -> GameApp:

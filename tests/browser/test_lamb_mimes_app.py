@@ -23,12 +23,13 @@ CURTAIN = ".sk-curtain:visible"
 
 
 def _open(open_app: OpenApp) -> AppPage:
-    """The lesson, once its last code cell (the bots' round robin) has printed. Voila renders
-    cell by cell, and the analyses after the app keep the kernel busy: clicks made meanwhile
-    wait, and the waits below would measure the lesson's simulations instead of the app."""
+    """The lesson, once its last code cell (the bots' round robin) has shown its button. Voila
+    renders cell by cell: until the last cell has run, clicks wait behind the cells still
+    running. (In Voila the lesson's analyses wait for their buttons, sheepkit.ui.on_request.)"""
     app = open_app("lamb_mimes")
     app.wait_for_board()
-    app.page.locator(".jp-OutputArea-output", has_text="rating").wait_for(timeout=120_000)
+    last = app.page.locator(".sk-run-request", has_text="Play the bots' round robin")
+    last.wait_for(timeout=120_000)
     return app
 
 

@@ -1,0 +1,207 @@
+"""A class opening its app at once: N pages on one Voila server. A measurement, not a test.
+
+Starts a Voila on 127.0.0.1 (the project's voila.json), opens N pages of a game notebook in
+headless Chromium all at once, and reports:
+  - open -> board: seconds from asking for a page to its game board painted, per page, taken
+    inside each page (performance.now() counts from the navigation's start);
+  - click -> pixels: milliseconds from clicking a move button to the board's pixels changing,
+    a few clicks in every page while all N kernels are alive;
+  - memory: resident memory of each kernel (MB) once the pages have painted, and the server's.
+Bounded: it gives up on pages not painted after --deadline seconds, closes every page and stops
+the server by itself. Loopback only.
+
+Run from the repo root:  .venv/bin/python benchmarks/voila_load.py [--pages 30] [--notebook X]
+"Before" figures: --notebooks DIR --config DIR serve another copy of the notebooks and of
+voila.json (e.g. extracted with `git archive main notebooks voila.json`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import psutil
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from voila_harness import (  # the harness lives with the tests, on the path above
+    ARTIFACTS,
+    NOTEBOOKS,
+    AppPage,
+    VoilaServer,
+    launch_chromium,
+    serve_voila,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+# Set by each page itself: when (performance.now(), ms after navigation start) a game board
+# first had pixels and a button to press.
+PAINT_WATCH = r"""
+(() => {
+  const tick = () => {
+    if (window.__sk && window.__sk.playableApp() >= 0) { window.__skPainted = performance.now(); }
+    else { setTimeout(tick, 50); }
+  };
+  setTimeout(tick, 50);
+})();
+"""
+
+
+def kernels(server: VoilaServer) -> list[psutil.Process]:
+    found = []
+    for child in psutil.Process(server.process.pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                found.append(child)
+        except psutil.NoSuchProcess:
+            continue
+    return found
+
+
+def cpu_seconds(processes: list[psutil.Process]) -> float:
+    total = 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+            total += times.user + times.system
+        except psutil.NoSuchProcess:
+            continue
+    return total
+
+
+def browser_processes() -> list[psutil.Process]:
+    me = psutil.Process()
+    return [p for p in me.children(recursive=True) if "chrom" in p.name().lower()]
+
+
+def rss_mb(process: psutil.Process) -> float:
+    try:
+        return float(process.memory_info().rss) / 2**20
+    except psutil.NoSuchProcess:
+        return 0.0
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def open_all(
+    browser: Browser, server: VoilaServer, names: list[str], deadline: float
+) -> tuple[list[AppPage], list[float | None]]:
+    apps = [AppPage.new(browser, name) for name in names]
+    for app in apps:
+        app.page.add_init_script(PAINT_WATCH)
+    for app in apps:  # every request goes out before any page has painted
+        app.page.goto(
+            f"{server.url}/voila/render/{app.name}.ipynb", wait_until="commit", timeout=120_000
+        )
+    painted: list[float | None] = [None] * len(apps)
+    stop = time.monotonic() + deadline
+    while time.monotonic() < stop and any(p is None for p in painted):
+        for i, app in enumerate(apps):
+            if painted[i] is None:
+                ms = app.page.evaluate("() => window.__skPainted ?? null")
+                if ms is not None:
+                    painted[i] = float(ms) / 1000
+        time.sleep(0.25)
+    return apps, painted
+
+
+def clicks(app: AppPage, count: int) -> list[float]:
+    app.wait_for_board(timeout=5)
+    found: list[float] = []
+    for _ in range(count):
+        state = app.state()
+        if state["over"] or not state["moves"]:
+            break
+        idles = app.kernel_idles
+        ms = app.app.evaluate("(el) => window.__sk.clickAndTime(el, '.sk-move', 30000)")
+        if ms is not None and ms >= 0:
+            found.append(float(ms))
+        app.wait_kernel_idle(idles)
+        app.page.wait_for_timeout(300)  # a bot may answer: let it, then click again
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=30)
+    parser.add_argument("--notebook", action="append", help="game notebook(s), cycled")
+    parser.add_argument("--clicks", type=int, default=3, help="clicks per page")
+    parser.add_argument("--deadline", type=float, default=180.0, help="seconds to paint")
+    parser.add_argument("--notebooks", type=Path, default=NOTEBOOKS)
+    parser.add_argument("--config", type=Path, help="folder whose voila.json to use")
+    parser.add_argument("--wait", type=float, default=0.0, help="seconds to wait before opening")
+    parser.add_argument("--set", action="append", default=[], help="--Class.trait=value for Voila")
+    args = parser.parse_args()
+    if not 1 <= args.pages <= 40:
+        parser.error("--pages must be between 1 and 40 (this is a shared 2-core machine)")
+    notebooks = args.notebook or ["wolf_and_sheep"]
+    names = [notebooks[i % len(notebooks)] for i in range(args.pages)]
+    extra = (f"--Voila.config_file_paths={args.config.resolve()}",) if args.config else ()
+    extra += tuple(args.set)
+
+    from playwright.sync_api import sync_playwright
+
+    with (
+        serve_voila(args.notebooks, ARTIFACTS / "voila-load.log", extra_args=extra) as server,
+        sync_playwright() as playwright,
+    ):
+        browser = launch_chromium(playwright)
+        time.sleep(args.wait)  # e.g. for a preheated kernel pool to fill
+        voila = psutil.Process(server.process.pid)
+        kernels_before = {k.pid: cpu_seconds([k]) for k in kernels(server)}
+        cpu_before = (cpu_seconds([voila]), cpu_seconds(browser_processes()))
+        started = time.monotonic()
+        apps, painted = open_all(browser, server, names, args.deadline)
+        wall = time.monotonic() - started
+        # CPU spent while the pages opened (kernels that were already running count from then)
+        kernel_cpu = sum(cpu_seconds([k]) - kernels_before.get(k.pid, 0.0) for k in kernels(server))
+        server_cpu = cpu_seconds([voila]) - cpu_before[0]
+        browser_cpu = cpu_seconds(browser_processes()) - cpu_before[1]
+        memory = [rss_mb(k) for k in kernels(server)]
+        server_mb = rss_mb(psutil.Process(server.process.pid))
+        latencies: list[float] = []
+        for app, paint in zip(apps, painted, strict=True):
+            if paint is not None:
+                latencies += clicks(app, args.clicks)
+        problems = sum(len(app.problems()) for app in apps)
+        for app in apps:
+            app.close()
+        browser.close()
+
+    done = [p for p in painted if p is not None]
+    print(f"{args.pages} pages of {', '.join(notebooks)} opened at once (machine shared)")
+    print(f"  painted: {len(done)} of {args.pages} within {args.deadline:.0f} s ({wall:.0f} s)")
+    if done:
+        print(
+            f"  open -> board s: median {statistics.median(done):.1f}, "
+            f"p90 {percentile(done, 0.9):.1f}, max {max(done):.1f}"
+        )
+    if latencies:
+        print(
+            f"  click -> pixels ms ({len(latencies)} clicks): median "
+            f"{statistics.median(latencies):.0f}, p90 {percentile(latencies, 0.9):.0f}"
+        )
+    if memory:
+        print(
+            f"  kernels: {len(memory)}, RSS MB mean {statistics.mean(memory):.0f}, max "
+            f"{max(memory):.0f}, total {sum(memory):.0f}; server {server_mb:.0f} MB"
+        )
+    print(
+        f"  CPU s while opening: kernels {kernel_cpu:.0f}, Voila server {server_cpu:.0f}, "
+        f"Chromium {browser_cpu:.0f} (2 cores: {2 * wall:.0f} core-s in {wall:.0f} s)"
+    )
+    if problems:
+        print(f"  {problems} page/kernel errors (see the pages' problems)")
+
+
+if __name__ == "__main__":
+    main()

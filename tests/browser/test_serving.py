@@ -1,0 +1,328 @@
+"""The Voila server as a classroom meets it: kernels freed, code refused, sources kept back.
+
+Pages are served by the session's Voila (the project's voila.json as it is); the culling test
+runs a Voila of its own with a short culling time given on the command line (voila.json's
+values are for a lesson: see DESIGN.md, "Serving a classroom"). A kernel must be connected to
+within the culling time, so that short time is kept away from tests that open many pages at
+once. Kernels are counted as the server's ipykernel child processes: Voila serves no kernel
+list. No timing asserts: every wait has a bound, and a wait that runs out is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import psutil
+import pytest
+import websocket
+from voila_harness import (
+    ARTIFACTS,
+    NOTEBOOKS,
+    AppPage,
+    VoilaServer,
+    parse_kernel_frame,
+    serve_voila,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+pytestmark = pytest.mark.browser
+
+CULL_AFTER = 8  # seconds without activity before a kernel nobody is connected to is culled
+V1 = "v1.kernel.websocket.jupyter.org"
+GAME = "wolf_and_sheep"
+WELCOME = "00_welcome"
+
+
+@pytest.fixture(scope="module")
+def culling() -> Iterator[VoilaServer]:
+    with serve_voila(
+        log_path=ARTIFACTS / "voila-culling.log",
+        extra_args=(
+            f"--MappingKernelManager.cull_idle_timeout={CULL_AFTER}",
+            "--MappingKernelManager.cull_interval=2",
+        ),
+    ) as voila:
+        yield voila
+
+
+@pytest.fixture
+def server(voila: VoilaServer) -> VoilaServer:
+    return voila
+
+
+@pytest.fixture
+def pages(chromium: Browser, server: VoilaServer) -> Iterator[Callable[[str], AppPage]]:
+    opened: list[AppPage] = []
+
+    def _open(name: str) -> AppPage:
+        page = AppPage.new(chromium, name)
+        opened.append(page)
+        page.load(server)
+        return page
+
+    yield _open
+    for page in opened:
+        page.close()
+
+
+def kernels(server: VoilaServer) -> list[psutil.Process]:
+    found = []
+    for child in psutil.Process(server.process.pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                found.append(child)
+        except psutil.NoSuchProcess:
+            continue
+    return found
+
+
+def kernel_pids(server: VoilaServer) -> set[int]:
+    return {k.pid for k in kernels(server)}
+
+
+def wait_for_kernels(
+    server: VoilaServer, done: Callable[[set[int]], bool], what: str, timeout: float = 60.0
+) -> set[int]:
+    """Wait until the server's kernel pids satisfy `done`; returns them."""
+    deadline = time.monotonic() + timeout
+    while not done(pids := kernel_pids(server)):
+        if time.monotonic() > deadline:
+            raise AssertionError(
+                f"{what} not seen within {timeout:.0f} s ({len(pids)} kernels):\n"
+                + server.log_tail()
+            )
+        time.sleep(0.5)
+    return pids
+
+
+def kernel_id_of(page: AppPage) -> str:
+    kernel: str = page.page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+    )
+    return kernel
+
+
+def fetch(server: VoilaServer, path: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(server.url + path, timeout=60) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+# -- kernels are freed --------------------------------------------------------------------
+
+
+def test_closed_pages_shut_their_kernels_down(chromium: Browser, server: VoilaServer) -> None:
+    # Other tests' kernels may come and go meanwhile: follow the ten started here.
+    before = kernel_pids(server)
+    apps = [AppPage.new(chromium, WELCOME) for _ in range(10)]
+    try:
+        for app in apps:  # ten pages asked for at once
+            app.page.goto(f"{server.url}/voila/render/{WELCOME}.ipynb", wait_until="commit")
+        for app in apps:  # rendered: the page's widget manager, which sends the beacon, is up
+            app.page.wait_for_function("() => window.__sk.voilaReady()", timeout=120_000)
+        ours = wait_for_kernels(server, lambda p: len(p - before) >= 10, "10 new kernels") - before
+    finally:
+        for app in apps:
+            app.close()  # leaves the page: it asks Voila to shut its kernel down
+    # The session's Voila culls only after voila.json's 15 minutes: these kernels can only
+    # have gone because each page's shutdown request was accepted.
+    wait_for_kernels(server, lambda p: not p & ours, "the ten kernels shut down")
+    log = server.log_path.read_text(errors="replace")
+    assert "'_xsrf' argument missing" not in log
+    assert "403 POST /voila/api/shutdown" not in log
+
+
+def test_eight_pages_opened_at_once_all_show_their_game(
+    chromium: Browser, server: VoilaServer
+) -> None:
+    # A class opening its lesson together: with Voila's default 4 s wait for a cell's output,
+    # the game app's cell was silently dropped from most pages (VoilaExecutor.iopub_timeout).
+    apps = [AppPage.new(chromium, GAME) for _ in range(8)]
+    try:
+        for app in apps:
+            app.page.goto(f"{server.url}/voila/render/{GAME}.ipynb", wait_until="commit")
+        for app in apps:
+            app.wait_for_board(timeout=180)
+            assert app.state()["moves"] or app.state()["roll"], app.state()
+            app.assert_healthy()
+    finally:
+        for app in apps:
+            app.close()
+
+
+def test_kernels_nobody_uses_are_culled(chromium: Browser, culling: VoilaServer) -> None:
+    server = culling
+    before = kernel_pids(server)
+    # A bare GET of a render URL starts a kernel that no page will ever connect to...
+    status, _ = fetch(server, f"/voila/render/{GAME}.ipynb")
+    assert status == 200
+    # ...and a page that goes away without saying so (a crashed tab) leaves one behind.
+    crashed = AppPage.new(chromium, GAME)
+    crashed.load(server)
+    crashed.wait_for_board()
+    ours = wait_for_kernels(server, lambda p: len(p - before) >= 2, "2 new kernels") - before
+    crashed.page.close(run_before_unload=False)
+    wait_for_kernels(server, lambda p: not p & ours, "both culled", timeout=CULL_AFTER + 60)
+    assert "Culling 'idle' kernel" in server.log_path.read_text(errors="replace")
+
+
+# -- a visitor cannot run code ------------------------------------------------------------
+
+
+def v1_frame(channel: str, msg_type: str, content: dict[str, Any], session: str) -> bytes:
+    """A client message in jupyter_server's v1 websocket framing."""
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "session": session,
+        "username": "visitor",
+        "date": "2026-01-01T00:00:00Z",
+        "version": "5.3",
+    }
+    parts = [channel.encode()] + [json.dumps(p).encode() for p in (header, {}, {}, content)]
+    offsets = [8 * (len(parts) + 2)]
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    head = (len(offsets)).to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets)
+    return head + b"".join(parts)
+
+
+def kernel_socket(server: VoilaServer, kernel: str, protocols: list[str] | None) -> Any:
+    url = server.url.replace("http", "ws", 1) + f"/api/kernels/{kernel}/channels"
+    return websocket.create_connection(
+        f"{url}?session_id={uuid.uuid4().hex}", timeout=30, subprotocols=protocols
+    )
+
+
+def replies_until_kernel_info(sock: Any) -> list[str]:
+    """Message types received on shell and control up to the kernel_info_reply."""
+    seen: list[str] = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        parsed = parse_kernel_frame(sock.recv())
+        if parsed is None or parsed[0] == "iopub":
+            continue
+        seen.append(parsed[1]["msg_type"])
+        if seen[-1] == "kernel_info_reply":
+            return seen
+    raise AssertionError(f"no kernel_info_reply within 30 s; saw {seen}")
+
+
+REQUESTS = [
+    ("shell", "execute_request", {"code": "open({marker!r}, 'w').write('ran')", "silent": False}),
+    ("shell", "inspect_request", {"code": "open", "cursor_pos": 4, "detail_level": 1}),
+    ("shell", "complete_request", {"code": "op", "cursor_pos": 2}),
+    ("shell", "history_request", {"hist_access_type": "tail", "n": 10, "output": True}),
+    ("control", "debug_request", {"type": "request", "seq": 1, "command": "initialize"}),
+]
+
+
+@pytest.mark.parametrize(("channel", "msg_type", "content"), REQUESTS, ids=[r[1] for r in REQUESTS])
+def test_the_kernel_refuses_code_requests(
+    pages: Callable[[str], AppPage],
+    server: VoilaServer,
+    tmp_path: Path,
+    channel: str,
+    msg_type: str,
+    content: dict[str, Any],
+) -> None:
+    app = pages(GAME)
+    app.wait_for_board()
+    marker = tmp_path / "executed"
+    content = {
+        k: v.format(marker=str(marker)) if isinstance(v, str) else v for k, v in content.items()
+    }
+    session = uuid.uuid4().hex
+    sock = kernel_socket(server, kernel_id_of(app), [V1])
+    try:
+        assert sock.subprotocol == V1
+        sock.send_binary(v1_frame(channel, msg_type, content, session))
+        # Shell messages are handled in order: had the request got through, its reply would
+        # come before this one.
+        sock.send_binary(v1_frame("shell", "kernel_info_request", {}, session))
+        assert replies_until_kernel_info(sock) == ["kernel_info_reply"]
+    finally:
+        sock.close()
+    assert not marker.exists()
+    assert f'Received message of type "{msg_type}", which is not allowed' in server.log_tail(200)
+
+
+def test_the_legacy_protocol_is_refused_and_others_play_on(
+    pages: Callable[[str], AppPage], server: VoilaServer
+) -> None:
+    # A client offering no subprotocol (the legacy JSON protocol), or only others, is turned
+    # away before the upgrade. Over the legacy protocol, ipycanvas's binary messages sent the
+    # server into a loop that froze every page; so the page's own board keeps answering.
+    app = pages(GAME)
+    app.wait_for_board()
+    kernel = kernel_id_of(app)
+    for offered in (None, ["kernel.websocket.jupyter.org"]):
+        with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+            kernel_socket(server, kernel, offered).close()
+        assert refused.value.status_code == 400
+    app.seat_humans()
+    before = app.board()["hash"]
+    app.click(".sk-move")
+    assert app.board()["hash"] != before
+    assert fetch(server, "/voila/static/voila.js")[0] == 200
+    app.assert_healthy()
+
+
+# -- sources stay on the server -----------------------------------------------------------
+
+
+def test_notebook_sources_are_not_served(server: VoilaServer) -> None:
+    source = (NOTEBOOKS / f"{GAME}.ipynb").read_text()
+    code = json.loads(source)["cells"][1]["source"]
+    first_line = (code if isinstance(code, str) else "".join(code)).splitlines()[-1]
+    for path in (
+        f"/voila/files/{GAME}.ipynb",
+        f"/{GAME}.ipynb",
+        f"/voila/tree/{GAME}.ipynb",
+        f"/files/{GAME}.ipynb",
+        f"/api/contents/{GAME}.ipynb",
+        f"/voila/api/contents/{GAME}.ipynb?content=1",
+        f"/voila/files/..%2F{GAME}.ipynb",
+        "/voila/files/../pyproject.toml",
+    ):
+        status, body = fetch(server, path)
+        assert b'"cells"' not in body and first_line.encode() not in body, (path, status)
+        if status == 200:  # the contents API names the file but gives no content
+            assert json.loads(body)["content"] is None, path
+    status, page = fetch(server, f"/voila/render/{GAME}.ipynb")
+    assert status == 200 and first_line.encode() not in page
+
+
+# -- lessons compute on request ---------------------------------------------------------
+
+
+def test_a_lesson_analysis_runs_when_its_button_is_pressed(
+    pages: Callable[[str], AppPage],
+) -> None:
+    # Opening the page ran no analysis: its cell shows a button, and pressing it prints the
+    # same figures the notebook prints when run (the cell nbval checks).
+    app = pages("shave_a_sheep")
+    app.wait_for_board()
+    button = app.page.locator(".sk-run-request", has_text="Play 300 games of the base game")
+    button.wait_for(state="visible", timeout=60_000)
+    assert "mean length" not in app.page.inner_text("body")
+    button.click()
+    app.wait_for(
+        "() => Array.from(document.querySelectorAll('.sk-request-output'))"
+        ".some((o) => o.innerText.includes('Optimal wins'))",
+        timeout=60,
+        failing="the analysis printed nothing after its button was pressed",
+    )
+    assert button.is_hidden()
+    app.assert_healthy()

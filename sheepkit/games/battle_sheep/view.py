@@ -200,15 +200,18 @@ class BattleSheepView:
             _hex(canvas, lay, cell, self.pasture_colour(state, cell), GRASS_EDGE)
             if labels:
                 x, y = lay.centre(cell)
+                # Below the stacks (radius 0.56), in dark green at a readable size: the lessons'
+                # captions name hexes by these labels.
                 draw_text(
                     canvas,
                     geo.name(cell),
                     x,
-                    y + lay.size * 0.72,
-                    size=9,
+                    y + lay.size * 0.74,
+                    size=max(11, int(lay.size * 0.34)),
+                    bold=True,
                     align="center",
                     baseline="middle",
-                    colour="#55703A",
+                    colour="#2F4A1E",
                 )
         legal = state.legal_moves()
         if state.phase == START:
@@ -222,7 +225,7 @@ class BattleSheepView:
                 continue
             cell, owner, size = info.cells[i], v & 3, v >> 2
             x, y = lay.centre(cell)
-            r = lay.size * 0.62
+            r = lay.size * (0.5 if labels else 0.62)
             _shape(canvas, PLAYER_SHAPES[owner], x, y, r, PLAYER_COLOURS[owner], "#FFFFFF")
             text_y = y + r * 0.25 if PLAYER_SHAPES[owner] == "triangle" else y
             draw_text(
@@ -237,7 +240,8 @@ class BattleSheepView:
                 colour=STACK_INK[owner],
             )
             if size > 1 and all(board[j] for j in info.adjacent[i]):
-                _cross(canvas, x + lay.size * 0.55, y - lay.size * 0.55, lay.size * 0.16)
+                # A badge on the stack's own shoulder, well inside its hex (not on an edge).
+                _cross(canvas, x + r * 0.8, y - r * 0.8, lay.size * 0.2)
         if frame.selection is not None and state.phase == MOVE:
             x, y = lay.centre(frame.selection[0])
             _ring(canvas, x, y, lay.size * 0.82, INK, width=3)
@@ -354,11 +358,16 @@ def _ring(
 
 
 def _cross(canvas: Any, x: float, y: float, r: float) -> None:
-    """The mark of a blocked stack: it can never split again."""
+    """The mark of a blocked stack (it can never split again): a white badge with a cross."""
+    canvas.fill_style = "#FFFFFF"
+    canvas.fill_circle(x, y, r)
     canvas.stroke_style = INK
+    canvas.line_width = 1.5
+    canvas.stroke_circle(x, y, r)
     canvas.line_width = 2.5
-    canvas.stroke_line(x - r, y - r, x + r, y + r)
-    canvas.stroke_line(x - r, y + r, x + r, y - r)
+    d = r * 0.55
+    canvas.stroke_line(x - d, y - d, x + d, y + d)
+    canvas.stroke_line(x - d, y + d, x + d, y - d)
 
 
 def _shape(canvas: Any, shape: str, x: float, y: float, r: float, colour: str, edge: str) -> None:

@@ -47,7 +47,7 @@ from .engine import (
 )
 from .rules import LANE_OF_TOTAL, LANES, LAZY
 
-WIDTH, HEIGHT = 940, 420
+WIDTH, HEIGHT = 820, 420  # with the 436 px control column, fits a 1280 px page
 TOP = 56  # the first lane's top edge
 LANE_H = 46
 INFO_W = 250  # lane number, card and cubes

@@ -437,7 +437,11 @@ def landing_page(out: Path) -> None:
 
 # A URL a browser would load: in a src/href/action attribute, a CSS url() or @import, or a
 # JS/JSON string that ends like a file (script, style, wasm, wheel, font, data).
-_ATTR_URL = re.compile(r"""(?:src|href|action|poster|data)\s*=\s*["'](https?:)?//[^"']+""", re.I)
+# (A link, <a href>, is loaded only when clicked.)
+_ATTR_URL = re.compile(
+    r"""<(?!a\b)[a-z][\w-]*\b[^>]*?\s(?:src|href|action|poster|data)\s*=\s*["'](https?:)?//[^"']+""",
+    re.I,
+)
 _CSS_URL = re.compile(r"""(?:url\(\s*["']?|@import\s+["'])(https?:)?//[^"')\s]+""", re.I)
 _FILE_URL = re.compile(
     r"""["'`](https?:)?//[^"'`\s]+?\.(?:m?js|css|wasm|whl|zip|json|woff2?|ttf|otf|eot|tar|"""

@@ -140,7 +140,7 @@ $(SITE_STAMP): site/requirements.txt
 $(SITE_NPM_STAMP): site/package.json site/package-lock.json
 	@command -v npm >/dev/null || { echo "ERROR: make site needs npm (Node.js), e.g. apt-get install npm" >&2; exit 1; }
 	@echo "== npm ci in site/ (Pyodide core, Font Awesome)"
-	cd site && npm ci --no-audit --no-fund
+	cd site && npm ci --no-audit --no-fund --ignore-scripts
 	@touch $@
 
 $(SITE_OUT)/.built: $(SITE_STAMP) $(SITE_NPM_STAMP) $(SITE_SOURCES)

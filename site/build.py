@@ -421,11 +421,14 @@ def drop_mermaid_loader(out: Path) -> None:
 
 
 def landing_page(out: Path) -> None:
-    """index.html opens the welcome app (the lab stays at lab/)."""
+    """index.html opens the welcome app (the lab stays at lab/). It keeps JupyterLite's
+    (empty) config script: the lab reads the index.html of every folder up to the root."""
     target = f"voici/render/{WELCOME}.html"
     (out / "index.html").write_text(
         "<!doctype html>\n<html lang='en'><head><meta charset='utf-8'>\n"
         "<title>sheepkit</title>\n"
+        '<script id="jupyter-config-data" type="application/json" '
+        'data-jupyter-lite-root=".">{}</script>\n'
         f"<meta http-equiv='refresh' content='0; url={target}'>\n"
         f"<script>location.replace('{target}' + location.search + location.hash)</script>\n"
         "</head><body>\n"

@@ -165,7 +165,7 @@ def test_the_rule_lab_runs_a_small_comparison(open_page: OpenPage) -> None:
     rows = "() => document.querySelectorAll('.sk-rule-lab .sk-results .sk-lab-row').length"
     app.wait_for(f"() => ({rows})() >= 2", timeout=BOT, failing="no results table")
     app.wait_for(
-        "() => document.querySelectorAll('.sk-rule-lab svg, .sk-rule-lab img').length > 0",
+        "() => document.querySelectorAll('.sk-rule-lab svg.sk-chart').length > 0",
         timeout=BOT,
         failing="no chart under the results",
     )
@@ -178,7 +178,7 @@ def test_the_bot_arena_shows_its_tournament(open_page: OpenPage) -> None:
     rows = "() => document.querySelectorAll('.sk-bot-arena .sk-results .sk-lab-row').length"
     app.wait_for(f"() => ({rows})() >= 2", timeout=START, failing="no leaderboard")
     app.wait_for(
-        "() => document.querySelectorAll('.sk-bot-arena svg, .sk-bot-arena img').length > 0",
+        "() => document.querySelectorAll('.sk-bot-arena svg.sk-chart').length > 0",
         timeout=BOT,
         failing="no chart in the arena",
     )

@@ -35,6 +35,14 @@ def _render(name: str) -> str:
     return f"voici/render/{name}.html"
 
 
+# A human may act: a roll shown and enabled, or an enabled move (as in tests/browser/test_apps).
+_MINE = """(el) => {
+    const roll = el.querySelector('.sk-roll:not([disabled])');
+    return !!(roll && getComputedStyle(roll).display !== 'none')
+        || !!el.querySelector('.sk-move:not([disabled])');
+}"""
+
+
 def _log_entries(app: SitePage) -> int:
     count: int = app.app.evaluate("el => el.querySelectorAll('.sk-log li').length")
     return count
@@ -43,11 +51,7 @@ def _log_entries(app: SitePage) -> int:
 def _human_turn(app: SitePage, entries: int) -> None:
     """Wait until the log has more than `entries` lines and a human control is enabled."""
     app.wait_for(
-        """([el, n]) => {
-            const on = (b) => b && !b.disabled && b.offsetParent !== null;
-            const mine = Array.from(el.querySelectorAll('.sk-roll, .sk-move')).some(on);
-            return el.querySelectorAll('.sk-log li').length > n && mine;
-        }""",
+        f"([el, n]) => el.querySelectorAll('.sk-log li').length > n && ({_MINE})(el)",
         [app.app.element_handle(), entries],
         timeout=BOT,
         failing="the bot did not answer and hand the turn back",
@@ -55,6 +59,12 @@ def _human_turn(app: SitePage, entries: int) -> None:
 
 
 def _roll_until_a_move(app: SitePage) -> dict[str, Any]:
+    app.wait_for(  # a game may open with the cards being dealt: wait for the human's turn
+        f"el => ({_MINE})(el)",
+        app.app.element_handle(),
+        timeout=BOT,
+        failing="the human never had anything to do",
+    )
     state = app.state()
     for _ in range(10):
         if state["moves"] or not state["roll"]:
@@ -139,6 +149,8 @@ def test_the_lab_shows_the_code_and_runs_a_cell(open_page: OpenPage) -> None:
     assert "sheepkit" in code.inner_text(timeout=30_000), "the first code cell is not shown"
     note = page.locator(".jp-Notebook .jp-MarkdownCell", has_text="not the real packages")
     note.first.wait_for(timeout=30_000)  # the build's note on the numpy stand-in
+    # Run it once the kernel is idle (a cell sent while Pyodide starts may be dropped).
+    page.get_by_text("Python (Pyodide) | Idle").wait_for(timeout=START * 1000)
     code.click()
     page.keyboard.press("Shift+Enter")
     app.wait_for(  # the execution count appears once the Pyodide kernel has run the cell

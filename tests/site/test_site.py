@@ -31,6 +31,12 @@ PENDING_COMPAT = (
 )
 
 
+PENDING_COMPAT_LESSONS = (
+    "needs site-compat (merged into main by the lead): these lessons import sheepkit.lab, "
+    "whose module-level ProcessPoolExecutor import fails in Pyodide (no _multiprocessing)"
+)
+
+
 def _render(name: str) -> str:
     return f"voici/render/{name}.html"
 
@@ -60,7 +66,7 @@ def _human_turn(app: SitePage, entries: int) -> None:
 
 def _roll_until_a_move(app: SitePage) -> dict[str, Any]:
     app.wait_for(  # a game may open with the cards being dealt: wait for the human's turn
-        f"el => ({_MINE})(el)",
+        "el => { const s = window.__sk.state(el); return s.moves.length > 0 || s.roll; }",
         app.app.element_handle(),
         timeout=BOT,
         failing="the human never had anything to do",
@@ -102,7 +108,16 @@ def test_the_welcome_app_is_the_landing_page(open_page: OpenPage) -> None:
     app.screenshot("site-welcome")
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(
+    "name",
+    [
+        name
+        if name == "wolf_and_sheep"
+        # Strict: once site-compat is merged they pass, and the marker must go.
+        else pytest.param(name, marks=pytest.mark.xfail(reason=PENDING_COMPAT_LESSONS))
+        for name in GAMES
+    ],
+)
 def test_a_game_app_paints_plays_answers_and_undoes(open_page: OpenPage, name: str) -> None:
     app = open_page(_render(name), name)
     app.wait_ready(timeout=START)

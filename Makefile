@@ -16,7 +16,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 ARTIFACTS := test-artifacts
-LINTED := sheepkit tests benchmarks
+LINTED := sheepkit tests benchmarks site
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 JUPYTER_TMP := $(CURDIR)/$(ARTIFACTS)/jupyter
 # JupyterLab refuses to start as root (as on these dev machines) unless told it may.

@@ -2,6 +2,7 @@
 # pyproject.toml changed since it was installed.
 #   make app     serve the notebooks as Voila apps      make lab    JupyterLab on notebooks/
 #   make test    lint + every test + every notebook     make format / strip / bench / clean
+#   make site    the static site in _site/ (Voici + JupyterLite on Pyodide; make site-serve)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -18,7 +19,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 ARTIFACTS := test-artifacts
-LINTED := sheepkit tests benchmarks
+LINTED := sheepkit tests benchmarks site
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 JUPYTER_TMP := $(CURDIR)/$(ARTIFACTS)/jupyter
 # JupyterLab refuses to start as root (as on these dev machines) unless told it may.
@@ -29,14 +30,16 @@ NBSTRIPOUT := $(BIN)/nbstripout --keep-id
 # Targets run one after another, in the order written: `make test` stops at the first failure.
 .NOTPARALLEL:
 
-.PHONY: help venv app lab test lint check-notebooks unit browser notebooks chromium format strip \
-	checked-outputs bench snapshots clean
+.PHONY: help venv app lab test lint check-notebooks unit browser site-test notebooks chromium \
+	format strip checked-outputs bench snapshots clean site site-serve
 
 help:
 	@echo "make app        serve the apps; prints the welcome app's address (PORT=..., HOST=0.0.0.0"
 	@echo "                serves the school network)"
 	@echo "make lab        JupyterLab on notebooks/ at http://127.0.0.1:$(LAB_PORT)/lab"
 	@echo "make test       ruff, notebooks stripped, pytest tests/ (incl. browser), every notebook run"
+	@echo "make site       build the static site into $(SITE_OUT)/ (runs in the browser, no server)"
+	@echo "make site-serve preview it on http://127.0.0.1:$(SITE_PORT)/ (SITE_PORT=...)"
 	@echo "make format     ruff format + ruff check --fix"
 	@echo "make strip      strip outputs from notebooks/*.ipynb"
 	@echo "make bench      run benchmarks/*.py"
@@ -99,7 +102,7 @@ test unit browser notebooks: export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
 # In order, stopping at the first failure. pytest's exit code 5 (nothing collected) is
 # non-zero, so an empty run fails too.
-test: lint check-notebooks chromium unit browser notebooks
+test: lint check-notebooks chromium unit browser site-test notebooks
 	@echo "== make test: all passed"
 
 lint: $(STAMP)
@@ -116,7 +119,7 @@ check-notebooks: $(STAMP)
 unit: $(STAMP)
 	@echo "== pytest tests/ (rules, contract, solvers, lab, widgets)"
 	@rm -rf $(JUPYTER_TMP) && mkdir -p $(JUPYTER_TMP)
-	$(BIN)/python -m pytest tests --ignore=tests/browser
+	$(BIN)/python -m pytest tests --ignore=tests/browser --ignore=tests/site
 
 # A process of their own: Playwright's sync API leaves an asyncio loop marked running in the
 # main thread, which would change how widget tests that look for a kernel's loop behave.
@@ -125,10 +128,55 @@ browser: $(STAMP) chromium
 	@rm -rf $(JUPYTER_TMP) && mkdir -p $(JUPYTER_TMP)
 	$(BIN)/python -m pytest tests/browser
 
+# The static site offline in Chromium (tests/site/); `site` builds it first when it is stale.
+site-test: $(STAMP) chromium site
+	@echo "== pytest tests/site (the static site, offline, in headless Chromium)"
+	$(BIN)/python -m pytest tests/site
+
 notebooks: $(STAMP)
 	@echo "== pytest --nbval-lax notebooks/ (every notebook executed)"
 	@rm -rf $(JUPYTER_TMP) && mkdir -p $(JUPYTER_TMP)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env --nbval-cell-timeout=600 notebooks
+
+# -- the static site ---------------------------------------------------------------------
+# Its build tools live in .venv-site (site/requirements.txt), its npm files in site/node_modules
+# (site/package-lock.json); site/build.py does the rest. Stamps, not reinstalls: a second
+# `make site` with nothing changed does nothing.
+SITE_VENV := .venv-site
+SITE_STAMP := $(SITE_VENV)/.installed
+SITE_NPM_STAMP := site/node_modules/.installed
+SITE_OUT := _site
+SITE_PORT ?= 8000
+SITE_SOURCES := pyproject.toml README.md $(shell find sheepkit notebooks site \
+	-path site/node_modules -prune -o -name __pycache__ -prune -o -type f \
+	\( -name '*.py' -o -name '*.json' -o -name '*.ipynb' -o -name '*.toml' -o -name '*.txt' \) \
+	-print)
+
+$(SITE_STAMP): site/requirements.txt
+	@test -x $(SITE_VENV)/bin/pip || { echo "== creating $(SITE_VENV) with $(PYTHON)"; rm -rf $(SITE_VENV); $(PYTHON) -m venv $(SITE_VENV); }
+	@echo "== installing the site's build tools into $(SITE_VENV)"
+	$(SITE_VENV)/bin/pip install --disable-pip-version-check --progress-bar off -r site/requirements.txt
+	@touch $@
+
+$(SITE_NPM_STAMP): site/package.json site/package-lock.json
+	@command -v npm >/dev/null || { echo "ERROR: make site needs npm (Node.js), e.g. apt-get install npm" >&2; exit 1; }
+	@echo "== npm ci in site/ (Pyodide core, Font Awesome)"
+	cd site && npm ci --no-audit --no-fund --ignore-scripts
+	@touch $@
+
+$(SITE_OUT)/.built: $(SITE_STAMP) $(SITE_NPM_STAMP) $(SITE_SOURCES)
+	$(SITE_VENV)/bin/python site/build.py --out $(SITE_OUT)
+	@touch $@
+
+site: $(SITE_OUT)/.built
+
+# A plain static server, as any web host would be.
+site-serve: site
+	@echo ""
+	@echo "  sheepkit static site:  http://127.0.0.1:$(SITE_PORT)/"
+	@echo "  (the welcome app; the lab is at /lab/; Ctrl-C stops the server)"
+	@echo ""
+	$(PYTHON) -m http.server $(SITE_PORT) --bind 127.0.0.1 --directory $(SITE_OUT)
 
 # The browser tests drive Debian's Chromium; Playwright's own browser download cannot work here.
 chromium:
@@ -168,6 +216,6 @@ snapshots: $(STAMP)
 	$(BIN)/python ../shared/tools/snapshot-apps
 
 clean:
-	rm -rf $(VENV) $(ARTIFACTS) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) $(SITE_VENV) $(SITE_OUT) $(SITE_OUT).tmp site/node_modules $(ARTIFACTS) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

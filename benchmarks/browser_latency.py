@@ -4,6 +4,9 @@ For each game notebook, served by Voila and opened in headless Chromium:
   - open -> board: seconds from asking for the page to a painted board canvas (Voila runs the
     whole notebook first, so this includes the notebook's own work; the first open also pays
     for the kernel's cold imports);
+  - open -> action: seconds from asking for the page to the first moment a student can act (an
+    enabled move button or Roll button for the default seats: Player 1 human, bots elsewhere;
+    a card game's deal comes first);
   - click -> pixels: milliseconds from clicking a move button to the board's pixels changing,
     timed inside the page with performance.now() and polled every animation frame (so the
     resolution is one frame, ~17 ms), median and 90th percentile over N clicks.
@@ -36,17 +39,26 @@ if TYPE_CHECKING:
 CLICK_TIMEOUT_MS = 30_000
 
 
-def open_game(browser: Browser, server: VoilaServer, name: str) -> tuple[AppPage, float]:
+def open_game(
+    browser: Browser, server: VoilaServer, name: str
+) -> tuple[AppPage, float, float | None]:
     started = time.monotonic()
     app = AppPage.open(browser, server, name)
     app.wait_for_board()
     seconds = time.monotonic() - started
+    action = None
+    while time.monotonic() - started < 120:
+        state = app.state()
+        if state["moves"] or state["roll"]:
+            action = time.monotonic() - started
+            break
+        app.page.wait_for_timeout(50)
     app.seat_humans()  # every timed click is a human move, not a wait for a bot
-    return app, seconds
+    return app, seconds, action
 
 
 def measure(browser: Browser, server: VoilaServer, name: str, clicks: int) -> dict[str, object]:
-    app, first_open = open_game(browser, server, name)
+    app, first_open, first_action = open_game(browser, server, name)
     opens = [first_open]
     latencies: list[float] = []
     misses = 0
@@ -54,7 +66,7 @@ def measure(browser: Browser, server: VoilaServer, name: str, clicks: int) -> di
         state = app.state()
         if state["over"]:  # the game ended: start another one in a fresh page
             app.close()
-            app, seconds = open_game(browser, server, name)
+            app, seconds, _ = open_game(browser, server, name)
             opens.append(seconds)
             continue
         if not state["moves"]:
@@ -78,6 +90,7 @@ def measure(browser: Browser, server: VoilaServer, name: str, clicks: int) -> di
     return {
         "name": name,
         "first_open": first_open,
+        "first_action": first_action,
         "reopen": statistics.median(opens[1:]) if len(opens) > 1 else None,
         "median": statistics.median(latencies) if latencies else None,
         "p90": statistics.quantiles(latencies, n=10)[-1] if len(latencies) >= 2 else None,
@@ -105,11 +118,15 @@ def main() -> None:
         rows = [measure(browser, server, name, args.clicks) for name in args.names]
         browser.close()
 
-    head = ("notebook", "open->board s", "reopen s", "click->pixels ms", "p90 ms", "clicks")
-    print(f"{head[0]:<20} {head[1]:>14} {head[2]:>9} {head[3]:>17} {head[4]:>7} {head[5]:>7}")
+    head = ("notebook", "open->board s", "open->action s", "reopen s", "click->pixels ms")
+    print(
+        f"{head[0]:<20} {head[1]:>14} {head[2]:>15} {head[3]:>9} {head[4]:>17} {'p90 ms':>7}"
+        f" {'clicks':>7}"
+    )
     for r in rows:
         print(
-            f"{r['name']:<20} {fmt(r['first_open'], '.1f'):>14} {fmt(r['reopen'], '.1f'):>9} "
+            f"{r['name']:<20} {fmt(r['first_open'], '.1f'):>14} "
+            f"{fmt(r['first_action'], '.1f'):>15} {fmt(r['reopen'], '.1f'):>9} "
             f"{fmt(r['median'], '.0f'):>17} {fmt(r['p90'], '.0f'):>7} {r['clicks']:>7}"
             + (f"  ({r['misses']} clicks left the board unchanged)" if r["misses"] else "")
             + (f"  ({r['problems']} page/kernel errors!)" if r["problems"] else "")

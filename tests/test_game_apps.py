@@ -375,3 +375,19 @@ def test_every_game_has_a_set_up_row(name: str, expected: list[str]) -> None:
     assert list(app.setup.inputs) == expected
     for dropdown in app.setup.inputs.values():
         assert all("_" not in label for label, _ in dropdown.options), dropdown.options
+
+
+def test_the_curtain_falls_for_a_seat_made_human_after_the_deal() -> None:
+    """A deal is made at once, before anyone changes the seats: when the other seats turn
+    human afterwards, the first handover still hides Player 1's hand from Player 2."""
+    game = sheepkit.load("lamb_mimes", players=3)
+    app = GameApp(game, seats=["Human", "Sensible", "Memory"], seed=5, autoplay=False)
+    app._on_client_ready()
+    app.step()  # the whole deal
+    assert app.state.to_move == 0 and app.curtain_for is None
+    for picker in app.seat_pickers[1:]:
+        picker.value = "Human"
+    app.play(app.state.legal_moves()[0])
+    app.run_bots()  # any draws the move causes
+    assert app.state.acting_player == 1
+    assert app.curtain_for == 1, "Player 2 would see Player 1's hand"

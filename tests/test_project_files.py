@@ -41,8 +41,22 @@ def test_make_test_runs_every_check() -> None:
         "chromium",
         "unit",
         "browser",
+        "site-test",
         "notebooks",
     ]
+
+
+def test_the_static_site_is_built_by_make_and_kept_out_of_git() -> None:
+    makefile = (REPO / "Makefile").read_text()
+    site_test = re.search(r"^site-test: (.*)$", makefile, re.MULTILINE)
+    assert site_test is not None and "site" in site_test.group(1).split()
+    assert re.search(r"^site: ", makefile, re.MULTILINE)
+    ignored = (REPO / ".gitignore").read_text().splitlines()
+    for path in ("_site/", ".venv-site/", "site/node_modules/"):
+        assert path in ignored, f"{path} must be in .gitignore"
+    workflow = (REPO / ".github" / "workflows" / "pages.yml").read_text()
+    assert "make site" in workflow and "deploy-pages" in workflow
+    assert "playwright install" not in workflow
 
 
 def test_engines_import_no_ui_or_jupyter_package() -> None:

@@ -460,10 +460,14 @@ class GameApp(ShowsWidget):
             return  # the app deals and draws by itself: no one decides yet
         # A public roll is its roller's first act of a turn: the device passes before it.
         player = state.acting_player
-        if self.is_human(player) and sum(map(self.is_human, range(len(self.seats)))) > 1:
-            if self._last_viewer is not None and player != self._last_viewer:
-                self.curtain_for = player
-            self._last_viewer = player
+        if not self.is_human(player):
+            return
+        # Remember who saw the board last even while they are the only human: seats can turn
+        # human later (a class joins after the deal), and the next human needs the curtain.
+        others = sum(map(self.is_human, range(len(self.seats)))) > 1
+        if others and self._last_viewer is not None and player != self._last_viewer:
+            self.curtain_for = player
+        self._last_viewer = player
 
     def _lift_curtain(self) -> None:
         self.curtain_for = None
@@ -749,6 +753,7 @@ class RulesPanel:
         self.button.add_class("sk-apply-rules")
         self.button.on_click(lambda _: self._apply())
         self.widget = w.VBox()
+        self.widget.add_class("sk-rules")
         self.show(rules)
 
     def show(self, rules: Any) -> None:

@@ -57,8 +57,8 @@ def test_a_tile_follows_the_pointer_turns_and_is_laid(open_app: OpenApp) -> None
 
 def _flocks_are_placed_and_a_stack_split_by_clicks(app: AppPage) -> None:
     app.app.get_by_text("Rules", exact=True).click()
-    field = app.app.locator(".widget-dropdown", has_text="Field").locator("select").first
-    field.select_option(label="tight")
+    field = app.app.locator(".sk-rules .widget-dropdown", has_text="Field").locator("select")
+    field.select_option(label="Ready field: tight")
     idles = app.kernel_idles
     app.app.locator(".sk-apply-rules").click()
     app.wait_kernel_idle(idles)

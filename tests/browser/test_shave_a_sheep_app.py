@@ -50,8 +50,8 @@ def test_the_howl_race_is_won_by_a_button(open_app: Callable[[str], AppPage]) ->
     app.wait_for_board()
     app.seat_humans()  # both seats human: no bot races the click
     app.app.get_by_text("Rules", exact=True).click()
-    wolf = app.app.locator(".widget-dropdown", has_text="Wolf").locator("select").first
-    wolf.select_option(value=None, label="howling_wolf")
+    wolf = app.app.locator(".sk-rules .widget-dropdown", has_text="Wolf").locator("select")
+    wolf.select_option(label="Howling Wolf")
     idles = app.kernel_idles  # a new game at the start looks like the old one: wait for it
     app.app.locator(".sk-apply-rules").click()
     app.wait_kernel_idle(idles)

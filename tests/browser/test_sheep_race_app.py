@@ -17,7 +17,7 @@ CURTAIN = ".sk-curtain:visible"
 def test_betting_and_a_race_turn_between_human_players(open_app: OpenApp) -> None:
     app = open_app("sheep_race")
     app.wait_for_board()
-    assert app.board()["sizes"][-1] == [940, 420]
+    assert app.board()["sizes"][-1] == [820, 420]
     app.seat_humans()
     labels: list[str] = []
     curtains = 0

@@ -31,8 +31,8 @@ def test_preferences_hint_and_a_bigger_board(open_app: OpenApp) -> None:
 
     # Rules panel: a 10x10 board with five wolves, as a new game.
     app.app.get_by_text("Rules", exact=True).click()
-    board = app.app.locator(".widget-dropdown", has_text="Board size").locator("select")
-    board.select_option(label="10")
+    board = app.app.locator(".sk-rules .widget-dropdown", has_text="Board size")
+    board.locator("select").select_option(label="10x10")
     before = app.board()["hash"]
     app.app.locator(".sk-apply-rules").click()
     app.wait_board_changed(before)

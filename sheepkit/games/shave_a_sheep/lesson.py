@@ -191,7 +191,7 @@ def plot(analyses: list[Analysis], title: str = "") -> Any:
 
 
 # -- pictures of rules, for the lesson's live demonstrations ---------------------------------
-def face_pictures(scale: float = 0.42) -> Any:
+def face_pictures(scale: float = 0.6) -> Any:
     """One picture per face of the base die, each with what a player may do on it."""
     from ...ui.picture import picture, pictures
     from .engine import ShaveASheep
@@ -207,7 +207,7 @@ def face_pictures(scale: float = 0.42) -> Any:
     return pictures(*items)
 
 
-def before_after(state: Any, move: str, before: str, after: str, scale: float = 0.5) -> Any:
+def before_after(state: Any, move: str, before: str, after: str, scale: float = 0.75) -> Any:
     """A position and the position after ``move``, side by side with captions."""
     from ...ui.picture import picture, pictures
 

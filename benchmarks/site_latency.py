@@ -1,0 +1,90 @@
+"""How fast the static site's apps become usable in Chromium, and how big the site is.
+
+    .venv/bin/python benchmarks/site_latency.py [--apps wolf_and_sheep,...] [--json out.json]
+
+Needs a built site (`make site`). For every game app: a first visit in a fresh browser context
+(empty cache), then a second visit in the same context (HTTP cache warm: the server sends
+`Cache-Control: max-age=3600`). Each visit times, from the page's navigation start, the board
+painted (pixels on its canvas, which Voici draws under its "Executing" cover) and the first
+possible action (a move or roll button enabled and visible). The server is a plain static
+server on 127.0.0.1; every other request is aborted and counted. Targets on a 2-core machine:
+first visit <= 15 s, second <= 6 s, site < 80 MB. Bounded: one page at a time, 300 s each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from site_harness import SITE, Offline, serve_site
+from voila_harness import PAGE_HELPERS, launch_chromium
+
+GAMES = ("wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race")
+TIMEOUT_MS = 300_000
+
+# Resolves with {painted, action} in ms since navigation start (null if not within the limit).
+MILESTONES = """(limit) => new Promise((resolve) => {
+  const out = { painted: null, action: null };
+  const on = (b) => b && !b.disabled && b.offsetParent !== null;
+  const tick = () => {
+    const now = performance.now();
+    if (out.painted === null && window.__sk.paintedApp() >= 0) out.painted = now;
+    if (out.action === null && Array.from(document.querySelectorAll('.sk-app .sk-move, '
+        + '.sk-app .sk-roll')).some(on)) out.action = now;
+    if ((out.painted !== null && out.action !== null) || now > limit) resolve(out);
+    else setTimeout(tick, 50);
+  };
+  tick();
+})"""
+
+
+def visit(offline: Offline, name: str) -> dict[str, Any]:
+    page = offline.context.new_page()
+    page.add_init_script(PAGE_HELPERS)
+    page.goto(f"{offline.base}voici/render/{name}.html", timeout=60_000)
+    result: dict[str, Any] = page.evaluate(MILESTONES, TIMEOUT_MS)
+    page.close()
+    return {k: (None if v is None else round(v / 1000, 2)) for k, v in result.items()}
+
+
+def site_size(site: Path) -> dict[str, float]:
+    files = [p for p in site.rglob("*") if p.is_file()]
+    return {"megabytes": round(sum(p.stat().st_size for p in files) / 1e6, 1), "files": len(files)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--apps", default=",".join(GAMES))
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    results: dict[str, Any] = {"site": site_size(SITE), "apps": {}}
+    print(f"site: {results['site']['megabytes']} MB in {results['site']['files']} files")
+    with serve_site(cache_seconds=3600) as base, sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        for name in args.apps.split(","):
+            offline = Offline.new(browser, base)
+            first = visit(offline, name)
+            second = visit(offline, name)
+            results["apps"][name] = {"first": first, "second": second}
+            results["blocked"] = results.get("blocked", 0) + len(offline.blocked)
+            offline.close()
+            print(
+                f"{name:16} first visit: painted {first['painted']} s, action {first['action']} s"
+                f" | second visit: painted {second['painted']} s, action {second['action']} s",
+                flush=True,
+            )
+        browser.close()
+    print(f"requests outside the site (aborted): {results.get('blocked', 0)}")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,582 @@
+"""Build the static site (`make site`): every notebook as a Voici app and in JupyterLite's lab.
+
+Run with the site's own venv (.venv-site, from site/requirements.txt) after `npm ci` in site/:
+
+    .venv-site/bin/python site/build.py [--out _site]
+
+Everything comes from the package registries: the Pyodide core and Font Awesome from npm
+(site/package-lock.json), Python wheels from PyPI (`pip download`, at the versions Pyodide's
+own lock or this file pins), sheepkit built from the working tree, and small stand-ins for the
+compiled packages only Pyodide's CDN has (site/standins/). The build fails if a built page would
+load anything from outside the site. DESIGN.md ("The static site") says why each step exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from email.parser import Parser
+from pathlib import Path
+from typing import Any
+
+from packaging.requirements import Requirement
+
+SITE = Path(__file__).resolve().parent
+REPO = SITE.parent
+NOTEBOOKS = REPO / "notebooks"
+NODE = SITE / "node_modules"
+WORK = REPO / "build" / "site"  # scratch: downloads, wheels, the staged lite folder
+DOWNLOADS = WORK / "downloads"  # pip download cache, kept between builds
+WELCOME = "00_welcome"
+PYTHON_VERSION = "3.12"  # Pyodide 0.27's Python
+# Environment markers as Pyodide 0.27 answers them (`extra` empty: no extras are installed).
+PYODIDE_MARKERS = {
+    "python_version": PYTHON_VERSION,
+    "python_full_version": "3.12.7",
+    "sys_platform": "emscripten",
+    "platform_system": "Emscripten",
+    "platform_machine": "wasm32",
+    "os_name": "posix",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "extra": "",
+}
+
+# The kernel (jupyterlite-pyodide-kernel 0.6) installs these at start; with the widget
+# packages and sheepkit they are the roots of what the site's Pyodide must hold.
+KERNEL_START = ("micropip", "packaging", "ipython", "jedi", "ssl", "sqlite3")
+# Pure-Python wheels the lock does not have, pinned to the front-ends in site/requirements.txt.
+EXTRA_WHEELS = {"comm": "0.2.3", "ipywidgets": "8.1.9", "ipycanvas": "0.14.3"}
+# Lock entries replaced by a stand-in (site/standins/<folder>), or dropped with the package
+# that needed them. Each is listed in DESIGN.md.
+STANDINS = {"numpy": "numpy", "pillow": "pillow", "sqlite3": "sqlite3", "ssl": "ssl"}
+DROPPED = {"openssl"}  # ssl's shared library: the ssl stand-in needs none
+# Requirements that name front-end-only packages: nothing in the browser imports them.
+FRONTEND_ONLY = {"widgetsnbextension", "jupyterlab-widgets"}
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+STANDIN_NOTE = (
+    "**In this browser lab, `numpy` and `PIL` are not the real packages.** The static site's "
+    "Python (Pyodide) carries small stand-ins for them, just enough for the game boards "
+    "(ipycanvas) to draw; `sqlite3` and `ssl` are absent. Everything in sheepkit works; "
+    "for real numpy, open the notebooks on Binder or with `make lab`."
+)
+# URLs that appear in the built files but that no page of this site loads (the offline
+# browser tests prove it): reason for each.
+ALLOWED_URL_PARTS = {
+    # pyodide.js records its CDN as the place of packages it was not given; every package of
+    # the site's lock is local, and the kernel's PyPI fallback is off.
+    "cdn.jsdelivr.net/pyodide/v${",
+    # JupyterLab's MathJax 2 fallback, used only when fullMathjaxUrl is "null" and
+    # mathjaxConfig is not; the site's page config sets both to "null" (MathJax 3 is bundled).
+    '"null"===i?"https://cdnjs.cloudflare.com/ajax/libs/mathjax/',
+    # a JSON-schema identifier inside the Vega renderer, never fetched
+    "vega.github.io/schema/",
+    # the Pyodide kernel's default when pyodideUrl is not set: check_site checks every page
+    # config sets it to the site's own copy
+    'a.pyodideUrl||"https://cdn.jsdelivr.net/pyodide/',
+    # the kernel's help-menu link: opened only if a user clicks it, never loaded by a page
+    'url:"https://pyodide.org"}',
+}
+# JSON the pages read (others, such as package.json or schemas, are never fetched by a page).
+CONFIG_JSON = ("jupyter-lite.json", "pyodide-lock.json", "pypi/all.json", "jupyter-lite.ipynb")
+# Settings schemas: a URL in them is a default the site's settings override (checked) or text.
+SCHEMA_DIRS = {"schema", "schemas"}
+
+
+def log(message: str) -> None:
+    print(f"== site: {message}", flush=True)
+
+
+def run(*command: str | Path, cwd: Path | None = None) -> None:
+    subprocess.run([str(c) for c in command], cwd=cwd, check=True)
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# -- wheels ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Wheel:
+    path: Path
+    name: str  # canonical
+    version: str
+    requires: tuple[str, ...]  # canonical names of unconditional requirements
+    imports: tuple[str, ...]
+
+
+def read_wheel(path: Path) -> Wheel:
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        meta = Parser().parsestr(archive.read(meta_name).decode())
+    requires = []
+    for line in meta.get_all("Requires-Dist") or []:
+        requirement = Requirement(line)
+        if requirement.marker is None or requirement.marker.evaluate(PYODIDE_MARKERS):
+            requires.append(canonical(requirement.name))
+    tops = set()
+    for name in names:
+        top = name.split("/", 1)[0]
+        if ".dist-info" in top or ".data" in top:
+            continue
+        if "/" in name or name.endswith(".py"):
+            tops.add(top.removesuffix(".py"))
+    return Wheel(
+        path, canonical(meta["Name"]), meta["Version"], tuple(requires), tuple(sorted(tops))
+    )
+
+
+def pip_download(name: str, version: str) -> Path:
+    """A pure-Python wheel from PyPI, cached in build/site/downloads."""
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
+    stem = canonical(name).replace("-", "_")
+    for found in DOWNLOADS.glob("*.whl"):
+        parts = found.name.split("-")
+        if canonical(parts[0]) == canonical(name) and parts[1] == version:
+            return found
+    log(f"pip download {name}=={version}")
+    run(
+        sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "--quiet",
+        "--no-deps", "--only-binary=:all:", "--platform", "any", "--implementation", "py",
+        "--python-version", PYTHON_VERSION, "--dest", DOWNLOADS, f"{name}=={version}",
+    )  # fmt: skip
+    for found in DOWNLOADS.glob("*.whl"):
+        parts = found.name.split("-")
+        if canonical(parts[0]) == canonical(name) and parts[1] == version:
+            return found
+    raise RuntimeError(f"pip download {name}=={version} gave no wheel named {stem}-{version}-*")
+
+
+def build_wheel(source: Path, dest: Path) -> Path:
+    """`pip wheel` of a source folder, copied first so no build/ or egg-info is reused."""
+    dest.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="sheepkit-site-wheel-") as tmp:
+        copy = Path(tmp) / source.name
+        ignore = shutil.ignore_patterns(
+            "__pycache__", "*.pyc", "build", "dist", "*.egg-info", ".venv*", "node_modules"
+        )
+        shutil.copytree(source, copy, ignore=ignore)
+        out = Path(tmp) / "out"
+        run(
+            sys.executable, "-m", "pip", "wheel", "--disable-pip-version-check", "--quiet",
+            "--no-deps", "--no-build-isolation", "--wheel-dir", out, copy,
+        )  # fmt: skip
+        (built,) = out.glob("*.whl")
+        target = dest / built.name
+        shutil.copy2(built, target)
+        return target
+
+
+def sheepkit_source() -> Path:
+    """The parts of the working tree that go into the sheepkit wheel."""
+    stage = WORK / "sheepkit-src"
+    if stage.exists():
+        shutil.rmtree(stage)
+    stage.mkdir(parents=True)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(REPO / name, stage / name)
+    shutil.copytree(
+        REPO / "sheepkit", stage / "sheepkit", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    return stage
+
+
+# -- Pyodide --------------------------------------------------------------------------------
+
+
+def lock_closure(packages: dict[str, Any], roots: Iterable[str]) -> list[str]:
+    seen: list[str] = []
+    todo = [canonical(r) for r in roots]
+    while todo:
+        name = todo.pop()
+        if name in seen or name in DROPPED:
+            continue
+        if name not in packages:
+            raise KeyError(f"{name} is not in Pyodide's pyodide-lock.json")
+        seen.append(name)
+        todo.extend(canonical(d) for d in packages[name]["depends"])
+    return sorted(seen)
+
+
+def lock_entry(wheel: Wheel, known: set[str], standin: bool) -> dict[str, Any]:
+    return {
+        "name": wheel.name,
+        "version": wheel.version,
+        "file_name": wheel.path.name,
+        "install_dir": "site",
+        "sha256": sha256(wheel.path),
+        "package_type": "package",
+        "imports": list(wheel.imports),
+        "depends": sorted({r for r in wheel.requires if r in known and r not in FRONTEND_ONLY}),
+        "unvendored_tests": False,
+        **({"sheepkit_standin": True} if standin else {}),
+    }
+
+
+def stage_pyodide(dest: Path) -> list[Wheel]:
+    """Pyodide's core from npm, the wheels the site needs, and a lock listing exactly those."""
+    core = NODE / "pyodide"
+    lock = json.loads((core / "pyodide-lock.json").read_text())
+    packages: dict[str, Any] = {canonical(k): v for k, v in lock["packages"].items()}
+    dest.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(core / name, dest / name)
+
+    wheels: list[tuple[Wheel, bool]] = []
+    for name in lock_closure(packages, KERNEL_START):
+        if name in STANDINS:
+            continue
+        entry = packages[name]
+        if not entry["file_name"].endswith("-none-any.whl"):
+            raise RuntimeError(
+                f"{name} is compiled ({entry['file_name']}): only Pyodide's CDN has it; "
+                "give it a stand-in in site/standins/ or drop what needs it"
+            )
+        wheels.append((read_wheel(pip_download(entry["name"], entry["version"])), False))
+    for name, version in EXTRA_WHEELS.items():
+        wheels.append((read_wheel(pip_download(name, version)), False))
+    for folder in sorted(set(STANDINS.values())):
+        wheels.append((read_wheel(build_wheel(SITE / "standins" / folder, WORK / "wheels")), True))
+    log("building the sheepkit wheel from the working tree")
+    wheels.append((read_wheel(build_wheel(sheepkit_source(), WORK / "wheels")), False))
+
+    known = {w.name for w, _ in wheels}
+    missing = {
+        f"{w.name} needs {r}"
+        for w, _ in wheels
+        for r in w.requires
+        if r not in known and r not in FRONTEND_ONLY
+    }
+    # sheepkit's own requirements are extras (nothing unconditional): it names what it imports.
+    if missing:
+        raise RuntimeError("wheels missing from the site: " + ", ".join(sorted(missing)))
+    new_packages: dict[str, Any] = {}
+    for wheel, standin in wheels:
+        shutil.copy2(wheel.path, dest / wheel.path.name)
+        new_packages[wheel.name] = lock_entry(wheel, known, standin)
+    sheepkit = new_packages["sheepkit"]
+    # sheepkit's app extra, as far as the browser has it: `import sheepkit` in a cell loads
+    # the widgets with it.
+    sheepkit["depends"] = sorted(["ipywidgets", "ipycanvas", "numpy", "pillow"])
+    lock["packages"] = dict(sorted(new_packages.items()))
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return [w for w, _ in wheels]
+
+
+# -- notebooks ------------------------------------------------------------------------------
+
+
+def stage_notebooks(dest: Path) -> list[str]:
+    """Copies of notebooks/*.ipynb for the site: the Pyodide kernel's name, and the lab's
+    note that numpy is a stand-in (a markdown cell after the first; Voici hides nothing of
+    markdown, so the Voici pages show it too, which is true there as well)."""
+    dest.mkdir(parents=True)
+    names = []
+    for source in sorted(NOTEBOOKS.glob("*.ipynb")):
+        notebook = json.loads(source.read_text())
+        notebook["metadata"]["kernelspec"] = {
+            "display_name": "Python (Pyodide)",
+            "language": "python",
+            "name": "python",
+        }
+        note = {
+            "cell_type": "markdown",
+            "id": "sheepkit-site-standins",
+            "metadata": {"tags": ["sheepkit-site"]},
+            "source": [f"> {STANDIN_NOTE}"],
+        }
+        if source.stem != WELCOME:
+            notebook["cells"].insert(1, note)
+        (dest / source.name).write_text(json.dumps(notebook, indent=1) + "\n")
+        names.append(source.stem)
+    # The helpers a lesson imports from its own folder (none today) would go here too.
+    return names
+
+
+# -- the build ------------------------------------------------------------------------------
+
+
+def voici_build(lite: Path, contents: Path, out: Path) -> None:
+    (lite / "jupyter-lite.json").write_text(
+        json.dumps(
+            {
+                "jupyter-lite-schema-version": 0,
+                "jupyter-config-data": {
+                    "appName": "sheepkit",
+                    # Voila's "preview" button needs a Voila server: not in a static site.
+                    "disabledExtensions": ["@voila-dashboards/jupyterlab-preview"],
+                    "fullMathjaxUrl": "null",
+                    "mathjaxConfig": "null",
+                    "litePluginSettings": {
+                        KERNEL_PLUGIN: {
+                            "disablePyPIFallback": True,
+                        }
+                    },
+                },
+            },
+            indent=2,
+        )
+    )
+    voici = Path(sys.executable).with_name("voici")
+    run(
+        voici, "build", "--apps", "lab", "--apps", "voici", "--lite-dir", lite,
+        "--contents", contents, "--output-dir", out, "--no-sourcemaps",
+        "--no-unused-shared-packages",
+        cwd=lite,
+    )  # fmt: skip
+
+
+def fix_render_pages(out: Path, notebooks: list[str]) -> None:
+    """Voici 0.9 writes the lite folder's "./" URLs unchanged into voici/render/*.html, which
+    sit two folders down; and its baseUrl "/" would break a site served from a subfolder (as
+    GitHub Pages serves a project). Links between notebooks point at their Voici pages."""
+    pages = [*(out / "voici" / "render").glob("*.html"), *(out / "voici" / "tree").glob("*.html")]
+    for page in pages:
+        html = page.read_text()
+        match = _CONFIG_SCRIPT.search(html)
+        if match is None:
+            raise RuntimeError(f"{page}: no jupyter-config-data")
+        config = json.loads(match.group(2))
+        config = _relocate(config, "../../")
+        config["baseUrl"] = "../../"
+        config["fullStaticUrl"] = "../build"  # Voici's own bundle, voici/build/
+        html = html[: match.start(2)] + json.dumps(config) + html[match.end(2) :]
+        for name in notebooks:
+            html = html.replace(f'href="{name}.ipynb"', f'href="{name}.html"')
+        page.write_text(html)
+
+
+def _relocate(value: Any, prefix: str, key: str = "") -> Any:
+    """Prefix the "./" URLs (values of keys named *Url or *Urls) with `prefix`; module names
+    such as a federated extension's "./extension" are not URLs and stay."""
+    if isinstance(value, str) and value.startswith("./") and key.endswith(("Url", "Urls")):
+        return prefix + value[2:]
+    if isinstance(value, dict):
+        return {k: _relocate(v, prefix, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_relocate(v, prefix, key) for v in value]
+    return value
+
+
+def local_font_awesome(out: Path) -> None:
+    """Voila's templates link Font Awesome (5, and 4 on the tree page) from a CDN: serve npm's
+    Font Awesome 5 instead (its v4-shims cover the tree page's v4 class names)."""
+    source = NODE / "@fortawesome" / "fontawesome-free"
+    dest = out / "voici" / "fontawesome"
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(source / "css", dest / "css", dirs_exist_ok=True)
+    shutil.copytree(source / "webfonts", dest / "webfonts", dirs_exist_ok=True)
+    pattern = re.compile(r'href="https?://[^"]*font-?awesome[^"]*/css/([\w.-]+\.css)"')
+    for page in out.glob("voici/**/*.html"):
+        prefix = "../" * (len(page.relative_to(out / "voici").parts) - 1) + "fontawesome/css/"
+        html = page.read_text()
+        new = pattern.sub(lambda match, prefix=prefix: _local_css(match, prefix, dest), html)
+        if new != html:
+            page.write_text(new)
+
+
+def _local_css(match: re.Match[str], prefix: str, dest: Path) -> str:
+    name = match.group(1)
+    if name == "font-awesome.min.css":  # Font Awesome 4, on the tree page
+        shim = f'<link rel="stylesheet" href="{prefix}v4-shims.min.css"'
+        return f'href="{prefix}all.min.css" />{shim}'
+    if not (dest / "css" / name).is_file():
+        raise RuntimeError(f"no local Font Awesome file for {match.group(0)}")
+    return f'href="{prefix}{name}"'
+
+
+_MERMAID = re.compile(
+    r'<script type="module">(?:(?!</script>).)*?mermaid\.esm\.min\.mjs.*?</script>', re.S
+)
+
+
+def drop_mermaid_loader(out: Path) -> None:
+    """nbconvert's template imports mermaid from a CDN when a page has a mermaid diagram.
+    Our notebooks have none: drop the loader, and refuse to build a page that has one."""
+    for page in out.glob("voici/render/*.html"):
+        html = page.read_text()
+        if re.search(r"class=\"[^\"]*\bjp-Mermaid\b", html):
+            raise RuntimeError(f"{page}: a mermaid diagram would need mermaid from a CDN")
+        new, count = _MERMAID.subn("<!-- mermaid loader dropped: no diagrams here -->", html)
+        if count != 1:
+            raise RuntimeError(f"{page}: expected one mermaid loader, found {count}")
+        page.write_text(new)
+
+
+def landing_page(out: Path) -> None:
+    """index.html opens the welcome app (the lab stays at lab/). It keeps JupyterLite's
+    (empty) config script: the lab reads the index.html of every folder up to the root."""
+    target = f"voici/render/{WELCOME}.html"
+    (out / "index.html").write_text(
+        "<!doctype html>\n<html lang='en'><head><meta charset='utf-8'>\n"
+        "<title>sheepkit</title>\n"
+        '<script id="jupyter-config-data" type="application/json" '
+        'data-jupyter-lite-root=".">{}</script>\n'
+        f"<meta http-equiv='refresh' content='0; url={target}'>\n"
+        f"<script>location.replace('{target}' + location.search + location.hash)</script>\n"
+        "</head><body>\n"
+        f"<p><a href='{target}'>sheepkit: open the welcome app</a> or "
+        "<a href='lab/index.html'>the notebooks with their code (JupyterLite)</a>.</p>\n"
+        "</body></html>\n"
+    )
+
+
+# A URL a browser would load: in a src/href/action attribute, a CSS url() or @import, or a
+# JS/JSON string that ends like a file (script, style, wasm, wheel, font, data).
+# (A link, <a href>, is loaded only when clicked.)
+_ATTR_URL = re.compile(
+    r"""<(?!a\b)[a-z][\w-]*\b[^>]*?\s(?:src|href|action|poster|data)\s*=\s*["'](https?:)?//[^"']+""",
+    re.I,
+)
+_CSS_URL = re.compile(r"""(?:url\(\s*["']?|@import\s+["'])(https?:)?//[^"')\s]+""", re.I)
+_FILE_URL = re.compile(
+    r"""["'`](https?:)?//[^"'`\s]+?\.(?:m?js|css|wasm|whl|zip|json|woff2?|ttf|otf|eot|tar|"""
+    r"""gz|bz2|png|svg|ico|data)(?:\?[^"'`\s]*)?["'`]""",
+    re.I,
+)
+_CDN_HOSTS = re.compile(
+    r"""(https?:)?//(?:cdn\.jsdelivr\.net|unpkg\.com|cdnjs\.cloudflare\.com|"""
+    r"""fonts\.(?:googleapis|gstatic)\.com|pypi\.org|files\.pythonhosted\.org|"""
+    r"""[a-z0-9.-]*pyodide\.org)[^"'`\s)]*""",
+    re.I,
+)
+
+
+def outside_urls(out: Path) -> list[str]:
+    """Every reference to another host that a page could load, as 'file: url'."""
+    found = []
+    for path in sorted(out.rglob("*")):
+        suffixes = {".html", ".js", ".mjs", ".css", ".json", ".ipynb"}
+        if path.suffix not in suffixes or not path.is_file():
+            continue
+        if SCHEMA_DIRS & set(path.relative_to(out).parts[:-1]):
+            continue
+        text = path.read_text(errors="replace")
+        patterns = [_CDN_HOSTS, _FILE_URL]
+        if path.suffix in {".html", ".css"}:
+            patterns += [_ATTR_URL, _CSS_URL]
+        if path.as_posix().endswith(CONFIG_JSON):
+            patterns.append(re.compile(r'"(https?:)?//[^"]+"'))
+        for pattern in patterns:
+            for match in pattern.finditer(text):
+                url = match.group(0)
+                context = text[max(0, match.start() - 20) : match.end() + 20]
+                if any(part in context for part in ALLOWED_URL_PARTS):
+                    continue
+                found.append(f"{path.relative_to(out)}: {url.strip(chr(34) + chr(39) + '`')}")
+    return sorted(set(found))
+
+
+def check_site(out: Path, notebooks: list[str]) -> None:
+    problems = [f"outside URL in {u}" for u in outside_urls(out)]
+    for name in notebooks:
+        if not (out / "voici" / "render" / f"{name}.html").is_file():
+            problems.append(f"no Voici page for {name}.ipynb")
+        if not (out / "files" / f"{name}.ipynb").is_file():
+            problems.append(f"no lab copy of {name}.ipynb")
+    configs = {"jupyter-lite.json": ("./", _lite_settings(out / "jupyter-lite.json"))}
+    for page in sorted([*out.glob("voici/render/*.html"), *out.glob("voici/tree/*.html")]):
+        configs[str(page.relative_to(out))] = ("../../", _page_settings(page))
+    for where, (prefix, settings) in configs.items():
+        if settings.get("disablePyPIFallback") is not True:
+            problems.append(f"{where}: disablePyPIFallback is not true")
+        if settings.get("pyodideUrl") != f"{prefix}static/pyodide/pyodide.js":
+            problems.append(f"{where}: pyodideUrl is {settings.get('pyodideUrl')!r}")
+    lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    for name, entry in lock["packages"].items():
+        wheel = out / "static" / "pyodide" / entry["file_name"]
+        if not wheel.is_file():
+            problems.append(f"pyodide-lock.json lists {name} but {wheel.name} is not there")
+        elif sha256(wheel) != entry["sha256"]:
+            problems.append(f"pyodide-lock.json: sha256 of {wheel.name} differs")
+    if problems:
+        raise SystemExit("site check FAILED:\n  " + "\n  ".join(problems))
+
+
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+_CONFIG_SCRIPT = re.compile(
+    r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S
+)
+
+
+def _lite_settings(path: Path) -> dict[str, Any]:
+    config = json.loads(path.read_text())["jupyter-config-data"]
+    settings: dict[str, Any] = config["litePluginSettings"].get(KERNEL_PLUGIN, {})
+    return settings
+
+
+def _page_settings(page: Path) -> dict[str, Any]:
+    match = _CONFIG_SCRIPT.search(page.read_text())
+    if match is None:
+        return {}
+    settings: dict[str, Any] = json.loads(match.group(2))["litePluginSettings"].get(
+        KERNEL_PLUGIN, {}
+    )
+    return settings
+
+
+def size(out: Path) -> tuple[float, int]:
+    files = [p for p in out.rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files) / 1e6, len(files)
+
+
+def build(out: Path) -> None:
+    if not (NODE / "pyodide" / "pyodide.js").is_file():
+        raise SystemExit(f"{NODE}/pyodide is missing: run `npm ci` in site/ (make site does)")
+    if WORK.exists():
+        for sub in ("lite", "contents", "wheels", "sheepkit-src"):
+            shutil.rmtree(WORK / sub, ignore_errors=True)
+    lite = WORK / "lite"
+    lite.mkdir(parents=True)
+    log("staging Pyodide and the wheels")
+    wheels = stage_pyodide(lite / "static" / "pyodide")
+    log(f"{len(wheels)} wheels: " + ", ".join(f"{w.name} {w.version}" for w in wheels))
+    notebooks = stage_notebooks(WORK / "contents")
+    tmp_out = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp_out, ignore_errors=True)
+    log("voici build (lab + voici)")
+    voici_build(lite, WORK / "contents", tmp_out)
+    fix_render_pages(tmp_out, notebooks)
+    local_font_awesome(tmp_out)
+    drop_mermaid_loader(tmp_out)
+    landing_page(tmp_out)
+    (tmp_out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _
+    check_site(tmp_out, notebooks)
+    shutil.rmtree(out, ignore_errors=True)
+    tmp_out.rename(out)
+    megabytes, count = size(out)
+    log(f"built {out.relative_to(REPO)}: {megabytes:.1f} MB in {count} files")
+
+
+def main(argv: Iterator[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=REPO / "_site")
+    parser.add_argument("--check-only", action="store_true", help="check an existing build")
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    out: Path = args.out.resolve()
+    os.chdir(REPO)
+    if args.check_only:
+        check_site(out, [p.stem for p in NOTEBOOKS.glob("*.ipynb")])
+        return
+    build(out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+"""The static site, offline, in Chromium: every game app plays, the lab runs, nothing outside.
+
+Every request to an address other than the site's 127.0.0.1 server is aborted and recorded,
+and any such request fails the test on that page (SitePage.problems). Pyodide runs in the
+page, so the first page pays for its start-up; every wait has a timeout, and a failing test
+prints the kernel worker's console (a missing package hangs the kernel without a page error).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from site_harness import SitePage
+
+import sheepkit
+from sheepkit.games.wolf_and_sheep.engine import parse_square
+from sheepkit.games.wolf_and_sheep.view import board_view
+
+pytestmark = pytest.mark.browser
+
+OpenPage = Callable[[str, str], SitePage]
+GAMES = ("wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race")
+START = 240.0  # a cold Pyodide start on a busy 2-core machine (seen: 20-40 s)
+BOT = 90.0
+
+
+def _render(name: str) -> str:
+    return f"voici/render/{name}.html"
+
+
+# A human may act: a roll shown and enabled, or an enabled move (as in tests/browser/test_apps).
+_MINE = """(el) => {
+    const roll = el.querySelector('.sk-roll:not([disabled])');
+    return !!(roll && getComputedStyle(roll).display !== 'none')
+        || !!el.querySelector('.sk-move:not([disabled])');
+}"""
+
+
+def _log_entries(app: SitePage) -> int:
+    count: int = app.app.evaluate("el => el.querySelectorAll('.sk-log li').length")
+    return count
+
+
+def _human_turn(app: SitePage, entries: int) -> None:
+    """Wait until the log has more than `entries` lines and a human control is enabled."""
+    app.wait_for(
+        f"([el, n]) => el.querySelectorAll('.sk-log li').length > n && ({_MINE})(el)",
+        [app.app.element_handle(), entries],
+        timeout=BOT,
+        failing="the bot did not answer and hand the turn back",
+    )
+
+
+def _roll_until_a_move(app: SitePage) -> dict[str, Any]:
+    app.wait_for(  # a game may open with the cards being dealt: wait for the human's turn
+        "el => { const s = window.__sk.state(el); return s.moves.length > 0 || s.roll; }",
+        app.app.element_handle(),
+        timeout=BOT,
+        failing="the human never had anything to do",
+    )
+    state = app.state()
+    for _ in range(10):
+        if state["moves"] or not state["roll"]:
+            break
+        state = app.click(".sk-roll", BOT)
+    assert state["moves"], f"no enabled .sk-move button: {state}"
+    return state
+
+
+def _click_wolf_and_sheep_board(app: SitePage, label: str) -> None:
+    """Play the move a button is labelled with ("Sheep E1 → D2") by two clicks on the board."""
+    source, target = re.findall(r"\b([A-Z]\d+)\b", label)
+    view = board_view(sheepkit.load("wolf_and_sheep"))
+    canvas = app.app.locator(".sk-board canvas").first
+    canvas.evaluate("c => c.scrollIntoView({block: 'center'})")
+    scale: float = canvas.evaluate("c => c.getBoundingClientRect().width / c.width")
+    for name in (source, target):
+        x, y = view.centre(parse_square(name, view.size))
+        canvas.click(position={"x": x * scale, "y": y * scale}, timeout=10_000)
+        app.page.wait_for_timeout(300)
+
+
+def test_the_welcome_app_is_the_landing_page(open_page: OpenPage) -> None:
+    app = open_page("index.html", "00_welcome")
+    app.page.wait_for_url(re.compile(r"voici/render/00_welcome\.html"), timeout=30_000)
+    app.wait_for(  # the game table is a cell's output: the kernel ran the notebook
+        "() => /Wolf and Sheep/.test(Array.from(document.querySelectorAll("
+        "'.jp-OutputArea-output'), e => e.innerText).join(' '))",
+        timeout=START,
+        failing="the welcome app's game table never appeared",
+    )
+    links = app.page.eval_on_selector_all("a[href$='.ipynb']", "els => els.map(e => e.href)")
+    assert not links, f"links to .ipynb files (no such pages here): {links[:5]}"
+    app.assert_healthy()
+    app.screenshot("site-welcome")
+
+
+@pytest.mark.parametrize(
+    "name",
+    GAMES,
+)
+def test_a_game_app_paints_plays_answers_and_undoes(open_page: OpenPage, name: str) -> None:
+    app = open_page(_render(name), name)
+    app.wait_ready(timeout=START)
+    app.wait_for_board(timeout=30)
+    assert app.board()["painted"] > 0
+    assert app.state()["status"], "the app has no .sk-status text"
+
+    if name == "wolf_and_sheep":  # first a move by two clicks on the board
+        # (Clicks play only at the end of the timeline, not while browsing after an Undo.)
+        state = app.state()
+        assert state["moves"], state
+        entries = _log_entries(app)
+        _click_wolf_and_sheep_board(app, state["moves"][0])
+        _human_turn(app, entries + 1)
+        assert app.state()["moves"] != state["moves"], "the board clicks played no move"
+
+    # A move by its button (after the roll, at a dice moment); the bot then answers by itself.
+    before_turn = app.board()["hash"]
+    _roll_until_a_move(app)
+    before_move = app.board()["hash"]
+    entries = _log_entries(app)
+    app.click(".sk-move", BOT)
+    after_move = app.board()["hash"]
+    assert after_move != before_move, "the move button did not change the board"
+    _human_turn(app, entries + 1)  # the human's move is one log line, the bot's come after
+
+    # Undo goes back to the human's last decision: the board as it was before that move
+    # (or before that turn's roll).
+    answered = app.board()["hash"]
+    app.click(".sk-undo", BOT)
+    undone = app.board()["hash"]
+    assert undone != answered, "Undo did not change the board"
+    assert undone in (before_move, before_turn), "Undo did not go back to the human's move"
+
+    app.assert_healthy()
+    app.screenshot(f"site-{name}")
+
+
+def test_the_lab_shows_the_code_and_runs_a_cell(open_page: OpenPage) -> None:
+    app = open_page("lab/index.html?path=wolf_and_sheep.ipynb", "lab")
+    page = app.page
+    page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=START * 1000)
+    code = page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea .cm-content").first
+    assert "sheepkit" in code.inner_text(timeout=30_000), "the first code cell is not shown"
+    note = page.locator(".jp-Notebook .jp-MarkdownCell", has_text="not the real packages")
+    note.first.wait_for(timeout=30_000)  # the build's note on the numpy stand-in
+    # Run it once the kernel is idle (a cell sent while Pyodide starts may be dropped).
+    page.get_by_text("Python (Pyodide) | Idle").wait_for(timeout=START * 1000)
+    code.click()
+    page.keyboard.press("Shift+Enter")
+    app.wait_for(  # the execution count appears once the Pyodide kernel has run the cell
+        "() => /\\[\\d+\\]/.test(document.querySelector("
+        "'.jp-Notebook .jp-CodeCell .jp-InputPrompt').innerText)",
+        timeout=START,
+        failing="the first code cell never ran",
+    )
+    errors = page.locator(".jp-Notebook [data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.first.inner_text()
+    app.assert_healthy()
+    app.screenshot("site-lab")
+
+
+def test_the_rule_lab_runs_a_small_comparison(open_page: OpenPage) -> None:
+    app = open_page(_render("rule_lab"), "rule_lab")
+    games = app.page.locator(".sk-rule-lab .sk-lab-games input")
+    games.wait_for(state="visible", timeout=START * 1000)
+    games.fill("20")
+    games.press("Tab")
+    app.page.wait_for_timeout(500)
+    app.page.locator(".sk-rule-lab .sk-run").click()
+    rows = "() => document.querySelectorAll('.sk-rule-lab .sk-results .sk-lab-row').length"
+    app.wait_for(f"() => ({rows})() >= 2", timeout=BOT, failing="no results table")
+    app.wait_for(
+        "() => document.querySelectorAll('.sk-rule-lab svg.sk-chart').length > 0",
+        timeout=BOT,
+        failing="no chart under the results",
+    )
+    app.assert_healthy()
+
+
+def test_the_bot_arena_shows_its_tournament(open_page: OpenPage) -> None:
+    app = open_page(_render("bot_arena"), "bot_arena")
+    rows = "() => document.querySelectorAll('.sk-bot-arena .sk-results .sk-lab-row').length"
+    app.wait_for(f"() => ({rows})() >= 2", timeout=START, failing="no leaderboard")
+    app.wait_for(
+        "() => document.querySelectorAll('.sk-bot-arena svg.sk-chart').length > 0",
+        timeout=BOT,
+        failing="no chart in the arena",
+    )
+    app.assert_healthy()

@@ -70,15 +70,35 @@ def _roll_until_a_move(app: SitePage) -> dict[str, Any]:
     return state
 
 
-def _click_wolf_and_sheep_board(app: SitePage, label: str) -> None:
-    """Play the move a button is labelled with ("Sheep E1 → D2") by two clicks on the board."""
-    source, target = re.findall(r"\b([A-Z]\d+)\b", label)
+def _wolf_and_sheep_clicks(label: str) -> list[tuple[float, float]]:
+    """The move a button is labelled with ("Sheep E1 → D2"): the piece, then its target."""
     view = board_view(sheepkit.load("wolf_and_sheep"))
+    return [view.centre(parse_square(n, view.size)) for n in re.findall(r"\b([A-Z]\d+)\b", label)]
+
+
+def _sheep_race_clicks(label: str) -> list[tuple[float, float]]:
+    """A visible bet ("Visible bet: lane 3 (Brie)"): one click on that lane."""
+    from sheepkit.games.sheep_race.view import LANE_H, TOP
+
+    lane = int(re.search(r"lane (\d+)", label).group(1))  # type: ignore[union-attr]
+    return [(100.0, TOP + (lane - 0.5) * LANE_H)]
+
+
+# Games whose first human move the tests also play by clicking the board (the other three are
+# played by their buttons here; tests/browser clicks their boards in Voila). Battle Sheep is
+# not among them yet: after a tile laid by a click and the bot's answer, its tile controls
+# stayed hidden in the static site (not in Voila), a bug still to be found.
+BOARD_CLICKS = {
+    "wolf_and_sheep": _wolf_and_sheep_clicks,
+    "sheep_race": _sheep_race_clicks,
+}
+
+
+def _click_board(app: SitePage, points: list[tuple[float, float]]) -> None:
     canvas = app.app.locator(".sk-board canvas").first
     canvas.evaluate("c => c.scrollIntoView({block: 'center'})")
     scale: float = canvas.evaluate("c => c.getBoundingClientRect().width / c.width")
-    for name in (source, target):
-        x, y = view.centre(parse_square(name, view.size))
+    for x, y in points:
         canvas.click(position={"x": x * scale, "y": y * scale}, timeout=10_000)
         app.page.wait_for_timeout(300)
 
@@ -109,14 +129,12 @@ def test_a_game_app_paints_plays_answers_and_undoes(open_page: OpenPage, name: s
     assert app.board()["painted"] > 0
     assert app.state()["status"], "the app has no .sk-status text"
 
-    if name == "wolf_and_sheep":  # first a move by two clicks on the board
-        # (Clicks play only at the end of the timeline, not while browsing after an Undo.)
-        state = app.state()
-        assert state["moves"], state
+    if name in BOARD_CLICKS:  # first a move by clicks on the board
+        state = _roll_until_a_move(app)
         entries = _log_entries(app)
-        _click_wolf_and_sheep_board(app, state["moves"][0])
+        _click_board(app, BOARD_CLICKS[name](state["moves"][0]))
         _human_turn(app, entries + 1)
-        assert app.state()["moves"] != state["moves"], "the board clicks played no move"
+        assert _log_entries(app) > entries, "the board clicks played no move"
 
     # A move by its button (after the roll, at a dice moment); the bot then answers by itself.
     before_turn = app.board()["hash"]

@@ -139,7 +139,8 @@ def test_wolf_and_sheep_offers_the_perfect_bot_only_where_it_is_perfect() -> Non
     app.new_game({"board": 10, "first": "wolves"})  # not the start of the shipped strategy
     assert "Perfect" not in app.seat_pickers[1].options
     app.new_game({"board": 10, "first": "sheep", "auto_victory": False})
-    assert "Perfect" in app.seat_pickers[1].options and app.seats[1] == "Sensible"
+    assert "Perfect" not in app.seat_pickers[1].options  # only the wolves' side is solved
+    assert "Perfect wolves" in app.seat_pickers[1].options and app.seats[1] == "Sensible"
 
 
 def test_match_score_is_shown_between_rounds() -> None:

@@ -124,13 +124,16 @@ def test_perfect_against_perfect_on_10x10_lasts_the_solved_length(auto: bool) ->
 
 
 def test_the_perfect_bot_is_offered_only_where_it_is_perfect() -> None:
-    def offered(**rules) -> bool:
-        return "Perfect" in sheepkit.load("wolf_and_sheep", **rules).bots()
+    def offered(name: str = "Perfect", **rules) -> bool:
+        return name in sheepkit.load("wolf_and_sheep", **rules).bots()
 
     assert offered(board=6, first="wolves") and offered(board=8, sheep_start="A1")
-    assert offered(board=10) and offered(board=10, auto_victory=False, rounds=2)
-    assert not offered(board=12)  # unsolved
-    assert not offered(board=10, first="wolves") and not offered(board=10, sheep_start="C1")
+    # 10x10: only the wolves' side is solved, so the bot is offered for what it is.
+    assert not offered(board=10) and offered("Perfect wolves", board=10)
+    assert offered("Perfect wolves", board=10, auto_victory=False, rounds=2)
+    assert not offered(board=12) and not offered("Perfect wolves", board=12)  # unsolved
+    assert not offered("Perfect wolves", board=10, first="wolves")
+    assert not offered("Perfect wolves", board=10, sheep_start="C1")
 
 
 def test_shipped_10x10_strategy_wins_for_the_wolves() -> None:

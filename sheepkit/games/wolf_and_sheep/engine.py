@@ -292,13 +292,16 @@ class WolfAndSheep(Game):
 
     def bots(self) -> dict[str, Any]:
         from .bots import SensibleBot
-        from .perfect import PerfectBot, perfect_for
+        from .perfect import SOLVED_SIZES, PerfectBot, PerfectWolvesBot, perfect_for
 
-        # The Perfect bot only where it is perfect: not on 12x12 (unsolved) nor on 10x10 from
-        # another start than the one its shipped strategy was made from.
-        if perfect_for(self.rules):
+        # "Perfect" only where it is perfect on both sides (6x6, 8x8). On 10x10 from the usual
+        # start only the wolves' strategy ships: that bot is offered as "Perfect wolves". None
+        # on 12x12 (unsolved) or on 10x10 from another start.
+        if not perfect_for(self.rules):
+            return {"Sensible": SensibleBot}
+        if self.rules.board in SOLVED_SIZES:
             return {"Sensible": SensibleBot, "Perfect": PerfectBot}
-        return {"Sensible": SensibleBot}
+        return {"Sensible": SensibleBot, "Perfect wolves": PerfectWolvesBot}
 
     # -- positions for tests and lessons ---------------------------------------------------
     def position(

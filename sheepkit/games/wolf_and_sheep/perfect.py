@@ -94,10 +94,8 @@ class PerfectBot:
     description = (
         "Never makes a mistake: it knows the result of every position. From a winning "
         "position it takes the quickest win; from a losing one it makes the game last as long "
-        "as it can, waiting for your mistake. On 10x10 only the wolves' perfect strategy is "
-        "known (shipped with sheepkit): its wolves never lose, and its sheep holds out longest "
-        "against those wolves; but once the wolves leave that strategy, its sheep plays like "
-        "the Sensible bot. Not offered on 12x12, which is not solved."
+        "as it can, waiting for your mistake. Offered on 6x6 and 8x8, which are solved whole; "
+        "on 10x10 see Perfect wolves."
     )
 
     def __init__(self) -> None:
@@ -208,3 +206,15 @@ def heatmap(
         for sq in layout(size).squares
         if sq not in sample.wolves
     }
+
+
+class PerfectWolvesBot(PerfectBot):
+    """The Perfect bot where only the wolves' side is solved (10x10): named for what it is."""
+
+    name = "Perfect wolves"
+    description = (
+        "Plays the wolves perfectly on 10x10 (their winning strategy ships with sheepkit): its "
+        "wolves never lose, in 72 moves at most. Only the wolves' side is solved there, so it "
+        "is not called Perfect: as the sheep it holds out longest against those wolves, and "
+        "once the wolves leave their strategy it plays like the Sensible bot."
+    )

@@ -28,11 +28,12 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from voila_harness import (  # the harness lives with the tests, on the path above
+from voila_harness import (
     ARTIFACTS,
     NOTEBOOKS,
     AppPage,
     VoilaServer,
+    kernels,  # the harness lives with the tests, on the path above
     launch_chromium,
     serve_voila,
 )
@@ -51,17 +52,6 @@ PAINT_WATCH = r"""
   setTimeout(tick, 50);
 })();
 """
-
-
-def kernels(server: VoilaServer) -> list[psutil.Process]:
-    found = []
-    for child in psutil.Process(server.process.pid).children(recursive=True):
-        try:
-            if "ipykernel" in " ".join(child.cmdline()):
-                found.append(child)
-        except psutil.NoSuchProcess:
-            continue
-    return found
 
 
 def cpu_seconds(processes: list[psutil.Process]) -> float:

@@ -130,6 +130,21 @@ def install_kernelspec(env: dict[str, str]) -> list[str]:
     return argv
 
 
+def kernels(server: VoilaServer) -> list[Any]:
+    """The ipykernel processes a Voila server has started (psutil.Process objects): Voila
+    serves no kernel list, so the process tree is what counts."""
+    import psutil
+
+    found = []
+    for child in psutil.Process(server.process.pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                found.append(child)
+        except psutil.NoSuchProcess:
+            continue
+    return found
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -37,6 +37,21 @@ def make_record(state: State, **extra: Any) -> dict[str, Any]:
     return record
 
 
+def parse_json(record: dict[str, Any] | str | bytes) -> dict[str, Any]:
+    """The JSON object of a record's text (a dict passes through). Any text that is not one,
+    however deeply nested, is a BadRecord. Callers cap the text's length first."""
+    if isinstance(record, str | bytes):
+        try:
+            record = json.loads(record)
+        except RecursionError:
+            raise BadRecord("the record is nested too deeply to be a game record") from None
+        except ValueError as e:
+            raise BadRecord(f"the record is not valid JSON: {e}") from None
+    if not isinstance(record, dict):
+        raise BadRecord(f"a record is a JSON object, not {type(record).__name__}")
+    return record
+
+
 def replay(record: dict[str, Any] | str | bytes) -> State:
     """The exact state a record describes. A corrupt or foreign record raises BadRecord.
 
@@ -54,20 +69,12 @@ def replay(record: dict[str, Any] | str | bytes) -> State:
     those winners (the ``reason`` is words and is not compared); otherwise BadRecord names
     the difference.
     """
-    if isinstance(record, str | bytes):
-        if len(record) > MAX_RECORD_CHARS:
-            raise BadRecord(
-                f"the record is {len(record)} characters long; sheepkit reads records of at "
-                f"most {MAX_RECORD_CHARS}"
-            )
-        try:
-            record = json.loads(record)
-        except RecursionError:
-            raise BadRecord("the record is not valid JSON: it is nested too deeply") from None
-        except ValueError as e:
-            raise BadRecord(f"the record is not valid JSON: {e}") from None
-    if not isinstance(record, dict):
-        raise BadRecord(f"a record is a JSON object, not {type(record).__name__}")
+    if isinstance(record, str | bytes) and len(record) > MAX_RECORD_CHARS:
+        raise BadRecord(
+            f"the record is {len(record)} characters long; sheepkit reads records of at "
+            f"most {MAX_RECORD_CHARS}"
+        )
+    record = parse_json(record)
     if record.get("format") != FORMAT:
         raise BadRecord(f"not a sheepkit game record (format is {record.get('format')!r})")
     version = record.get("version")

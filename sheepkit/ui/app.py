@@ -25,7 +25,7 @@ from ipycanvas import Canvas, hold_canvas
 
 from ..bots import Bot, as_bot, for_game
 from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, load, replay
-from ..core.record import FORMAT, VERSION
+from ..core.record import FORMAT, VERSION, parse_json
 from ..core.registry import game_type
 from ..core.rules import RuleInfo
 from .board import BoardView, Frame, ShowsWidget
@@ -897,22 +897,12 @@ class RecordsPanel:
 
 def read_record(text: str | dict) -> dict[str, Any]:
     """The JSON object of a record's text, refused (BadRecord) before parsing when too long."""
-    if isinstance(text, dict):
-        return text
-    if len(text) > MAX_RECORD_CHARS:
+    if not isinstance(text, dict) and len(text) > MAX_RECORD_CHARS:
         raise BadRecord(
             f"the record has {len(text):,} characters, and a record has at most "
             f"{MAX_RECORD_CHARS:,}"
         )
-    try:
-        record = json.loads(text)
-    except RecursionError:
-        raise BadRecord("the record is nested too deeply to be a game record") from None
-    except ValueError as e:
-        raise BadRecord(f"the record is not valid JSON: {e}") from None
-    if not isinstance(record, dict):
-        raise BadRecord(f"a record is a JSON object, not {type(record).__name__}")
-    return record
+    return parse_json(text)
 
 
 def play(game: str | Game, seats: Sequence[str] | None = None, **rules: Any) -> GameApp:

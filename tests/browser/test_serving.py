@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import psutil
 import pytest
 import websocket
 from voila_harness import (
@@ -27,6 +26,7 @@ from voila_harness import (
     NOTEBOOKS,
     AppPage,
     VoilaServer,
+    kernels,
     parse_kernel_frame,
     serve_voila,
 )
@@ -72,17 +72,6 @@ def pages(chromium: Browser, server: VoilaServer) -> Iterator[Callable[[str], Ap
     yield _open
     for page in opened:
         page.close()
-
-
-def kernels(server: VoilaServer) -> list[psutil.Process]:
-    found = []
-    for child in psutil.Process(server.process.pid).children(recursive=True):
-        try:
-            if "ipykernel" in " ".join(child.cmdline()):
-                found.append(child)
-        except psutil.NoSuchProcess:
-            continue
-    return found
 
 
 def kernel_pids(server: VoilaServer) -> set[int]:

@@ -7,36 +7,21 @@ tests on purpose, as in tests/browser/.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pytest
+from browser_fixtures import (  # noqa: F401 (pytest registers what a conftest imports)
+    REPORTS,
+    chromium,
+    pytest_collection_modifyitems,
+    pytest_runtest_makereport,
+)
 from site_harness import SITE, SITE_MISSING, Offline, SitePage, serve_site
-from voila_harness import CHROMIUM, CHROMIUM_MISSING, launch_chromium
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
-
-SKIP_BROWSER = os.environ.get("SHEEPKIT_SKIP_BROWSER") == "1"
-_REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if not SKIP_BROWSER:
-        return
-    skip = pytest.mark.skip(reason="SHEEPKIT_SKIP_BROWSER=1")
-    for item in items:
-        if "browser" in item.keywords:
-            item.add_marker(skip)
-
-
-@pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    report = yield
-    item.stash.setdefault(_REPORTS, {})[report.when] = report
-    return report
 
 
 @pytest.fixture(scope="session")
@@ -45,18 +30,6 @@ def site_url() -> Iterator[str]:
         pytest.fail(SITE_MISSING, pytrace=False)
     with serve_site() as url:
         yield url
-
-
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(CHROMIUM_MISSING, pytrace=False)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="session")
@@ -81,7 +54,7 @@ def open_page(
         return page
 
     yield _open
-    reports = request.node.stash.get(_REPORTS, {})
+    reports = request.node.stash.get(REPORTS, {})
     failed = any(report.failed for report in reports.values())
     for page in pages:
         if failed:

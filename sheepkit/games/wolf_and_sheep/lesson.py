@@ -15,7 +15,7 @@ from ...bots import play_game
 from ...core import load
 from .engine import SHEEP, WOLVES, WolfAndSheepState, parse_square, square_name
 from .perfect import SOLVED_SIZES, PerfectBot, explain_auto_victory, heatmap
-from .solver import solve
+from .solver import SHIPPED_TABLES, solve
 from .strategy import shipped
 from .view import WolfAndSheepView
 
@@ -47,7 +47,7 @@ def solved_results(sizes: Iterable[int] = (6, 8, 10)) -> list[Solved]:
         start: WolfAndSheepState = load("wolf_and_sheep", board=size).new_game()  # type: ignore[assignment]
         if size in SOLVED_SIZES:
             side, plies = solve(size, True).outcome(start.sheep, start.wolves, start.turn)
-            how = "solved just now"
+            how = "its table ships with sheepkit" if size in SHIPPED_TABLES else "solved just now"
         else:
             data = shipped(size)
             if data is None:

@@ -24,7 +24,7 @@ def toys_registered() -> Iterator[None]:
         register(toy)
     yield
     for toy in (DiceRace, HighCard):
-        registry_module._GAMES.pop(toy.name, None)
+        registry_module.unregister(toy.name)
 
 
 def visible_moves(app: GameApp) -> list:

@@ -39,7 +39,7 @@ def toys_registered() -> Iterator[None]:
         register(toy)
     yield
     for toy in TOYS:
-        registry_module._GAMES.pop(toy.name, None)
+        registry_module.unregister(toy.name)
 
 
 def test_registry_lists_and_loads() -> None:

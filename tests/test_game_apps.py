@@ -8,9 +8,8 @@ import pytest
 from event_loop import run_loop
 
 import sheepkit
-from sheepkit.ui import GameApp, board_view_for, play
-from sheepkit.ui.board import Frame
-from sheepkit.ui.text_view import TextBoardView
+from sheepkit.drawing import Frame, TextDrawing, drawing_for
+from sheepkit.ui import GameApp, play
 
 GAMES = [
     ("wolf_and_sheep", {}),
@@ -41,7 +40,7 @@ def click_through(app: GameApp, limit: int = 2000) -> int:
 @pytest.mark.parametrize(("name", "rules"), GAMES)
 def test_hot_seat_game_to_the_end_by_buttons(name: str, rules: dict) -> None:
     app = play(name, seats=["Human"] * rules.get("players", 2), **rules)
-    assert not isinstance(app.view, TextBoardView)
+    assert not isinstance(app.drawing, TextDrawing)
     app._on_client_ready()  # as a browser would: from now on every change redraws the board
     clicks = click_through(app)
     assert clicks == len(app.state.history)
@@ -72,10 +71,10 @@ def test_human_against_the_sensible_bot(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["wolf_and_sheep", "shave_a_sheep"])
-def test_each_game_has_its_own_board_view(name: str) -> None:
+def test_each_game_has_its_own_drawing_for(name: str) -> None:
     app = GameApp(name)
-    view = board_view_for(app.game)
-    assert not isinstance(view, TextBoardView)
+    view = drawing_for(app.game)
+    assert not isinstance(view, TextDrawing)
     assert app.canvas.layout.width == f"{view.width}px"
 
 
@@ -83,32 +82,32 @@ def test_new_rules_give_a_board_of_the_new_size() -> None:
     app = GameApp("wolf_and_sheep", seats=["Human", "Human"])
     app._on_client_ready()
     small = app.canvas.width
-    app.view_controls.squares.value = "light"  # a preference survives new rules
+    app.panel.squares.value = "light"  # a preference survives new rules
     app.rules_panel.inputs["board"].value = 10
     app.rules_panel.button.click()
-    assert app.view.size == 10 and app.view.squares == "light"
-    assert app.canvas.layout.width == f"{app.view.width}px"
-    assert app.canvas.width == app.view.width and small > 0
+    assert app.drawing.size == 10 and app.drawing.squares == "light"
+    assert app.canvas.layout.width == f"{app.drawing.width}px"
+    assert app.canvas.width == app.drawing.width and small > 0
     assert len(app.state.wolves) == 5
 
 
 def test_wolf_and_sheep_preferences_change_the_look_only() -> None:
     from fake_canvas import FakeCanvas
 
-    from sheepkit.ui.board import Frame
+    from sheepkit.drawing import Frame
 
     app = GameApp("wolf_and_sheep", seats=["Human", "Human"])
-    squares, theme = app.view_controls.squares, app.view_controls.theme
+    squares, theme = app.panel.squares, app.panel.theme
 
     def fills() -> list:
         canvas = FakeCanvas()
-        app.view.draw(canvas, Frame(app.state, None))
+        app.drawing.draw(canvas, Frame(app.state, None))
         return [c for c in canvas.calls if c[0] == "fill_style"]
 
     standard = fills()
     squares.value = "light"
     theme.value = "dark"
-    assert (app.view.squares, app.view.theme) == ("light", "dark")
+    assert (app.drawing.squares, app.drawing.theme) == ("light", "dark")
     assert fills() != standard
     assert app.state == app.game.new_game()
 
@@ -116,18 +115,18 @@ def test_wolf_and_sheep_preferences_change_the_look_only() -> None:
 def test_wolf_and_sheep_hint_button_tells_who_wins(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("SHEEPKIT_CACHE", str(tmp_path))
     app = GameApp("wolf_and_sheep", seats=["Human", "Human"])
-    panel = app.view_controls
+    panel = app.panel
     panel.hint_button.click()
     assert "The Wolves win in 44 moves" in panel.hint_text.value
     app._on_client_ready()
-    app._on_canvas_click(*app.view.centre(app.state.sheep))  # picking a piece keeps the hint
+    app._on_canvas_click(*app.drawing.centre(app.state.sheep))  # picking a piece keeps the hint
     assert app.selection == app.state.sheep
     assert "The Wolves win in 44 moves" in panel.hint_text.value
     app.play(app.state.legal_moves()[0])
     assert panel.hint_text.value == ""  # a hint is about one position only
     app.new_game({"board": 10})
-    app.view_controls.hint_button.click()
-    assert "10x10 the wolves win" in app.view_controls.hint_text.value
+    app.panel.hint_button.click()
+    assert "10x10 the wolves win" in app.panel.hint_text.value
 
 
 def test_wolf_and_sheep_offers_the_perfect_bot_only_where_it_is_perfect() -> None:
@@ -146,7 +145,7 @@ def test_wolf_and_sheep_offers_the_perfect_bot_only_where_it_is_perfect() -> Non
 def test_match_score_is_shown_between_rounds() -> None:
     app = GameApp("wolf_and_sheep", seats=["Human", "Human"], autoplay=False)
     app.new_game({"rounds": 2})
-    panel = app.view_controls
+    panel = app.panel
     assert "Match</b>: Player 1 0 – 0 Player 2" in panel.match.value
     assert "round 1 of 2, Player 1 plays the sheep" in panel.match.value
     while app.state.round == 1:
@@ -183,7 +182,7 @@ def test_a_deal_shows_no_roll_button_but_the_race_dice_do() -> None:
 def board_clicks_for_a_move(app: GameApp) -> list[tuple[float, float]]:
     """Canvas points whose clicks play some legal move here: one click, or a piece and then
     its target. Found by scanning the board, so it works for every game's view."""
-    view, frame = app.view, app._frame()
+    view, frame = app.drawing, app._frame()
     points = [(x, y) for y in range(3, view.height, 6) for x in range(3, view.width, 6)]
     for x, y in points:
         selection, move = view.click(frame, x, y)
@@ -284,8 +283,8 @@ def test_roll_buttons_rest_while_a_bot_rolls() -> None:
 def test_sheep_race_bets_by_clicking_lanes() -> None:
     """The status promises moves "on the board" only where the board takes them: a lane
     click bets on it (two lanes for hidden bets); paces have buttons only."""
+    from sheepkit.games.sheep_race.drawing import LANE_H, TOP
     from sheepkit.games.sheep_race.engine import Bet, Hidden
-    from sheepkit.games.sheep_race.view import LANE_H, TOP
 
     game = sheepkit.load("sheep_race", players=3)
     app = GameApp(game, seats=["Human", "Human", "Human"], seed=2, autoplay=False)
@@ -328,7 +327,7 @@ def test_the_log_says_moves_in_words_beside_their_notation() -> None:
     app = GameApp("battle_sheep", seats=["Human", "Human"], seed=1, autoplay=False)
     move = app.state.legal_moves()[0]
     app.play(move)
-    words = app.view.move_label(app.timeline[0], move)
+    words = app.drawing.move_label(app.timeline[0], move)
     assert words != str(move)
     assert f"{app.game.player_name(0)}: {words} ({move})" in app.log.value
 

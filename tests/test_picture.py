@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sheepkit
+from sheepkit.drawing import TextDrawing
 from sheepkit.ui import picture, pictures
-from sheepkit.ui.text_view import TextBoardView
 
 
 def test_a_picture_uses_the_games_view_and_scales() -> None:
@@ -18,21 +18,21 @@ def test_a_picture_uses_the_games_view_and_scales() -> None:
 
 def test_pictures_sit_side_by_side() -> None:
     state = sheepkit.load("shave_a_sheep").new_game()
-    row = pictures(picture(state), picture(state, view=TextBoardView()))
+    row = pictures(picture(state), picture(state, drawing=TextDrawing()))
     assert len(row.children) == 2
 
 
 def test_a_picture_is_drawn_when_a_browser_connects() -> None:
     drawn = []
 
-    class Recording(TextBoardView):
+    class Recording(TextDrawing):
         def draw(self, canvas, frame) -> None:
             drawn.append(frame)
             super().draw(canvas, frame)
 
     state = sheepkit.load("wolf_and_sheep").new_game()
     move = state.legal_moves()[0]
-    canvas = picture(state, view=Recording(), highlights=(move,)).children[0]
+    canvas = picture(state, drawing=Recording(), highlights=(move,)).children[0]
     assert drawn == []  # nothing is sent before a page shows the canvas
     canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
     assert len(drawn) == 1 and drawn[0].highlights == (move,)

@@ -7,23 +7,36 @@ carries its full history so that it can be written out as a record and replayed.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar, cast
 
 from .errors import IllegalMove
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from ..bots.base import Bot
+    from typing_extensions import Self  # typing.Self from Python 3.11; only mypy reads this
+
+    from .contract import PlayerView
 
 #: ``state.to_move`` at a chance node (a die roll, a card draw, a shuffle).
 CHANCE: Final = -1
 
+#: What a move is to the contract: any hashable value that prints as its notation. Engines use
+#: NamedTuples (``Step(4, 19)``) or small ints; a game's own move type is its ``M`` below.
 Move = Hashable
+
+#: The type parameters of the contract: a game's rules, its move (and chance outcome) type, and
+#: its state type. ``class Hunt(Game[HuntRules, Step, "HuntState"])`` and
+#: ``class HuntState(State["Hunt", Step])`` tie the three together for the type checker.
+R = TypeVar("R", bound=Rules)
+M = TypeVar("M", bound=Hashable)
+S = TypeVar("S", bound="State[Any, Any]")
+G = TypeVar("G", bound="Game[Any, Any, Any]")
 
 
 class cached:  # lower case: used like functools.cached_property
@@ -60,22 +73,26 @@ class Outcome:
         return self.reason
 
 
-class Game(ABC):
-    """A game with fixed rules. Cheap to create; equal when name and rules are equal."""
+class Game(ABC, Generic[R, M, S]):
+    """A game with fixed rules. Cheap to create; equal when name and rules are equal.
+
+    Generic in its rules type ``R``, move type ``M`` and state type ``S``."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     rules_type: ClassVar[type[Rules]]
+    rules: R
     #: True when some player may not see everything (hands, face-down cards, hidden bets).
     hidden_information: ClassVar[bool] = False
     #: Player count for games whose rules have no ``players`` field.
     fixed_players: ClassVar[int | None] = None
 
-    def __init__(self, rules: Rules | None = None, **changes: Any) -> None:
-        base = rules if rules is not None else self.rules_type()
+    def __init__(self, rules: R | None = None, **changes: Any) -> None:
+        base: Rules = rules if rules is not None else self.rules_type()
         if not isinstance(base, self.rules_type):
             raise TypeError(f"{self.name} needs {self.rules_type.__name__}, not {base!r}")
-        self.rules = base.replace(**changes) if changes else base
+        # rules_type is R's class (a ClassVar cannot name a type variable): checked just above.
+        self.rules = cast(R, base.replace(**changes) if changes else base)
 
     @property
     def num_players(self) -> int:
@@ -88,10 +105,10 @@ class Game(ABC):
         """A proven upper bound on ``len(state.history)`` for any game under these rules."""
 
     @abstractmethod
-    def new_game(self) -> State:
+    def new_game(self) -> S:
         """The starting state (possibly a chance node, e.g. a shuffle or the first roll)."""
 
-    def random_playout(self, rng: random.Random) -> State:
+    def random_playout(self, rng: random.Random) -> S:
         """A whole game of random moves and dice, drawn from ``rng``; its final state. The
         reference playout: ``check_game`` replays it, benchmarks and tests time and sample it."""
         state = self.new_game()
@@ -103,15 +120,11 @@ class Game(ABC):
         return state
 
     @abstractmethod
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> M:
         """The inverse of ``str(move)`` for moves and chance outcomes; ValueError if unreadable."""
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
-
-    def bots(self) -> dict[str, Callable[[], Bot]]:
-        """Game-specific bots by name (the random and MCTS bots are added by sheepkit.bots)."""
-        return {}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and (self.name, self.rules) == (other.name, other.rules)
@@ -122,9 +135,6 @@ class Game(ABC):
     def __repr__(self) -> str:
         changes = ", ".join(f"{k}={v!r}" for k, v in self.rules.changes().items())
         return f"sheepkit.load({self.name!r}{', ' if changes else ''}{changes})"
-
-
-_S = TypeVar("_S", bound="State")
 
 
 def _shown(move: object) -> str:
@@ -146,17 +156,70 @@ def same_move(a: object, b: object) -> bool:
     return bool(a == b)
 
 
+def _fields_of(cls: type[State[Any, Any]]) -> tuple[str, ...]:
+    """The dataclass field names of a state class, in order (cached on the class)."""
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} must be a @dataclass(frozen=True) to be a State")
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    cls._field_names = names
+    return names
+
+
+def _first_make(cls: type[State[Any, Any]], *args: Any, **named: Any) -> Any:
+    """The first make() on a class writes its fast constructor, then makes the state."""
+    return _write_make(cls)(*args, **named)
+
+
+def _write_make(cls: type[State[Any, Any]]) -> Callable[..., Any]:
+    """Write ``cls.make`` as code with the dataclass fields as parameters (as dataclasses
+    writes ``__init__``), but storing them straight into the instance dict."""
+    names = _fields_of(cls)
+    params, defaults = [], {}
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            defaults[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        elif f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: a state field takes a value, not a factory")
+        else:
+            params.append(f.name)
+    body = [f"    d[{name!r}] = {name}" for name in names]
+    post = "    s.__post_init__()\n" if hasattr(cls, "__post_init__") else ""
+    source = (
+        f"def make(cls, {', '.join(params)}):\n"
+        "    s = _new(cls)\n    d = s.__dict__\n" + "\n".join(body) + "\n" + post + "    return s\n"
+    )
+    namespace: dict[str, Any] = {"_new": object.__new__, **defaults}
+    exec(source, namespace)
+    made = classmethod(namespace["make"])
+    cls.make = made  # type: ignore[method-assign]
+    return made.__get__(None, cls)
+
+
 @dataclass(frozen=True, eq=True)
-class State(ABC):
+class State(ABC, Generic[G, M]):
     """An immutable game state. Subclasses are frozen dataclasses that add their own fields.
 
+    Generic in its game type ``G`` and move type ``M``. States are made with :meth:`make` and
+    changed with :meth:`evolve` (both from core, for every engine: see CONTRACT.md).
     Derived values (legal moves, chance tables) are computed once per state and cached with
     ``cached`` (a lock-free cached_property), which writes to the instance dict and so never
-    alters a field.
+    alters a field; ``evolve`` copies fields only, so a cached value never reaches another
+    state.
     """
 
-    game: Game
-    history: tuple[Move, ...]
+    game: G
+    history: tuple[M, ...]
+
+    #: The dataclass field names, in order (set on each subclass when it is first made).
+    _field_names: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # The fast constructor is written on a class's first make(), once its dataclass
+        # fields exist (@dataclass runs after this hook).
+        if "make" not in cls.__dict__:
+            cls.make = classmethod(_first_make)  # type: ignore[assignment,method-assign]
 
     # -- what subclasses provide -----------------------------------------------------------
     @property
@@ -165,15 +228,15 @@ class State(ABC):
         """The player to move, ``CHANCE`` at a chance node, or None when the game is over."""
 
     @abstractmethod
-    def _legal_moves(self) -> tuple[Move, ...]:
+    def _legal_moves(self) -> tuple[M, ...]:
         """Moves of the player to move (empty at chance nodes and at the end)."""
 
-    def _chance_outcomes(self) -> tuple[tuple[Move, Fraction], ...]:
+    def _chance_outcomes(self) -> tuple[tuple[M, Fraction], ...]:
         """At a chance node: every outcome with its exact probability."""
         return ()
 
     @abstractmethod
-    def _apply(self, move: Move) -> State:
+    def _apply(self, move: M) -> Self:
         """The state after a move or chance outcome already known to be legal."""
 
     @abstractmethod
@@ -188,19 +251,33 @@ class State(ABC):
     def __str__(self) -> str:
         """A plain-text picture of the state."""
 
+    # -- making and evolving states (the one way, for every engine) ------------------------
     @classmethod
-    def _make(cls: type[_S], game: Game, history: tuple, **fields: Any) -> _S:
-        """A new state of this class from all its fields, without the dataclass __init__,
-        which pays an object.__setattr__ per frozen field. For engines that make millions of
-        states: the fields are not checked, so pass every one."""
+    def make(cls, game: G, history: tuple[M, ...], *fields: Any, **named: Any) -> Self:
+        """A new state from every field, positional in dataclass order or by name, like the
+        class's own constructor but several times faster: a frozen dataclass's ``__init__``
+        pays an ``object.__setattr__`` per field, and a playout makes hundreds of states. The
+        values are not checked (engines pass values they computed); fields with a default may
+        be left out."""
+        raise NotImplementedError  # replaced per subclass by __init_subclass__
+
+    def evolve(self, **changes: Any) -> Self:
+        """This state with some fields changed (``history`` too): the rest are copied. Values
+        cached on this state are not copied, so nothing derived from the old fields survives."""
+        cls = self.__class__
+        names = cls._field_names or _fields_of(cls)
+        unknown = changes.keys() - names
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
         state = object.__new__(cls)
-        d = state.__dict__
-        d["game"] = game
-        d["history"] = history
-        d.update(fields)
+        old = self.__dict__
+        new = state.__dict__
+        for name in names:
+            new[name] = old[name]
+        new.update(changes)
         return state
 
-    def why_illegal(self, move: Move) -> str:
+    def why_illegal(self, move: M) -> str:
         """A game-specific explanation of why ``move`` is not legal here."""
         return f"{move} is not a legal move for {self.game.player_name(self.to_move or 0)}."
 
@@ -233,31 +310,31 @@ class State(ABC):
         return self.to_move == CHANCE
 
     @cached
-    def _legal(self) -> tuple[Move, ...]:
+    def _legal(self) -> tuple[M, ...]:
         return self._legal_moves() if self.to_move not in (None, CHANCE) else ()
 
     @cached
-    def _legal_map(self) -> dict[Move, Move]:
+    def _legal_map(self) -> dict[M, M]:
         """Each legal move keyed by itself: a lookup finds the listed object for an equal one."""
         return {m: m for m in self._legal}
 
     @cached
-    def _chance(self) -> tuple[tuple[Move, Fraction], ...]:
+    def _chance(self) -> tuple[tuple[M, Fraction], ...]:
         return self._chance_outcomes() if self.to_move == CHANCE else ()
 
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self) -> tuple[M, ...]:
         return self._legal
 
-    def chance_outcomes(self) -> tuple[tuple[Move, Fraction], ...]:
+    def chance_outcomes(self) -> tuple[tuple[M, Fraction], ...]:
         return self._chance
 
-    def options(self) -> tuple[Move, ...]:
+    def options(self) -> tuple[M, ...]:
         """What may come next: the legal moves, or the chance outcomes at a chance node."""
         if self.to_move == CHANCE:
             return tuple(o for o, _ in self._chance)
         return self._legal
 
-    def legal_option(self, move: object) -> Move | None:
+    def legal_option(self, move: object) -> M | None:
         """The listed option (legal move, or chance outcome) that ``move`` is, else None.
 
         ``move`` must be the option itself or built alike: equal, and of the same type field by
@@ -278,7 +355,7 @@ class State(ABC):
             return None
         return found
 
-    def play(self, move: Move) -> State:
+    def play(self, move: M | str) -> Self:
         """The state after ``move`` (a move, or an outcome at a chance node). Self is untouched.
 
         ``move`` is an option of this state (see :meth:`legal_option`) or text that names one
@@ -329,13 +406,13 @@ class State(ABC):
             why = f"{move!r} is not a move of {self.game.title}."
         return IllegalMove(why, move, self._legal)
 
-    def _equal_option(self, move: object) -> Move | None:
+    def _equal_option(self, move: object) -> M | None:
         try:
             return next((o for o in self.options() if o == move), None)
         except (TypeError, ValueError):
             return None
 
-    def sample_chance(self, rng: random.Random) -> Move:
+    def sample_chance(self, rng: random.Random) -> M:
         """Draw a chance outcome with its exact probability, reproducibly from ``rng``."""
         outcomes = self._chance
         if not outcomes:
@@ -346,15 +423,15 @@ class State(ABC):
         outcome = self.outcome()
         return outcome.winners if outcome else ()
 
-    def view(self, player: int) -> State | Any:
+    def view(self, player: int) -> PlayerView:
         """What ``player`` may see. With no hidden information, a state is its own view."""
         return self
 
-    def determinize(self, rng: random.Random) -> State:
+    def determinize(self, rng: random.Random) -> Self:
         """A full state consistent with this view (itself when nothing is hidden)."""
         return self
 
-    def parse(self, text: str) -> Move:
+    def parse(self, text: str) -> M:
         """The move or chance outcome written ``text`` among the options here.
 
         The printed notation is matched first; any other spelling the game reads

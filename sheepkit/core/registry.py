@@ -1,39 +1,149 @@
-"""The registry of games: ``sheepkit.games()`` and ``sheepkit.load(name, **rules)``."""
+"""The registry of games: ``sheepkit.register``, ``sheepkit.games()`` and ``sheepkit.load``.
+
+A game declares here, in one call, everything the app and the lab use beyond its Game class
+(which carries its rules type): its board drawing, its optional panel and its own bots. Nothing
+is found by module name, so an error inside a game's drawing raises where it is made.
+"""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
+from .contract import BoardDrawing, BotFactory, Panel
 from .errors import InvalidRules, UnknownGame
 from .game import Game
+from .rules import Rules
 
-_GAMES: dict[str, type[Game]] = {}
-G = TypeVar("G", bound=type[Game])
+G = TypeVar("G", bound=Game[Any, Any, Any])
 
 
-def register(game_type: G) -> G:
-    """Class decorator: make a game loadable by its ``name``."""
-    _GAMES[game_type.name] = game_type
+@dataclass(frozen=True)
+class GameEntry(Generic[G]):
+    """What one ``register`` call declared for a game."""
+
+    game_type: type[G]
+    #: Makes the board drawing for a game (usually the drawing class itself); None: the app
+    #: draws the state's text (``sheepkit.drawing.TextDrawing``).
+    drawing: Callable[[G], BoardDrawing] | None = None
+    #: Makes the game's own controls for an app (``panel(app)``); None: no panel.
+    panel: Callable[[Any], Panel] | None = None
+    #: The game's own bots for a game, by name, weakest first (Random and MCTS are added).
+    bots: Callable[[G], Mapping[str, BotFactory]] | None = None
+
+
+_ENTRIES: dict[str, GameEntry[Any]] = {}
+
+# Every member of BoardDrawing: a drawing missing one is refused when it is registered, not
+# when a pupil first clicks.
+_DRAWING_MEMBERS = (
+    "width",
+    "height",
+    "move_buttons",
+    "preferences",
+    "draw",
+    "click",
+    "takes_clicks",
+    "selected_moves",
+    "move_label",
+    "log_label",
+)
+
+
+def register(
+    game_type: type[G],
+    *,
+    drawing: Callable[[G], BoardDrawing] | None = None,
+    panel: Callable[[Any], Panel] | None = None,
+    bots: Callable[[G], Mapping[str, BotFactory]] | None = None,
+) -> type[G]:
+    """Make a game loadable by its ``name``, with what the app and the lab need.
+
+    One call gives any game (in a notebook cell or a module of one's own) the app shell, the
+    Random and MCTS bots, ``check_game``, records and replay, the Rule Lab and the Bot Arena.
+    Registering again under the same name replaces the entry only for the same class name
+    from the same module (a notebook cell run twice); another game's name is refused."""
+    if not (isinstance(game_type, type) and issubclass(game_type, Game)):
+        raise TypeError(f"register() takes a Game subclass, not {game_type!r}")
+    name = getattr(game_type, "name", None)
+    if not isinstance(name, str) or not name.isidentifier():
+        raise TypeError(f"{game_type.__name__}.name must be a name like 'fox_and_geese'")
+    rules_type = getattr(game_type, "rules_type", None)
+    if not (isinstance(rules_type, type) and issubclass(rules_type, Rules)):
+        raise TypeError(f"{game_type.__name__}.rules_type must be a Rules dataclass")
+    if not isinstance(getattr(game_type, "title", None), str):
+        raise TypeError(f"{game_type.__name__}.title must be the game's name in words")
+    old = _ENTRIES.get(name)
+    if old is not None and _key(old.game_type) != _key(game_type):
+        raise ValueError(
+            f"the name {name!r} is taken by {_key(old.game_type)}; give {game_type.__name__} "
+            "another name"
+        )
+    if drawing is not None:
+        missing = [m for m in _DRAWING_MEMBERS if not hasattr(drawing, m)]
+        if missing and isinstance(drawing, type):
+            raise TypeError(
+                f"{drawing.__name__} lacks {', '.join(missing)}: subclass "
+                "sheepkit.drawing.Drawing, which supplies every optional member"
+            )
+    _ENTRIES[name] = GameEntry(game_type, drawing, panel, bots)
     return game_type
+
+
+def unregister(name: str) -> None:
+    """Forget the game ``name`` (a test's or a lesson's own game); UnknownGame if never
+    registered."""
+    entry(name)
+    del _ENTRIES[name]
+
+
+def _key(kind: type) -> str:
+    return f"{kind.__module__}.{kind.__qualname__}"
 
 
 def games() -> tuple[str, ...]:
     """The names of all games, in the order they were registered."""
-    return tuple(_GAMES)
+    return tuple(_ENTRIES)
 
 
-def game_type(name: str) -> type[Game]:
-    """The class of the game ``name``; UnknownGame (a KeyError) lists the games otherwise."""
+def entry(name: str) -> GameEntry[Any]:
+    """What the game ``name`` registered; UnknownGame (a KeyError) lists the games otherwise."""
     try:
-        return _GAMES[name]
+        return _ENTRIES[name]
     except (KeyError, TypeError):  # TypeError: an unhashable name, e.g. a list from JSON
-        raise UnknownGame(name, tuple(_GAMES)) from None
+        raise UnknownGame(name, tuple(_ENTRIES)) from None
 
 
-def load(name: str, **rules: Any) -> Game:
+def game_type(name: str) -> type[Game[Any, Any, Any]]:
+    """The class of the game ``name``; UnknownGame (a KeyError) lists the games otherwise."""
+    return entry(name).game_type
+
+
+def entry_for(game: Game[Any, Any, Any]) -> GameEntry[Any]:
+    """The entry of a game object, or a bare one for a game class never registered (a game
+    being written: it still gets the text drawing and the general bots)."""
+    found = _ENTRIES.get(game.name)
+    if found is not None and found.game_type is type(game):
+        return found
+    return GameEntry(type(game))
+
+
+def load(name: str, **rules: Any) -> Game[Any, Any, Any]:
     """The game ``name`` with the given rule changes (validated: InvalidRules names the field)."""
     kind = game_type(name)
     return kind(kind.rules_type.make(**rules))
 
 
-__all__ = ["InvalidRules", "UnknownGame", "game_type", "games", "load", "register"]
+__all__ = [
+    "GameEntry",
+    "InvalidRules",
+    "UnknownGame",
+    "entry",
+    "entry_for",
+    "game_type",
+    "games",
+    "load",
+    "register",
+    "unregister",
+]

@@ -1,15 +1,15 @@
 """The app shell (GameApp) and shared widgets. Imports ipywidgets and ipycanvas."""
 
-from .app import GameApp, board_view_for, play
-from .board import BoardView, Frame
+from ..drawing import BoardDrawing, Frame, drawing_for
+from .app import GameApp, play
 from .picture import picture, pictures
 from .requested import on_request
 
 __all__ = [
-    "BoardView",
+    "BoardDrawing",
     "Frame",
     "GameApp",
-    "board_view_for",
+    "drawing_for",
     "on_request",
     "picture",
     "pictures",

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import importlib
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -26,12 +25,13 @@ from ipycanvas import Canvas, hold_canvas
 from ..bots import Bot, as_bot, for_game
 from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, load, replay
 from ..core.record import FORMAT, VERSION, parse_json
-from ..core.registry import game_type
+from ..core.registry import entry_for, game_type
 from ..core.rules import RuleInfo
-from .board import BoardView, Frame, ShowsWidget
+from ..drawing import BoardDrawing, Frame, drawing_for
 from .keyboard import KEYBOARD_HTML
+from .panel import Panel
 from .setup_row import SetupRow
-from .text_view import TextBoardView
+from .shows import ShowsWidget
 
 HUMAN = "Human"
 
@@ -48,15 +48,6 @@ MAX_RECORD_CHARS = 100_000
 BOARD_CSS = "<style>.sk-board canvas { scroll-margin: -100000px; }</style>" + KEYBOARD_HTML
 
 
-def board_view_for(game: Game) -> BoardView:
-    """The game's own board view (``sheepkit.games.<name>.view.board_view``), else plain text."""
-    try:
-        module = importlib.import_module(f"sheepkit.games.{game.name}.view")
-    except ModuleNotFoundError:
-        return TextBoardView()
-    return module.board_view(game)
-
-
 class GameApp(ShowsWidget):
     """An interactive app for one game. Display it in a notebook; drive it from code in tests."""
 
@@ -66,13 +57,13 @@ class GameApp(ShowsWidget):
         seats: Sequence[str] | None = None,
         *,
         seed: int | None = None,
-        view: BoardView | None = None,
+        drawing: BoardDrawing | None = None,
         autoplay: bool = True,
         speed_ms: int = 500,
     ) -> None:
         self.game = load(game) if isinstance(game, str) else game
-        self._own_view = view is not None
-        self.view = view or board_view_for(self.game)
+        self._own_drawing = drawing is not None
+        self.drawing = drawing or drawing_for(self.game)
         self.bot_factories: dict[str, Callable[[], Bot]] = for_game(self.game)
         self.seed = seed if seed is not None else random.randrange(10**9)
         self.selection: Any = None
@@ -85,7 +76,7 @@ class GameApp(ShowsWidget):
 
     # ----------------------------------------------------------------------------- set-up --
     def _build_widgets(self, speed_ms: int) -> None:
-        view = self.view
+        view = self.drawing
         self.canvas = Canvas(
             width=view.width,
             height=view.height,
@@ -166,10 +157,9 @@ class GameApp(ShowsWidget):
             titles=("Rules", "Save / load", "About the bots"),
             selected_index=None,
         )
-        # A game's own controls (preferences, hints...), offered by its board view.
-        make_controls = getattr(self.view, "controls", None)
-        view_controls = make_controls(self) if make_controls is not None else None
-        self.view_controls = view_controls if view_controls is not None else w.VBox()
+        # The game's own controls (preferences, hints...), if it registered a panel.
+        make_panel = entry_for(self.game).panel
+        self.panel: Panel = make_panel(self) if make_panel is not None else Panel()
         controls = w.VBox(
             [
                 self.status,
@@ -178,7 +168,7 @@ class GameApp(ShowsWidget):
                 self.chance_box,
                 w.HBox([self.undo_button, self.redo_button, self.new_button]),
                 self.slider,
-                self.view_controls,
+                self.panel,
                 w.HBox([self.autoplay_toggle, self.step_button]),
                 self.speed,
                 w.HTML("<b>Game log</b>"),
@@ -367,13 +357,13 @@ class GameApp(ShowsWidget):
 
     # ------------------------------------------------------------------------- internals --
     def _set_game(self, game: Game) -> None:
-        """New rules: a board view made for them (a board size may change), same preferences."""
-        old = self.view
+        """New rules: a drawing made for them (a board size may change), same preferences."""
+        old = self.drawing
         self.game = game
         self.setup.show(game.rules)
-        self.view = board_view_for(game) if not self._own_view else old
-        for name in getattr(old, "preferences", ()):
-            setattr(self.view, name, getattr(old, name))
+        self.drawing = drawing_for(game) if not self._own_drawing else old
+        for name in old.preferences:
+            setattr(self.drawing, name, getattr(old, name))
         factories = for_game(game)
         if list(factories) != list(self.bot_factories):
             # New rules may offer other bots (Wolf and Sheep offers Perfect only where it is
@@ -391,7 +381,7 @@ class GameApp(ShowsWidget):
                         picker.value = self.seats[player]
             finally:
                 self._syncing_pickers = False
-        width, height = self.view.width, self.view.height
+        width, height = self.drawing.width, self.drawing.height
         if (self.canvas.width, self.canvas.height) != (width, height):
             self.canvas.width, self.canvas.height = width, height
             self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
@@ -400,8 +390,7 @@ class GameApp(ShowsWidget):
     def _claimed(self, state: State) -> bool:
         """True when the game's own controls settle this chance node (e.g. a race to howl
         that the players win by pressing buttons), so the app must not roll it by itself."""
-        claims = getattr(self.view_controls, "claims_chance", None)
-        return bool(claims is not None and claims(state))
+        return self.panel.claims_chance(state)
 
     def _may_roll(self, state: State) -> bool:
         """Whether the Roll button works here: at any chance node of an open game (a teacher
@@ -515,7 +504,7 @@ class GameApp(ShowsWidget):
         if self.curtain_for is not None or not self._human_decides(self.state):
             return
         frame = self._frame()
-        selection, move = self.view.click(frame, x, y)
+        selection, move = self.drawing.click(frame, x, y)
         if move is not None:
             self.play(move)
         else:
@@ -536,9 +525,8 @@ class GameApp(ShowsWidget):
 
     def _frame(self) -> Frame:
         highlights: tuple[Any, ...] = ()
-        picker = getattr(self.view, "selected_moves", None)
-        if self.selection is not None and picker is not None:
-            highlights = tuple(picker(self.state, self.selection))
+        if self.selection is not None:
+            highlights = tuple(self.drawing.selected_moves(self.state, self.selection))
         return Frame(self.state, self._viewer(), self.selection, highlights)
 
     def _update_bot_notes(self) -> None:
@@ -556,9 +544,7 @@ class GameApp(ShowsWidget):
         self._render_status()
         self._render_moves()
         self._render_history()
-        refresh = getattr(self.view_controls, "refresh", None)
-        if refresh is not None:
-            refresh(self)
+        self.panel.refresh(self)
         self._schedule_bots()
 
     def _on_client_ready(self, *_: Any) -> None:
@@ -573,10 +559,10 @@ class GameApp(ShowsWidget):
             if self.curtain_for is not None:
                 self._draw_curtain()
             else:
-                self.view.draw(self.canvas, self._frame())
+                self.drawing.draw(self.canvas, self._frame())
 
     def _draw_curtain(self) -> None:
-        c, v = self.canvas, self.view
+        c, v = self.canvas, self.drawing
         c.fill_style = "#3a3a3a"
         c.fill_rect(0, 0, v.width, v.height)
         c.fill_style = "#ffffff"
@@ -609,8 +595,7 @@ class GameApp(ShowsWidget):
         else:
             who = name(state.to_move)
             if self.is_human(state.to_move):
-                takes_clicks = getattr(self.view, "takes_clicks", None)
-                on_board = takes_clicks is None or takes_clicks(state)
+                on_board = self.drawing.takes_clicks(state)
                 text = f"{who} to move: pick a move below{' or on the board' if on_board else ''}."
             else:
                 text = f"{who} ({self.seats[state.to_move]} bot) is thinking…"
@@ -635,8 +620,8 @@ class GameApp(ShowsWidget):
         human = self._human_decides(state) and self.curtain_for is None
         # A bot's options are not shown: greyed buttons to read while it thinks are clutter.
         moves = state.legal_moves() if human and state.to_move != CHANCE else ()
-        if not getattr(self.view, "move_buttons", True):
-            moves = ()  # too many for buttons: the view's own controls offer them
+        if not self.drawing.move_buttons:
+            moves = ()  # too many for buttons: the game's panel offers them
         self._shown_moves = moves
         while len(self._move_buttons) < len(moves):
             button = w.Button(layout=w.Layout(width="auto"))
@@ -646,7 +631,7 @@ class GameApp(ShowsWidget):
             self._move_buttons.append(button)
         for i, button in enumerate(self._move_buttons):
             if i < len(moves):
-                button.description = self.view.move_label(state, moves[i])
+                button.description = self.drawing.move_label(state, moves[i])
                 button.tooltip = str(moves[i])
                 button.disabled = not human
             button.layout.display = None if i < len(moves) else "none"
@@ -659,7 +644,7 @@ class GameApp(ShowsWidget):
         self.chance_box.layout.display = None if chance else "none"
         if chance:
             options = tuple(
-                (f"{self.view.move_label(state, o)} (p = {p})", o)
+                (f"{self.drawing.move_label(state, o)} (p = {p})", o)
                 for o, p in state.chance_outcomes()
             )
             if tuple(self.rig_choice.options) != options:
@@ -725,16 +710,16 @@ class GameApp(ShowsWidget):
 
     def _log_line(self, before: State, move: Any, viewer: int | None) -> str:
         """One entry of the log, as ``viewer`` may read it: with hidden information the
-        board view words it (``log_label``), or else only who acted is shown."""
+        drawing words it (``log_label``), or else only who acted is shown."""
         who = before.acting_player
         name = f"{self.game.player_name(who)}: " if who is not None else ""
         if not self.game.hidden_information or (viewer is None and before.is_over):
             # In words, as on the move's button, with the notation a record uses beside it.
-            words, notation = self.view.move_label(before, move), str(move)
+            words, notation = self.drawing.move_label(before, move), str(move)
             return name + (words if words == notation else f"{words} ({notation})")
-        label = getattr(self.view, "log_label", None)
+        label = self.drawing.log_label(before, move, viewer)
         if label is not None:
-            return str(label(before, move, viewer))
+            return label
         return name + ("chance" if before.to_move == CHANCE else "a move")
 
 

@@ -35,7 +35,7 @@ from ..lab import GameRow, Metric, Results, Tournament, leaderboard, report, sim
 from ..lab.runner import BotSpec
 from ..lab.tournament import seatings
 from . import charts
-from .board import ShowsWidget
+from .shows import ShowsWidget
 
 #: The game the rule lab opens with: its rules text asks exactly "change one rule", and it is
 #: quick to simulate. Any registered game can be picked.

@@ -1,7 +1,7 @@
-"""Still pictures of game positions for lessons: the game's own board view on a small canvas.
+"""Still pictures of game positions for lessons: the game's own drawing on a small canvas.
 
 A lesson shows "a slide that stops at the edge" or "a wolf that cannot move back" as a picture
-of a constructed position, drawn by the same view the app uses, so a picture always looks like
+of a constructed position, drawn by the drawing the app uses, so a picture always looks like
 the game. Like the app, it draws once a browser shows the canvas (see app.py for why).
 """
 
@@ -13,8 +13,7 @@ import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
 from ..core import Move, State
-from .app import board_view_for
-from .board import FONT, INK, Frame
+from ..drawing import FONT, INK, Frame, drawing_for
 from .keyboard import KEYBOARD_HTML
 
 
@@ -26,14 +25,14 @@ def picture(
     selection: Any = None,
     viewer: int | None = None,
     scale: float = 0.75,
-    view: Any = None,
+    drawing: Any = None,
 ) -> w.VBox:
     """A small drawing of ``state`` with an optional caption; moves in ``highlights`` are marked.
 
     ``scale`` shrinks the picture on the page (the drawing itself is made at full size, so it
     stays sharp). Returns a widget: display it, or put several in an HBox.
     """
-    board = view or board_view_for(state.game)
+    board = drawing or drawing_for(state.game)
     width, height = board.width, board.height
     canvas = Canvas(
         width=width,

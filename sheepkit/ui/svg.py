@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .board import OKABE_ITO
+from ..drawing import OKABE_ITO
 
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 TICK_SIZE = 12  # px at 1:1: tick labels

@@ -11,12 +11,12 @@ from voila_harness import AppPage
 
 import sheepkit
 from sheepkit.games.battle_sheep import geometry as geo
-from sheepkit.games.battle_sheep.view import BattleSheepView
+from sheepkit.games.battle_sheep.drawing import BattleSheepDrawing
 
 pytestmark = pytest.mark.browser
 
 OpenApp = Callable[[str], AppPage]
-VIEW = BattleSheepView()
+VIEW = BattleSheepDrawing()
 
 
 def _canvas(app: AppPage):  # type: ignore[no-untyped-def]

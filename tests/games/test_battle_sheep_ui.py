@@ -6,13 +6,13 @@ import pytest
 from fake_canvas import FakeCanvas
 
 import sheepkit
+from sheepkit.drawing import Frame
 from sheepkit.games.battle_sheep import MOVE, START, TILES, Split
 from sheepkit.games.battle_sheep import geometry as geo
-from sheepkit.games.battle_sheep.view import BattleSheepView, layout_for
+from sheepkit.games.battle_sheep.drawing import BattleSheepDrawing, layout_for
 from sheepkit.ui import play
-from sheepkit.ui.board import Frame
 
-VIEW = BattleSheepView()
+VIEW = BattleSheepDrawing()
 
 
 def drawn(state, selection=None, highlights=()) -> FakeCanvas:
@@ -43,7 +43,7 @@ def test_every_phase_draws_names_scores_and_stack_sizes(players):
 
 
 def test_clicks_lay_a_tile_place_a_flock_and_split_a_stack():
-    view = BattleSheepView()
+    view = BattleSheepDrawing()
     game = sheepkit.load("battle_sheep", tiles=1)
     state = game.new_game()
     x, y = pixel(state, "g7")
@@ -68,12 +68,12 @@ def test_clicks_lay_a_tile_place_a_flock_and_split_a_stack():
 def test_a_hot_seat_game_through_the_panel_only():
     app = play("battle_sheep", seats=["Human", "Human"])
     app._on_client_ready()
-    panel = app.view_controls
+    panel = app.panel
     assert not [b for b in app._move_buttons if b.layout.display != "none"]
     panel.rotate_button.click()
-    assert app.view.rotation == 1
+    assert app.drawing.rotation == 1
     panel._pointer(*pixel(app.state, "f6"))
-    assert app.view.hover == geo.parse_cell("f6")
+    assert app.drawing.hover == geo.parse_cell("f6")
     clicks = 0
     while not app.state.is_over:
         phase = app.state.phase
@@ -93,15 +93,15 @@ def test_a_hot_seat_game_through_the_panel_only():
 def test_the_bot_answers_a_human_move_by_itself():
     app = play("battle_sheep", seats=["Human", "Greedy"], field="tight")
     app._on_client_ready()
-    app.view_controls.start_button.click()
+    app.panel.start_button.click()
     app.run_bots()
     assert app.state.phase == MOVE and app.state.to_move == 0
     assert [str(m).split()[0] for m in app.state.history] == ["start", "start"]
-    assert app.view_controls.directions.children  # the human's split buttons are ready
+    assert app.panel.directions.children  # the human's split buttons are ready
 
 
 def test_pictures_show_no_hints_but_do_show_the_outcome():
-    quiet = BattleSheepView(400, 330, hints=False)
+    quiet = BattleSheepDrawing(width=400, height=330, hints=False)
     state = sheepkit.load("battle_sheep", field="tight").new_game()
     canvas = FakeCanvas()
     quiet.draw(canvas, Frame(state, None))

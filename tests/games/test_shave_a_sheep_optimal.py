@@ -16,6 +16,7 @@ import pytest
 
 import sheepkit
 from sheepkit import CHANCE
+from sheepkit.bots import for_game
 from sheepkit.games.shave_a_sheep import OptimalBot, SensibleBot, solve, win_chances
 from sheepkit.games.shave_a_sheep.solver import key_of
 
@@ -223,4 +224,4 @@ def test_optimal_with_more_players_falls_back_to_search():
     bot = OptimalBot(iterations=30)
     state = game.new_game().play("roll gray/green")
     assert bot.choose(state, state.legal_moves(), random.Random(0)) in state.legal_moves()
-    assert "Optimal" in game.bots() and "three or four" in OptimalBot.description
+    assert "Optimal" in for_game(game) and "three or four" in OptimalBot.description

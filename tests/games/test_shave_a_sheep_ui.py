@@ -29,7 +29,7 @@ def race_app(seats: list[str], autoplay: bool = False) -> GameApp:
 
 def test_the_panel_owns_the_race_and_a_human_howl_wins_it():
     app = race_app(["Human", "Sensible", "Sensible"])
-    panel = app.view_controls
+    panel = app.panel
     assert isinstance(panel, ShaveASheepPanel)
     assert not app.step()  # the app does not roll the race by itself
     assert "race" in app.status.value.lower()
@@ -51,9 +51,9 @@ def test_the_teacher_can_still_settle_the_race():
 def test_bots_race_on_the_event_loop_and_the_first_howl_wins():
     async def run() -> GameApp:
         app = race_app(["Sensible", "Sensible"], autoplay=True)
-        app.view_controls.refresh(app)  # inside a running loop: the bots' timers start
-        assert app.view_controls._timers
-        assert app.view_controls.claims_chance(app.state)
+        app.panel.refresh(app)  # inside a running loop: the bots' timers start
+        assert app.panel._timers
+        assert app.panel.claims_chance(app.state)
         for _ in range(40):
             await asyncio.sleep(0.05)
             if app.state.phase != RACE:
@@ -67,14 +67,14 @@ def test_bots_race_on_the_event_loop_and_the_first_howl_wins():
 
 def test_without_humans_or_a_loop_the_app_rolls_the_race_itself():
     app = race_app(["Sensible", "Sensible"])
-    assert not app.view_controls.claims_chance(app.state)
+    assert not app.panel.claims_chance(app.state)
     assert app.step() and app.state.phase == HOWL
 
 
 def test_the_generic_hook_is_asked_before_any_automatic_roll():
     app = GameApp("shave_a_sheep", seats=["Sensible", "Sensible"], autoplay=False)
     asked = []
-    app.view_controls.claims_chance = lambda state: asked.append(state) or True
+    app.panel.claims_chance = lambda state: asked.append(state) or True
     assert not app.step() and asked == [app.state]
     app.render()
     assert "Use the buttons below" in app.status.value
@@ -82,7 +82,7 @@ def test_the_generic_hook_is_asked_before_any_automatic_roll():
 
 def test_the_panel_opens_a_designer_that_plays_in_the_app():
     app = GameApp("shave_a_sheep", seats=["Human", "Human"])
-    panel = app.view_controls
+    panel = app.panel
     panel.designer_button.click()
     designer = panel._designer
     designer.firsts[0].value = "shear"

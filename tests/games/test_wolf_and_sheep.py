@@ -9,6 +9,7 @@ import pytest
 
 import sheepkit
 from sheepkit import BadRecord, IllegalMove, InvalidRules
+from sheepkit.bots import for_game
 from sheepkit.games.wolf_and_sheep import (
     SHEEP,
     WOLVES,
@@ -47,7 +48,7 @@ def test_registered_with_two_named_players() -> None:
     assert GAME.title == "Wolf and Sheep"
     assert GAME.num_players == 2
     assert (GAME.player_name(0), GAME.player_name(1)) == ("Sheep", "Wolves")
-    assert set(GAME.bots()) == {"Sensible", "Perfect"}
+    assert set(for_game(GAME)) - {"Random", "MCTS"} == {"Sensible", "Perfect"}
 
 
 def test_8x8_setup_sheep_first() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 import sheepkit
 from sheepkit import InvalidRules
+from sheepkit.bots import for_game
 from sheepkit.games.wolf_and_sheep import SHEEP, WOLVES, square_name
 from sheepkit.games.wolf_and_sheep.bots import SensibleBot
 from sheepkit.games.wolf_and_sheep.engine import WolfAndSheepState
@@ -125,7 +126,7 @@ def test_perfect_against_perfect_on_10x10_lasts_the_solved_length(auto: bool) ->
 
 def test_the_perfect_bot_is_offered_only_where_it_is_perfect() -> None:
     def offered(name: str = "Perfect", **rules) -> bool:
-        return name in sheepkit.load("wolf_and_sheep", **rules).bots()
+        return name in for_game(sheepkit.load("wolf_and_sheep", **rules))
 
     assert offered(board=6, first="wolves") and offered(board=8, sheep_start="A1")
     # 10x10: only the wolves' side is solved, so the bot is offered for what it is.

@@ -16,8 +16,8 @@ import pytest
 from site_harness import SitePage
 
 import sheepkit
+from sheepkit.drawing import drawing_for
 from sheepkit.games.wolf_and_sheep.engine import parse_square
-from sheepkit.games.wolf_and_sheep.view import board_view
 
 pytestmark = pytest.mark.browser
 
@@ -72,7 +72,7 @@ def _roll_until_a_move(app: SitePage) -> dict[str, Any]:
 
 def _wolf_and_sheep_clicks(label: str) -> list[tuple[float, float]]:
     """The move a button is labelled with ("Sheep E1 → D2"): the piece, then its target."""
-    view = board_view(sheepkit.load("wolf_and_sheep"))
+    view = drawing_for(sheepkit.load("wolf_and_sheep"))
     return [view.centre(parse_square(n, view.size)) for n in re.findall(r"\b([A-Z]\d+)\b", label)]
 
 

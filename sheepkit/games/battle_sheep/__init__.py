@@ -1,10 +1,22 @@
-"""Battle Sheep (Blue Orange, 2014): split stacks of sheep to claim the most hex pastures.
+"""Battle Sheep (Blue Orange, 2014): split stacks of sheep to claim the most hex pastures."""
 
-The board view lives in ``view.py`` and is imported only by the app.
-"""
+from typing import Any
 
+from ...core.contract import Panel
+from ...core.registry import register
+from .bots import bots_for
+from .drawing import BattleSheepDrawing
 from .engine import MOVE, OVER, START, TILES, BattleSheep, BattleSheepState, Split, Start, Tile
 from .rules import FIELDS, BattleSheepRules
+
+
+def _panel(app: Any) -> Panel:
+    from .panel import BattleSheepPanel  # ipywidgets: loaded by the app only
+
+    return BattleSheepPanel(app)
+
+
+register(BattleSheep, drawing=BattleSheepDrawing, panel=_panel, bots=bots_for)
 
 __all__ = [
     "FIELDS",

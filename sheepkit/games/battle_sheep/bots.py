@@ -13,8 +13,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.contract import BotFactory
 from ...platform import browser_cap, browser_weaker
-from .engine import OVER, START, TILES, BattleSheepState, Move, Tile
+from .engine import OVER, START, TILES, BattleSheep, BattleSheepState, Move, Tile
 from .fields import shared_edges
 from .geometry import all_tiles
 
@@ -244,3 +245,8 @@ class StrongBot:
                 history[move] = history.get(move, 0) + depth * depth
                 break
         return alpha if maximise else beta
+
+
+def bots_for(game: BattleSheep) -> dict[str, BotFactory]:
+    """This game's own bots, weakest first (Random and MCTS are added by sheepkit.bots)."""
+    return {"Greedy": GreedyBot, "Strong": StrongBot}

@@ -18,15 +18,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...core import Game, Outcome, State, cached, register
+from ...core import Game, Outcome, State, cached
 from . import geometry as geo
 from .fields import candidates, random_field, ready_field
 from .rules import READY_FIELDS, BattleSheepRules
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from ...bots.base import Bot
+    pass
 
 TILES, START, MOVE, OVER = 0, 1, 2, 3
 PHASE_NAMES = {"tiles": TILES, "start": START, "move": MOVE}
@@ -134,7 +132,6 @@ def field_info(field: int, sheep: int) -> FieldInfo:
     return FieldInfo(field, sheep)
 
 
-@register
 class BattleSheep(Game):
     name = "battle_sheep"
     title = "Battle Sheep"
@@ -160,14 +157,9 @@ class BattleSheep(Game):
 
     def new_game(self) -> BattleSheepState:
         if self.ready is None:
-            return BattleSheepState._make(self, (), TILES, 0, 0, ())
+            return BattleSheepState.make(self, (), TILES, 0, 0, ())
         info = field_info(self.ready, self.rules.sheep)
-        return BattleSheepState._make(self, (), START, 0, self.ready, (0,) * len(info.cells))
-
-    def bots(self) -> dict[str, Callable[[], Bot]]:
-        from .bots import GreedyBot, StrongBot
-
-        return {"Greedy": GreedyBot, "Strong": StrongBot}
+        return BattleSheepState.make(self, (), START, 0, self.ready, (0,) * len(info.cells))
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1} ({PLAYER_LETTERS[player]})"
@@ -220,23 +212,6 @@ class BattleSheepState(State):
     field: int
     #: One entry per pasture of ``field`` in cell order: 0 when empty, else size * 4 + owner.
     board: tuple[int, ...]
-
-    @classmethod
-    def _make(
-        cls,
-        game: BattleSheep,
-        history: tuple,
-        phase: int,
-        turn: int,
-        field: int,
-        board: tuple[int, ...],
-    ) -> BattleSheepState:
-        # A frozen dataclass's __init__ pays object.__setattr__ per field; this does not.
-        state = object.__new__(cls)
-        state.__dict__.update(
-            game=game, history=history, phase=phase, turn=turn, field=field, board=board
-        )
-        return state
 
     # -- the contract ---------------------------------------------------------------------
     @property
@@ -322,26 +297,26 @@ class BattleSheepState(State):
             after = tuple(board)
             nxt = game.first_mover(info, after, me + 1)
             if nxt is None:
-                return BattleSheepState._make(game, history, OVER, me, self.field, after)
-            return BattleSheepState._make(game, history, MOVE, nxt, self.field, after)
+                return BattleSheepState.make(game, history, OVER, me, self.field, after)
+            return BattleSheepState.make(game, history, MOVE, nxt, self.field, after)
         if self.phase == START:
             info = self.info
             board = list(self.board)
             board[info.local[move[0]]] = game.rules.sheep << 2 | me
             after = tuple(board)
             if me + 1 < players:
-                return BattleSheepState._make(game, history, START, me + 1, self.field, after)
+                return BattleSheepState.make(game, history, START, me + 1, self.field, after)
             first = game.first_mover(info, after, 0)
             phase = OVER if first is None else MOVE
-            return BattleSheepState._make(game, history, phase, first or 0, self.field, after)
+            return BattleSheepState.make(game, history, phase, first or 0, self.field, after)
         cells = geo.tile_cells(move[0], move[1])
         assert cells is not None
         field = self.field | sum(1 << c for c in cells)
         placed = self.placed_tiles + 1
         if placed < game.total_tiles:
-            return BattleSheepState._make(game, history, TILES, placed % players, field, ())
+            return BattleSheepState.make(game, history, TILES, placed % players, field, ())
         empty = (0,) * len(geo.cells_of(field))
-        return BattleSheepState._make(game, history, START, 0, field, empty)
+        return BattleSheepState.make(game, history, START, 0, field, empty)
 
     @property
     def placed_tiles(self) -> int:

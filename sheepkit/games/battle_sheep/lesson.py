@@ -68,14 +68,16 @@ PICTURE_SIZE = (400, 330)
 
 def _picture(state: BattleSheepState, caption: str, move: str | None = None, **kw: Any) -> Any:
     from ...ui.picture import picture
-    from .view import BattleSheepView
+    from .drawing import BattleSheepDrawing
 
-    kw.setdefault("view", BattleSheepView(*PICTURE_SIZE, hints=False))
+    kw.setdefault(
+        "drawing", BattleSheepDrawing(width=PICTURE_SIZE[0], height=PICTURE_SIZE[1], hints=False)
+    )
     if move is None:
         return picture(state, caption=caption, **kw)
     split = state.parse(move)
     selection = (split.source, split.count)  # type: ignore[attr-defined]
-    marks = kw["view"].selected_moves(state, selection)
+    marks = kw["drawing"].selected_moves(state, selection)
     return picture(state, caption=caption, selection=selection, highlights=marks, **kw)
 
 
@@ -199,11 +201,11 @@ def territory_picture(state: BattleSheepState, caption: str, scale: float = 0.75
     """``state`` with every empty pasture tinted in the colour of the player who reaches it
     first (grey: two players at once), as the bots count territory."""
     from ...ui.picture import picture
-    from .view import GRASS, BattleSheepView
+    from .drawing import GRASS, BattleSheepDrawing
 
     owners = first_reached(state)
 
-    class TerritoryView(BattleSheepView):
+    class TerritoryView(BattleSheepDrawing):
         def pasture_colour(self, state: BattleSheepState, cell: int) -> str:
             owner = owners.get(cell)
             if owner is None:
@@ -211,7 +213,10 @@ def territory_picture(state: BattleSheepState, caption: str, scale: float = 0.75
             return CONTESTED if owner == -2 else TINTS[owner]
 
     return picture(
-        state, caption=caption, scale=scale, view=TerritoryView(*PICTURE_SIZE, hints=False)
+        state,
+        caption=caption,
+        scale=scale,
+        drawing=TerritoryView(width=PICTURE_SIZE[0], height=PICTURE_SIZE[1], hints=False),
     )
 
 

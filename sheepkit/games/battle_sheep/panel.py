@@ -14,13 +14,14 @@ from typing import Any
 
 import ipywidgets as w
 
-from ...ui.board import PLAYER_COLOURS
+from ...drawing import PLAYER_COLOURS
+from ...ui.panel import Panel
 from . import geometry as geo
+from .drawing import DIRECTION_WORDS
 from .engine import MOVE, START, TILES, BattleSheepState, Split, Start, Tile
-from .view import DIRECTION_WORDS
 
 
-class BattleSheepPanel(w.VBox):
+class BattleSheepPanel(Panel):
     """Placed by the app under its controls; ``refresh(app)`` runs after every change."""
 
     def __init__(self, app: Any) -> None:
@@ -102,7 +103,7 @@ class BattleSheepPanel(w.VBox):
             self._refresh_stacks(state)
 
     def _refresh_anchors(self, state: BattleSheepState) -> None:
-        view = self.app.view
+        view = self.app.drawing
         cells = sorted({m.cell for m in state.legal_moves() if m.rotation == view.rotation})
         options = [(geo.name(c), c) for c in cells]
         keep = self.anchor.value
@@ -129,7 +130,7 @@ class BattleSheepPanel(w.VBox):
 
     def _refresh_directions(self, state: BattleSheepState, cell: int, count: int) -> None:
         buttons = []
-        for move in self.app.view.selected_moves(state, (cell, count)):
+        for move in self.app.drawing.selected_moves(state, (cell, count)):
             word = _direction(move)
             button = w.Button(
                 description=f"{word} to {geo.name(move.target)}",
@@ -145,7 +146,7 @@ class BattleSheepPanel(w.VBox):
 
     # -- actions ----------------------------------------------------------------------------
     def rotate(self) -> None:
-        view = self.app.view
+        view = self.app.drawing
         view.rotation = (view.rotation + 1) % geo.ROTATIONS
         state = self._state()
         if state is not None and state.phase == TILES:
@@ -154,7 +155,7 @@ class BattleSheepPanel(w.VBox):
 
     def _play_tile(self) -> None:
         if self.anchor.value is not None:
-            self.app.play(Tile(self.anchor.value, self.app.view.rotation))
+            self.app.play(Tile(self.anchor.value, self.app.drawing.rotation))
 
     def _play_start(self) -> None:
         if self.start_cell.value is not None:
@@ -181,7 +182,7 @@ class BattleSheepPanel(w.VBox):
     def _pointer(self, x: float, y: float) -> None:
         """The tile follows the mouse: redraw only when the hex under it changes."""
         state = self._state()
-        view = self.app.view
+        view = self.app.drawing
         if state is None or state.phase != TILES:
             return
         cell = view.layout(state).cell_at(x, y)

@@ -1,6 +1,8 @@
 """Lamb Mimes (Chucklin' Games): a shedding card game with a face-down Pasture to remember."""
 
-from .bots import MemoryBot, SensibleBot, StrongBot
+from ...core.registry import register
+from .bots import MemoryBot, SensibleBot, StrongBot, bots_for
+from .drawing import LambMimesDrawing
 from .engine import (
     Card,
     Flip,
@@ -12,6 +14,8 @@ from .engine import (
     Play,
 )
 from .rules import LambMimesRules, card_name, parse_card
+
+register(LambMimes, drawing=LambMimesDrawing, bots=bots_for)
 
 __all__ = [
     "Card",

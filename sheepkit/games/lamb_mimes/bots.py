@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...bots import MCTSBot
+from ...core.contract import BotFactory
 from ...platform import browser_weaker
-from .engine import OWN, SRC, Flip, LambMimesView, Pass, Place, Play
+from .engine import OWN, SRC, Flip, LambMimes, LambMimesView, Pass, Place, Play
 from .rules import NUMBER_CARDS, points
 
 
@@ -199,3 +200,8 @@ class StrongBot(MCTSBot):
         if state.is_over or not state.game.rules.match:
             return super().rollout_rewards(state, players)  # the winners of the game
         return _round_rewards(state, self._before)
+
+
+def bots_for(game: LambMimes) -> dict[str, BotFactory]:
+    """This game's own bots, weakest first (Random and MCTS are added by sheepkit.bots)."""
+    return {"Sensible": SensibleBot, "Memory": MemoryBot, "Strong": StrongBot}

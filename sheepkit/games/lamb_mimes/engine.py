@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached, register
+from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached
 from .rules import (
     COLOURS,
     DECK,
@@ -39,9 +39,8 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Iterable
 
-    from ...bots.base import Bot
 
 DEAL, START, PLAY, REVEAL, PLACE, DRAW, OVER = range(7)
 PHASE_NAMES = ("deal", "start", "play", "reveal", "place", "draw", "over")
@@ -119,7 +118,6 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-@register
 class LambMimes(Game):
     name = "lamb_mimes"
     title = "Lamb Mimes"
@@ -183,7 +181,7 @@ class LambMimes(Game):
         last: str = "",
     ) -> LambMimesState:
         n = self.rules.players
-        return LambMimesState._make(
+        return LambMimesState.make(
             self,
             history,
             phase=DEAL,
@@ -205,11 +203,6 @@ class LambMimes(Game):
             champions=(),
             last=last,
         )
-
-    def bots(self) -> dict[str, Callable[[], Bot]]:
-        from .bots import MemoryBot, SensibleBot, StrongBot
-
-        return {"Sensible": SensibleBot, "Memory": MemoryBot, "Strong": StrongBot}
 
     def parse_move(self, text: str) -> Move:
         words = text.strip().lower().split()
@@ -306,7 +299,7 @@ class LambMimes(Game):
             while len(under) < rest - head and pool[card]:
                 pool[card] -= 1
                 under.append(card)
-        state = LambMimesState._make(
+        state = LambMimesState.make(
             self,
             (),
             phase=PLAY,
@@ -377,12 +370,6 @@ class LambMimesState(State):
     seats: tuple[int, ...]  # who plays this round (a tie-break round has fewer)
     champions: tuple[int, ...]  # once over: the winner(s)
     last: str  # how the previous round or the match ended, in words
-
-    def _evolve(self, history: tuple, **changes: Any) -> LambMimesState:
-        d = self.__dict__
-        fields = {name: d[name] for name in _FIELDS}
-        fields.update(changes)
-        return LambMimesState._make(self.game, history, **fields)
 
     # -- the contract -----------------------------------------------------------------------
     @property
@@ -701,7 +688,7 @@ class LambMimesView:
                 spots.append((PUB, spot[1]))
             else:
                 spots.append((OWN, spot[1], self.player))
-        state = LambMimesState._make(
+        state = LambMimesState.make(
             self.game,
             (),
             phase=self.phase,
@@ -758,7 +745,7 @@ class _Work:
     def freeze(self, history: tuple) -> LambMimesState:
         if self.next_round is not None:
             return self.game._new_round(*self.next_round[:4], history, self.next_round[4])
-        return LambMimesState._make(
+        return LambMimesState.make(
             self.game,
             history,
             phase=self.phase,

@@ -1,6 +1,11 @@
 """Shave a Sheep (LEGO Games, 2010): grow wool on your sheep, shear it to keep it safe."""
 
-from .bots import OptimalBot, SensibleBot
+from typing import Any
+
+from ...core.contract import Panel
+from ...core.registry import register
+from .bots import OptimalBot, SensibleBot, bots_for
+from .drawing import ShaveASheepDrawing
 from .engine import FETCH, Act, Howl, Roll, ShaveASheep, ShaveASheepState
 from .rules import (
     ACTIONS,
@@ -14,6 +19,15 @@ from .rules import (
     face_name,
 )
 from .solver import Solution, solve, win_chances
+
+
+def _panel(app: Any) -> Panel:
+    from .panel import ShaveASheepPanel  # ipywidgets: loaded by the app only
+
+    return ShaveASheepPanel(app)
+
+
+register(ShaveASheep, drawing=ShaveASheepDrawing, panel=_panel, bots=bots_for)
 
 __all__ = [
     "ACTIONS",

@@ -6,8 +6,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.contract import BotFactory
 from ...platform import BROWSER_MOVE_SECONDS, in_browser
-from .engine import Act, ShaveASheepState
+from .engine import Act, ShaveASheep, ShaveASheepState
 
 
 class SensibleBot:
@@ -78,3 +79,8 @@ class OptimalBot:
 
             self._search = MCTSBot(iterations=self.iterations)  # capped in the browser
         return self._search.choose(view, legal_moves, rng)
+
+
+def bots_for(game: ShaveASheep) -> dict[str, BotFactory]:
+    """This game's own bots, weakest first (Random and MCTS are added by sheepkit.bots)."""
+    return {"Sensible": SensibleBot, "Optimal": OptimalBot}

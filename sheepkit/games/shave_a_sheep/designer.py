@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ...core import InvalidRules
+from .drawing import FACE_FILL, FACE_INK
 from .rules import (
     ACTIONS,
     BASE_DIE,
@@ -27,7 +28,6 @@ from .rules import (
     die_to_json,
     face_name,
 )
-from .view import FACE_FILL, FACE_INK
 
 NONE = "(none)"
 PRESETS = {"Base die": BASE_DIE, "Howling Wolf die": HOWLING_DIE}

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached, register
+from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached
 from .rules import (
     ACTION_OF_COLOUR,
     ACTIONS,
@@ -32,9 +32,7 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from ...bots.base import Bot
+    pass
 
 ROLL, ACT, OVER, RACE, HOWL, ADD = 0, 1, 2, 3, 4, 5
 #: Phase names for ``position``: the roll, the roller's action, the Howling Wolf race (a
@@ -98,7 +96,6 @@ def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-@register
 class ShaveASheep(Game):
     name = "shave_a_sheep"
     title = "Shave a Sheep"
@@ -171,11 +168,6 @@ class ShaveASheep(Game):
     def new_game(self) -> ShaveASheepState:
         n = self.rules.players
         return ShaveASheepState(self, (), self.rules.wool, (0,) * n, (0,) * n, 0, ROLL, None, 1)
-
-    def bots(self) -> dict[str, Callable[[], Bot]]:
-        from .bots import OptimalBot, SensibleBot
-
-        return {"Sensible": SensibleBot, "Optimal": OptimalBot}
 
     def parse_move(self, text: str) -> Move:
         words = text.strip().lower().split()
@@ -283,7 +275,7 @@ class ShaveASheep(Game):
             raise ValueError("a face is only given after the roll (the die is not rolled yet)")
         if (code == HOWL) != (howler is not None) or (howler is not None and not 0 <= howler < n):
             raise ValueError("give the race winner (a seat from 0) as howler with phase='howl'")
-        state = ShaveASheepState._make(
+        state = ShaveASheepState.make(
             self, (), middle, sheep, piles, to_move, code, roll, turn, wolf, 0, howler
         )
         if phase == "roll":
@@ -320,43 +312,6 @@ class ShaveASheepState(State):
     auto_sheared: int = 0  # wool sheared off a full sheep at the start of this turn
     howler: int | None = None  # Howling Wolf: who won the race (HOWL phase only)
     timed_out: bool = False  # the game ended at the turn limit, not by an empty middle
-
-    @classmethod
-    def _make(
-        cls,
-        game: ShaveASheep,
-        history: tuple,
-        middle: int,
-        sheep: tuple[int, ...],
-        piles: tuple[int, ...],
-        turn: int,
-        phase: int,
-        face: Roll | None,
-        turn_number: int,
-        wolf: int | None = None,
-        auto_sheared: int = 0,
-        howler: int | None = None,
-        timed_out: bool = False,
-    ) -> ShaveASheepState:
-        # The same as calling the class, three times faster: a frozen dataclass's __init__
-        # pays for object.__setattr__ on every field, and a game makes about 100 states.
-        state = object.__new__(cls)
-        state.__dict__.update(
-            game=game,
-            history=history,
-            middle=middle,
-            sheep=sheep,
-            piles=piles,
-            turn=turn,
-            phase=phase,
-            face=face,
-            turn_number=turn_number,
-            wolf=wolf,
-            auto_sheared=auto_sheared,
-            howler=howler,
-            timed_out=timed_out,
-        )
-        return state
 
     # -- the contract -----------------------------------------------------------------------
     @property
@@ -463,7 +418,7 @@ class ShaveASheepState(State):
             else:
                 assert isinstance(move, Howl)
                 nxt, howler, face = HOWL, move.player, self.face
-            return ShaveASheepState._make(
+            return ShaveASheepState.make(
                 game,
                 history,
                 self.middle,
@@ -482,7 +437,7 @@ class ShaveASheepState(State):
         me = self.turn
         if phase == HOWL and game.take_wool(middle, sheep[me], 1):
             # The race winner's wolf has bitten; now the roller may add a wool, or not.
-            return ShaveASheepState._make(
+            return ShaveASheepState.make(
                 game,
                 history,
                 middle,
@@ -560,7 +515,7 @@ class ShaveASheepState(State):
             for p in range(len(sheep)):
                 # A cost paid here goes back to the middle, but the game stays over.
                 middle += game.shear(sheep, piles, p, final=True)
-            return ShaveASheepState._make(
+            return ShaveASheepState.make(
                 game,
                 history,
                 middle,
@@ -579,7 +534,7 @@ class ShaveASheepState(State):
         if sheep[player] >= game.rules.sheep_capacity:
             sheared = sheep[player]
             middle += game.shear(sheep, piles, player)
-        return ShaveASheepState._make(
+        return ShaveASheepState.make(
             game,
             history,
             middle,

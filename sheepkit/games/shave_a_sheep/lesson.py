@@ -194,11 +194,11 @@ def plot(analyses: list[Analysis], title: str = "") -> Any:
 def face_pictures(scale: float = 0.6) -> Any:
     """One picture per face of the base die, each with what a player may do on it."""
     from ...ui.picture import picture, pictures
+    from .drawing import ShaveASheepDrawing
     from .engine import ShaveASheep
-    from .view import ShaveASheepView
 
     game = ShaveASheep(ShaveASheepRules())
-    view = ShaveASheepView()
+    view = ShaveASheepDrawing()
     items = []
     for roll in game.faces:
         state = game.position(phase="act", face=roll, middle=8, sheep=(2, 2), piles=(0, 0))

@@ -16,13 +16,14 @@ from typing import Any
 import ipywidgets as w
 
 from ...core import CHANCE
+from ...ui.panel import Panel
 from .engine import RACE, Howl, ShaveASheepState
 
 #: How long a bot takes to howl, in seconds: quick, but a child can beat it.
 BOT_DELAY = (0.4, 1.5)
 
 
-class ShaveASheepPanel(w.VBox):
+class ShaveASheepPanel(Panel):
     """Placed by the app under its move buttons; ``refresh(app)`` runs after every change."""
 
     def __init__(self, app: Any) -> None:

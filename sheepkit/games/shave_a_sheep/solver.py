@@ -61,7 +61,7 @@ def key_of(state: ShaveASheepState) -> Key:
 
 def _canonical(state: ShaveASheepState) -> ShaveASheepState:
     # Turn number 1 and no history: the turn limit never fires while the graph is explored.
-    return ShaveASheepState._make(
+    return ShaveASheepState.make(
         state.game,
         (),
         state.middle,

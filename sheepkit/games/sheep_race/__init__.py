@@ -1,7 +1,12 @@
 """The Sheep Race (Ghenos Games, 2013): bet on sheep, then race them with dice and breath."""
 
-from .bots import SensibleBot, StrongBot
+from typing import Any
+
+from ...core.contract import Panel
+from ...core.registry import register
+from .bots import SensibleBot, StrongBot, bots_for
 from .cards import CARDS, PRINTED
+from .drawing import SheepRaceDrawing
 from .engine import (
     PACE_COSTS,
     Bet,
@@ -17,6 +22,15 @@ from .engine import (
     pace_problem,
 )
 from .rules import FINAL_DICE, FINAL_PAYOFFS, SEMIFINAL_DICE, SEMIFINAL_PAYOFFS, SheepRaceRules
+
+
+def _panel(app: Any) -> Panel:
+    from .panel import SheepRacePanel  # ipywidgets: loaded by the app only
+
+    return SheepRacePanel(app)
+
+
+register(SheepRace, drawing=SheepRaceDrawing, panel=_panel, bots=bots_for)
 
 __all__ = [
     "CARDS",

@@ -10,6 +10,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from ...bots.mcts import MCTSBot
+from ...core.contract import BotFactory
 from ...platform import browser_weaker
 from .engine import (
     HIDDEN_BETS,
@@ -20,6 +21,7 @@ from .engine import (
     Cubes,
     Hidden,
     Pace,
+    SheepRace,
     SheepRaceState,
     SheepRaceView,
 )
@@ -317,3 +319,8 @@ class StrongBot(MCTSBot):
 
     def rollout_rewards(self, state: Any, players: int) -> list[float]:
         return _race_rewards(state, players)
+
+
+def bots_for(game: SheepRace) -> dict[str, BotFactory]:
+    """This game's own bots, weakest first (Random and MCTS are added by sheepkit.bots)."""
+    return {"Sensible": SensibleBot, "Strong": StrongBot}

@@ -21,13 +21,12 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached, register
+from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached
 from .rules import END_ZONE, LANE_OF_TOTAL, LANES, LAZY, SheepRaceRules
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Iterable
 
-    from ...bots.base import Bot
 
 FIRST, DEAL, VISIBLE, HIDDEN, ROLL, PACE, OVER = range(7)
 PHASE_NAMES = ("first player", "deal", "visible bets", "hidden bets", "roll", "pace", "over")
@@ -157,7 +156,6 @@ class Result(NamedTuple):
     how: str
 
 
-@register
 class SheepRace(Game):
     name = "sheep_race"
     title = "The Sheep Race"
@@ -216,7 +214,7 @@ class SheepRace(Game):
 
     def new_game(self) -> SheepRaceState:
         n = self.rules.players
-        return SheepRaceState._make(
+        return SheepRaceState.make(
             self,
             (),
             phase=FIRST,
@@ -239,11 +237,6 @@ class SheepRace(Game):
             podium=(),
             results=(),
         )
-
-    def bots(self) -> dict[str, Callable[[], Bot]]:
-        from .bots import SensibleBot, StrongBot
-
-        return {"Sensible": SensibleBot, "Strong": StrongBot}
 
     def parse_move(self, text: str) -> Move:
         words = text.strip().lower().split()
@@ -378,7 +371,7 @@ class SheepRace(Game):
                 f"these dice cannot roll {rolled!r}; the totals are {', '.join(map(str, possible))}"
             )
         used = set(lanes) | {self.card_index(c) for p in podium for c in p}
-        state = SheepRaceState._make(
+        state = SheepRaceState.make(
             self,
             (),
             phase=ROLL,
@@ -406,7 +399,9 @@ class SheepRace(Game):
             results=(),
         )
         if rolled is not None:
-            state = state._evolve((), phase=PACE, rolled=rolled, selected=state.select(rolled))
+            state = state.evolve(
+                history=(), phase=PACE, rolled=rolled, selected=state.select(rolled)
+            )
         return state
 
     def _check_squares(self, pos: tuple, out: list[int]) -> tuple[int, ...]:
@@ -514,16 +509,6 @@ class SheepRaceState(State):
     podium: tuple[tuple[int, ...], ...]  # the placed cards of each semifinal, 1st to 3rd
     results: tuple[Result, ...]  # the races scored so far
 
-    def _evolve(self, history: tuple, **changes: Any) -> SheepRaceState:
-        state = object.__new__(SheepRaceState)
-        d = state.__dict__
-        d.update(self.__dict__)
-        for key in _CACHED:  # values cached for this state are not the new state's
-            d.pop(key, None)
-        d["history"] = history
-        d.update(changes)
-        return state
-
     # -- the contract -----------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
@@ -624,8 +609,8 @@ class SheepRaceState(State):
         game = self.game
         n = game.rules.players
         if phase == ROLL:
-            return self._evolve(
-                history, phase=PACE, rolled=move.total, selected=self.select(move.total)
+            return self.evolve(
+                history=history, phase=PACE, rolled=move.total, selected=self.select(move.total)
             )  # type: ignore[union-attr]
         if phase == PACE:
             return self._move_sheep(history, move)  # type: ignore[arg-type]
@@ -634,32 +619,35 @@ class SheepRaceState(State):
             visible[self.turn] = move.lane  # type: ignore[union-attr]
             turn = (self.turn + 1) % n
             done = turn == self.first
-            return self._evolve(
-                history, visible=tuple(visible), turn=turn, phase=HIDDEN if done else VISIBLE
+            return self.evolve(
+                history=history,
+                visible=tuple(visible),
+                turn=turn,
+                phase=HIDDEN if done else VISIBLE,
             )
         if phase == HIDDEN:
             hidden = list(self.hidden)
             hidden[self.turn] = move.lanes  # type: ignore[union-attr]
             turn = (self.turn + 1) % n
             done = turn == self.first
-            return self._evolve(
-                history, hidden=tuple(hidden), turn=turn, phase=ROLL if done else HIDDEN
+            return self.evolve(
+                history=history, hidden=tuple(hidden), turn=turn, phase=ROLL if done else HIDDEN
             )
         if phase == FIRST:
             first = move.player  # type: ignore[union-attr]
             # The stack, top first, runs clockwise from the first player.
             stamps = tuple(n - (p - first) % n for p in range(n))
-            return self._evolve(
-                history, phase=DEAL, first=first, turn=first, stamps=stamps, clock=n + 1
+            return self.evolve(
+                history=history, phase=DEAL, first=first, turn=first, stamps=stamps, clock=n + 1
             )
         # DEAL
         card = game.card_of_name[move.card.lower()]  # type: ignore[union-attr]
         deck = tuple(c for c in self.deck if c != card)
         lanes = (*self.lanes, card)
         if len(lanes) < LANES:
-            return self._evolve(history, lanes=lanes, deck=deck)
-        return self._evolve(
-            history,
+            return self.evolve(history=history, lanes=lanes, deck=deck)
+        return self.evolve(
+            history=history,
             lanes=lanes,
             deck=deck,
             cubes=tuple(map(game.start_cubes, lanes)),
@@ -691,11 +679,11 @@ class SheepRaceState(State):
             out = _set(out, lane, EXHAUSTED)
         need = 1 if self.race == 2 else 3
         if len(order) >= need or RACING not in out:
-            return self._evolve(
-                history, pos=tuple(pos), cubes=tuple(cubes), out=out, order=order
+            return self.evolve(
+                history=history, pos=tuple(pos), cubes=tuple(cubes), out=out, order=order
             )._end_race()
-        return self._evolve(
-            history,
+        return self.evolve(
+            history=history,
             pos=tuple(pos),
             cubes=tuple(cubes),
             out=out,
@@ -754,15 +742,15 @@ class SheepRaceState(State):
         )
         cards = tuple(self.lanes[lane] for lane in placed)
         result = Result(self.race, placed, cards, bets, points, how)
-        state = self._evolve(
-            self.history,
+        state = self.evolve(
+            history=self.history,
             totals=tuple(totals),
             stamps=tuple(stamps),
             clock=clock,
             results=(*self.results, result),
         )
         if final:
-            return state._evolve(self.history, phase=OVER)
+            return state.evolve(history=self.history, phase=OVER)
         leader = state.ranking()[0]
         podium = (*self.podium, cards)
         fresh = {
@@ -779,11 +767,11 @@ class SheepRaceState(State):
             "podium": podium,
         }
         if self.race == 0:
-            return state._evolve(self.history, phase=DEAL, lanes=(), **fresh)
+            return state.evolve(history=self.history, phase=DEAL, lanes=(), **fresh)
         one, two = podium
         lanes = (two[2], one[2], two[1], one[1], two[0], one[0])
         cubes = tuple(map(game.start_cubes, lanes))
-        return state._evolve(self.history, phase=HIDDEN, lanes=lanes, cubes=cubes, **fresh)
+        return state.evolve(history=self.history, phase=HIDDEN, lanes=lanes, cubes=cubes, **fresh)
 
     def ranking(self) -> tuple[int, ...]:
         """Players from first to last: most points, then the token higher in its stack."""
@@ -891,7 +879,7 @@ class SheepRaceView:
                 bets = tuple(sorted(rng.sample(lanes, 2)))
             hidden.append(bets)
         fields["hidden"] = tuple(hidden)
-        return SheepRaceState._make(self.game, (), **fields)
+        return SheepRaceState.make(self.game, (), **fields)
 
     def __str__(self) -> str:
         return describe(self)

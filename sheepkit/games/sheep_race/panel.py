@@ -16,6 +16,8 @@ from typing import Any
 import ipywidgets as w
 
 from ...core import CHANCE
+from ...ui.panel import Panel
+from .drawing import PLACES, _words
 from .engine import (
     HIDDEN,
     PACE,
@@ -26,10 +28,9 @@ from .engine import (
     pace_problem,
 )
 from .rules import lane_odds
-from .view import PLACES, _words
 
 
-class SheepRacePanel(w.VBox):
+class SheepRacePanel(Panel):
     """Placed by the app under its move buttons; ``refresh(app)`` runs after every change."""
 
     def __init__(self, app: Any) -> None:

@@ -1,8 +1,10 @@
-"""Wolf and Sheep: four wolves (five on 10x10) try to trap one sheep on the dark squares.
+"""Wolf and Sheep: four wolves (five on 10x10) try to trap one sheep on the dark squares."""
 
-The board view lives in ``view.py`` and is imported only by the app.
-"""
+from typing import Any
 
+from ...core.contract import Panel
+from ...core.registry import register
+from .drawing import WolfAndSheepDrawing
 from .engine import (
     SHEEP,
     WOLVES,
@@ -14,6 +16,16 @@ from .engine import (
     square,
     square_name,
 )
+from .perfect import bots_for
+
+
+def _panel(app: Any) -> Panel:
+    from .panel import WolfAndSheepPanel  # ipywidgets: loaded by the app only
+
+    return WolfAndSheepPanel(app)
+
+
+register(WolfAndSheep, drawing=WolfAndSheepDrawing, panel=_panel, bots=bots_for)
 
 __all__ = [
     "SHEEP",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
-from ...core import Game, InvalidRules, Outcome, Rules, State, register, rule
+from ...core import Game, InvalidRules, Outcome, Rules, State, rule
 
 SHEEP, WOLVES = 0, 1
 STRIDE = 16
@@ -234,7 +234,6 @@ def layout(size: int) -> Layout:
     return Layout(size)
 
 
-@register
 class WolfAndSheep(Game):
     """Wolf and Sheep. Player 0 is the Sheep and moves first; player 1 is the Wolves.
 
@@ -289,19 +288,6 @@ class WolfAndSheep(Game):
         if self.rounds == 2:
             return f"Player {player + 1}"
         return ("Sheep", "Wolves")[player]
-
-    def bots(self) -> dict[str, Any]:
-        from .bots import SensibleBot
-        from .perfect import SOLVED_SIZES, PerfectBot, PerfectWolvesBot, perfect_for
-
-        # "Perfect" only where it is perfect on both sides (6x6, 8x8). On 10x10 from the usual
-        # start only the wolves' strategy ships: that bot is offered as "Perfect wolves". None
-        # on 12x12 (unsolved) or on 10x10 from another start.
-        if not perfect_for(self.rules):
-            return {"Sensible": SensibleBot}
-        if self.rules.board in SOLVED_SIZES:
-            return {"Sensible": SensibleBot, "Perfect": PerfectBot}
-        return {"Sensible": SensibleBot, "Perfect wolves": PerfectWolvesBot}
 
     # -- positions for tests and lessons ---------------------------------------------------
     def position(

@@ -13,11 +13,11 @@ from typing import Any
 
 from ...bots import play_game
 from ...core import load
+from .drawing import WolfAndSheepDrawing
 from .engine import SHEEP, WOLVES, WolfAndSheepState, parse_square, square_name
 from .perfect import SOLVED_SIZES, PerfectBot, explain_auto_victory, heatmap
 from .solver import SHIPPED_TABLES, solve
 from .strategy import shipped
-from .view import WolfAndSheepView
 
 SIDES = ("Sheep", "Wolves")
 #: Colour-blind-safe marks: blue for the sheep, vermillion for the wolves, always with a letter.
@@ -117,7 +117,7 @@ def _named(outcome: tuple[int, int]) -> tuple[str, int]:
     return SIDES[outcome[0]], outcome[1]
 
 
-class MarkedView(WolfAndSheepView):
+class MarkedView(WolfAndSheepDrawing):
     """The board with some squares tinted and labelled (colour AND a short text on each)."""
 
     def __init__(
@@ -165,7 +165,7 @@ def reach_picture(state: WolfAndSheepState, caption: str = "") -> Any:
 
     reason = explain_auto_victory(state).reason or "Auto-victory does not fire."
     view = MarkedView(state.game, reach_marks(state))
-    return picture(state, caption=caption or reason, view=view)
+    return picture(state, caption=caption or reason, drawing=view)
 
 
 def heatmap_picture(
@@ -191,4 +191,4 @@ def heatmap_picture(
     who = "the sheep" if to_move == SHEEP else "the wolves"
     legend = f"S = the sheep wins, W = the wolves win, with the number of moves; {who} to move."
     text = f"{caption} {legend}" if caption else legend
-    return picture(state, caption=text, view=view)
+    return picture(state, caption=text, drawing=view)

@@ -8,18 +8,19 @@ from typing import Any
 
 import ipywidgets as w
 
+from ...ui.panel import Panel
 from .engine import SHEEP, WolfAndSheepState
 from .perfect import SOLVED_SIZES, hint
 
 
-class WolfAndSheepPanel(w.VBox):
+class WolfAndSheepPanel(Panel):
     """Placed by the app under its move buttons; ``refresh(app)`` runs after every change."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
         self.squares = _toggle("Pieces on", [("Dark squares", "dark"), ("Light squares", "light")])
         self.theme = _toggle("Theme", [("Standard", "standard"), ("Dark", "dark")])
-        self.squares.value, self.theme.value = app.view.squares, app.view.theme
+        self.squares.value, self.theme.value = app.drawing.squares, app.drawing.theme
         self.squares.add_class("sk-pref-squares")
         self.theme.add_class("sk-pref-theme")
         self.squares.observe(self._preferences, "value")
@@ -41,8 +42,8 @@ class WolfAndSheepPanel(w.VBox):
         )
 
     def _preferences(self, _: Any) -> None:
-        # app.view, read each time: new rules (another board size) give the app a new view.
-        self.app.view.squares, self.app.view.theme = self.squares.value, self.theme.value
+        # app.drawing, read each time: new rules (another board size) give the app a new view.
+        self.app.drawing.squares, self.app.drawing.theme = self.squares.value, self.theme.value
         self.app.redraw()
 
     def refresh(self, app: Any) -> None:

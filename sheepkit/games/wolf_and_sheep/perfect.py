@@ -16,7 +16,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import SHEEP, WOLVES, Step, WolfAndSheepState, layout, parse_square, square_name
+from ...core.contract import BotFactory
+from .bots import SensibleBot
+from .engine import (
+    SHEEP,
+    WOLVES,
+    Step,
+    WolfAndSheep,
+    WolfAndSheepState,
+    layout,
+    parse_square,
+    square_name,
+)
 from .solver import Progress, Solution, decode, solve
 from .strategy import shipped, unpack, unpack_values
 
@@ -218,3 +229,16 @@ class PerfectWolvesBot(PerfectBot):
         "is not called Perfect: as the sheep it holds out longest against those wolves, and "
         "once the wolves leave their strategy it plays like the Sensible bot."
     )
+
+
+def bots_for(game: WolfAndSheep) -> dict[str, BotFactory]:
+    """This game's own bots for these rules (Random and MCTS are added by sheepkit.bots).
+
+    "Perfect" only where it is perfect on both sides (6x6, 8x8). On 10x10 from the usual start
+    only the wolves' strategy ships: that bot is offered as "Perfect wolves". None on 12x12
+    (unsolved) or on 10x10 from another start."""
+    if not perfect_for(game.rules):
+        return {"Sensible": SensibleBot}
+    if game.rules.board in SOLVED_SIZES:
+        return {"Sensible": SensibleBot, "Perfect": PerfectBot}
+    return {"Sensible": SensibleBot, "Perfect wolves": PerfectWolvesBot}

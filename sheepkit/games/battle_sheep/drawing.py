@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from ...core import Game, Move, State
-from ...ui.board import INK, PAPER, PLAYER_COLOURS, PLAYER_SHAPES, Frame, draw_text
+from ...drawing import INK, PAPER, PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, draw_text
 from . import geometry as geo
 from .engine import MOVE, OVER, START, TILES, BattleSheepState, Split, Start, Tile
 
@@ -63,11 +63,18 @@ def layout_for(state: BattleSheepState, width: float = WIDTH, height: float = HE
     return Layout(geo.cells_of(state.field), width, height)
 
 
-class BattleSheepView:
+class BattleSheepDrawing(Drawing):
     #: The moves are offered by the panel (a field has hundreds of tile places): no buttons.
     move_buttons = False
 
-    def __init__(self, width: int = WIDTH, height: int = HEIGHT, hints: bool = True) -> None:
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        width: int = WIDTH,
+        height: int = HEIGHT,
+        hints: bool = True,
+    ) -> None:
         # Lesson pictures use a smaller canvas, so that the text stays readable when shrunk,
         # and no hints: nobody clicks a picture.
         self.width, self.height = width, height
@@ -75,7 +82,7 @@ class BattleSheepView:
         self.hover: int | None = None  # the table cell under the pointer (tile phase)
         self.rotation = 0  # how the tile under the pointer is turned
 
-    # -- the BoardView protocol -----------------------------------------------------------
+    # -- the BoardDrawing protocol -----------------------------------------------------------
     def draw(self, canvas: Any, frame: Frame) -> None:
         state: BattleSheepState = frame.state  # type: ignore[assignment]
         canvas.fill_style = PAPER
@@ -145,11 +152,6 @@ class BattleSheepView:
         if isinstance(move, Split):
             return f"{move.count} sheep from {geo.name(move.source)} to {geo.name(move.target)}"
         return str(move)
-
-    def controls(self, app: Any) -> Any:
-        from .panel import BattleSheepPanel
-
-        return BattleSheepPanel(app)
 
     # -- parts of the picture -------------------------------------------------------------
     def _draw_header(self, canvas: Any, state: BattleSheepState) -> None:
@@ -327,11 +329,6 @@ def _wrap(text: str, chars: int) -> list[str]:
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def board_view(game: Game) -> BattleSheepView:
-    """The app shell's entry point: this game's board view."""
-    return BattleSheepView()
 
 
 def _hex(canvas: Any, lay: Layout, cell: int, fill: str | None, edge: str) -> None:

@@ -13,12 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Game, Move, State
-from ...ui.board import (
+from ...drawing import (
     INK,
     OKABE_ITO,
     PAPER,
     PLAYER_COLOURS,
     PLAYER_SHAPES,
+    Drawing,
     Frame,
     draw_shape,
     draw_text,
@@ -84,7 +85,7 @@ def pace_label(state: Any, pace: Pace) -> str:
     return f"{_words(pace)}: {squares} square{'s' if squares != 1 else ''}"
 
 
-class SheepRaceBoard:
+class SheepRaceDrawing(Drawing):
     """The board view the app shell draws with."""
 
     width = WIDTH
@@ -176,11 +177,6 @@ class SheepRaceBoard:
             return f"{move.card} is turned up for lane {len(before.lanes) + 1}"  # type: ignore[attr-defined]
         prefix = f"{name}: " if name else ""
         return prefix + self.move_label(before, move)
-
-    def controls(self, app: Any) -> Any:
-        from .panel import SheepRacePanel
-
-        return SheepRacePanel(app)
 
     # -- parts ------------------------------------------------------------------------------
     def _headline(self, canvas: Any, s: Any) -> None:
@@ -396,9 +392,4 @@ def _token(canvas: Any, player: int, x: float, y: float, filled: bool) -> None:
         draw_text(canvas, str(player + 1), x, y + 4, size=9, bold=True, align="center", colour=INK)
 
 
-def board_view(game: Game) -> SheepRaceBoard:
-    """The app shell's entry point: this game's board view."""
-    return SheepRaceBoard(game)
-
-
-__all__ = ["PACE_COSTS", "SheepRaceBoard", "SheepRaceState", "SheepRaceView", "board_view"]
+__all__ = ["PACE_COSTS", "SheepRaceDrawing", "SheepRaceState", "SheepRaceView"]

@@ -9,8 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Game, Move, State
-from ...ui.board import INK, PAPER, PLAYER_COLOURS, PLAYER_SHAPES, Frame, draw_shape, draw_text
+from ...core import Move, State
+from ...drawing import (
+    INK,
+    PAPER,
+    PLAYER_COLOURS,
+    PLAYER_SHAPES,
+    Drawing,
+    Frame,
+    draw_shape,
+    draw_text,
+)
 from .engine import ACT, ADD, HOWL, OVER, RACE, ROLL, Act, Howl, Roll, ShaveASheepState
 from .rules import COLOURS
 
@@ -51,11 +60,11 @@ def sheep_box(players: int, seat: int) -> tuple[float, float, float, float]:
     return bx - 26, by - 26, BODY_W + 48, 84
 
 
-class ShaveASheepView:
+class ShaveASheepDrawing(Drawing):
     width = WIDTH
     height = HEIGHT
 
-    # -- the BoardView protocol -------------------------------------------------------------
+    # -- the BoardDrawing protocol -------------------------------------------------------------
     def draw(self, canvas: Any, frame: Frame) -> None:
         state: ShaveASheepState = frame.state  # type: ignore[assignment]
         canvas.fill_style = PAPER
@@ -127,12 +136,6 @@ class ShaveASheepView:
         if action == "pass":
             return "Pass (nothing would change)"
         return str(move)
-
-    def controls(self, app: Any) -> Any:
-        """The Howling Wolf race buttons and the die designer (see panel.py)."""
-        from .panel import ShaveASheepPanel
-
-        return ShaveASheepPanel(app)
 
     # -- parts of the picture ---------------------------------------------------------------
     def _targets(self, state: ShaveASheepState) -> set[int]:
@@ -437,11 +440,6 @@ def _shear_fee(state: ShaveASheepState) -> int | None:
         return None
     me = before.turn
     return before.sheep[me] - (state.piles[me] - before.piles[me])
-
-
-def board_view(game: Game) -> ShaveASheepView:
-    """The app shell's entry point: this game's board view (one size fits 2 to 4 players)."""
-    return ShaveASheepView()
 
 
 def _brick(canvas: Any, x: float, y: float, w: float, h: float) -> None:

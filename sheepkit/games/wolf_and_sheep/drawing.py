@@ -11,7 +11,7 @@ import math
 from typing import Any
 
 from ...core import Game, State
-from ...ui.board import FONT, INK, OKABE_ITO, PAPER, Frame
+from ...drawing import FONT, INK, OKABE_ITO, PAPER, Drawing, Frame
 from .engine import FILES, SHEEP, Step, WolfAndSheepState, square, square_name
 
 BOARD_PIXELS = 416  # 52 px cells on 8x8; other sizes scale to about the same board
@@ -28,8 +28,8 @@ LAST_MOVE = OKABE_ITO["sky"]
 THEMES = {"standard": (PAPER, INK), "dark": ("#404040", "#F4F4F4")}
 
 
-class WolfAndSheepView:
-    """The BoardView of Wolf and Sheep (see sheepkit.ui.board): about 480 x 480 pixels."""
+class WolfAndSheepDrawing(Drawing):
+    """The BoardDrawing of Wolf and Sheep (see sheepkit.ui.board): about 480 x 480 pixels."""
 
     #: Settings of the viewer, kept when the app makes a new view for new rules.
     preferences = ("squares", "theme")
@@ -43,12 +43,6 @@ class WolfAndSheepView:
         # The text's user preferences: they change the look only, never the rules.
         self.squares = squares  # the pieces stand on the "dark" or the "light" squares
         self.theme = theme
-
-    def controls(self, app: Any) -> Any:
-        """The match score, the hint button and the preferences (see panel.py)."""
-        from .panel import WolfAndSheepPanel
-
-        return WolfAndSheepPanel(app)
 
     # -- geometry --------------------------------------------------------------------------
     def centre(self, sq: int) -> tuple[float, float]:
@@ -64,7 +58,7 @@ class WolfAndSheepView:
             return square(col, self.size - 1 - top)
         return None
 
-    # -- the BoardView protocol ------------------------------------------------------------
+    # -- the BoardDrawing protocol ------------------------------------------------------------
     def draw(self, canvas: Any, frame: Frame) -> None:
         state: WolfAndSheepState = frame.state  # type: ignore[assignment]
         canvas.fill_style = THEMES[self.theme][0]
@@ -225,8 +219,3 @@ class WolfAndSheepView:
         canvas.stroke_style = "#FFFFFF"
         canvas.line_width = 2
         canvas.stroke_circle(x, y, self.cell * 0.15)
-
-
-def board_view(game: Game) -> WolfAndSheepView:
-    """The view the app uses for this game (``sheepkit.ui.board_view_for`` looks for it)."""
-    return WolfAndSheepView(game)

@@ -6,17 +6,16 @@ import pytest
 from fake_canvas import FakeCanvas
 
 import sheepkit
-from sheepkit.games.shave_a_sheep.engine import Act, Roll
-from sheepkit.games.shave_a_sheep.view import (
+from sheepkit.drawing import PLAYER_COLOURS, Frame, drawing_for
+from sheepkit.games.shave_a_sheep.drawing import (
     HEIGHT,
     WIDTH,
-    ShaveASheepView,
-    board_view,
+    ShaveASheepDrawing,
     sheep_box,
 )
-from sheepkit.ui.board import PLAYER_COLOURS, Frame
+from sheepkit.games.shave_a_sheep.engine import Act, Roll
 
-VIEW = ShaveASheepView()
+VIEW = ShaveASheepDrawing()
 
 
 def drawn(state, selection=None) -> FakeCanvas:
@@ -32,7 +31,7 @@ def centre(players: int, seat: int) -> tuple[float, float]:
 
 def test_the_view_is_the_agreed_size_and_the_app_finds_it():
     assert (VIEW.width, VIEW.height) == (WIDTH, HEIGHT) == (640, 400)
-    assert isinstance(board_view(sheepkit.load("shave_a_sheep", players=3)), ShaveASheepView)
+    assert isinstance(drawing_for(sheepkit.load("shave_a_sheep", players=3)), ShaveASheepDrawing)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -6,17 +6,16 @@ import pytest
 from fake_canvas import FakeCanvas
 
 import sheepkit
+from sheepkit.drawing import Frame, drawing_for
 from sheepkit.games.wolf_and_sheep import WOLVES, Step, parse_square
-from sheepkit.games.wolf_and_sheep.view import (
+from sheepkit.games.wolf_and_sheep.drawing import (
     DESTINATION,
     SELECTED,
-    WolfAndSheepView,
-    board_view,
+    WolfAndSheepDrawing,
 )
-from sheepkit.ui.board import Frame
 
 GAME = sheepkit.load("wolf_and_sheep")
-VIEW = board_view(GAME)
+VIEW = drawing_for(GAME)
 
 
 def drawn(state, selection=None, highlights=(), view=VIEW) -> FakeCanvas:
@@ -32,15 +31,15 @@ def centre(name: str, view=VIEW) -> tuple[float, float]:
 def test_sizes_stay_about_480_pixels() -> None:
     assert (VIEW.width, VIEW.height, VIEW.cell) == (480, 480, 52)
     for size in (6, 10, 12):
-        view = board_view(sheepkit.load("wolf_and_sheep", board=size))
+        view = drawing_for(sheepkit.load("wolf_and_sheep", board=size))
         assert 460 <= view.width == view.height <= 490
-    assert WolfAndSheepView().size == 8  # usable without a game
+    assert WolfAndSheepDrawing().size == 8  # usable without a game
 
 
 @pytest.mark.parametrize("size", [8, 10])
 def test_draw_runs_and_labels_the_board(size: int) -> None:
     game = sheepkit.load("wolf_and_sheep", board=size)
-    view = board_view(game)
+    view = drawing_for(game)
     state = game.new_game()
     canvas = drawn(state, view=view)
     texts = canvas.texts()
@@ -93,7 +92,7 @@ def test_click_maps_pixels_to_squares() -> None:
         assert VIEW.square_at(x - 25, y + 25) == parse_square(name, 8)  # near the corner
     assert VIEW.square_at(10, 10) is None  # margin
     assert VIEW.square_at(479, 240) is None
-    big = board_view(sheepkit.load("wolf_and_sheep", board=10))
+    big = drawing_for(sheepkit.load("wolf_and_sheep", board=10))
     assert big.square_at(*centre("J10", big)) == parse_square("J10", 10)
     assert big.square_at(*centre("A1", big)) == parse_square("A1", 10)
 
@@ -132,10 +131,9 @@ def test_move_labels_read_as_words() -> None:
 
 def test_the_app_finds_this_view() -> None:
     pytest.importorskip("ipycanvas")
-    from sheepkit.ui import board_view_for
 
-    assert isinstance(board_view_for(GAME), WolfAndSheepView)
-    assert board_view_for(sheepkit.load("wolf_and_sheep", board=10)).size == 10
+    assert isinstance(drawing_for(GAME), WolfAndSheepDrawing)
+    assert drawing_for(sheepkit.load("wolf_and_sheep", board=10)).size == 10
 
 
 def test_selected_moves_only_for_the_piece() -> None:

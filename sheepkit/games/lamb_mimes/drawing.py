@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import Game, Move, State
-from ...ui.board import INK, PAPER, PLAYER_COLOURS, Frame, draw_text
+from ...drawing import INK, PAPER, PLAYER_COLOURS, Drawing, Frame, draw_text
 from .engine import (
     DEAL,
     DRAW,
@@ -201,8 +201,8 @@ def spoken(card: int) -> str:
     return f"{card % 7 + 1} {COLOURS[a]}/{COLOURS[b]}"
 
 
-class LambMimesBoard:
-    """The BoardView of Lamb Mimes (see sheepkit.ui.board): 760 x 520 pixels for 2-6 players."""
+class LambMimesDrawing(Drawing):
+    """The BoardDrawing of Lamb Mimes (see sheepkit.ui.board): 760 x 520 pixels for 2-6 players."""
 
     width = WIDTH
     height = HEIGHT
@@ -212,7 +212,7 @@ class LambMimesBoard:
         #: The number printed on each Mime (a rule may change it; the draw value is fixed).
         self.mime_numbers: tuple[int, ...] = getattr(rules, "mime_numbers", MIME_DRAW)
 
-    # -- the BoardView protocol -------------------------------------------------------------
+    # -- the BoardDrawing protocol -------------------------------------------------------------
     def draw(self, canvas: Any, frame: Frame) -> None:
         table = table_of(frame)
         name = frame.state.game.player_name
@@ -626,11 +626,6 @@ class LambMimesBoard:
         canvas.stroke_rect(x, y, w, h)
 
 
-def board_view(game: Game) -> LambMimesBoard:
-    """The app shell's entry point: this game's board view (one size for 2 to 6 players)."""
-    return LambMimesBoard(game)
-
-
 # -- drawing helpers --------------------------------------------------------------------------
 def _back(canvas: Any, x: float, y: float, w: float, h: float) -> None:
     """A card back: the same for every card, so it tells nothing."""
@@ -692,4 +687,4 @@ def _wrap(text: str, width: int) -> list[str]:
     return [*lines, line] if line else lines
 
 
-__all__ = ["HEIGHT", "WIDTH", "LambMimesBoard", "board_view", "hand_box", "spoken", "spot_box"]
+__all__ = ["HEIGHT", "WIDTH", "LambMimesDrawing", "hand_box", "spoken", "spot_box"]

@@ -9,20 +9,18 @@ from fake_canvas import FakeCanvas
 
 import sheepkit
 from sheepkit.core import CHANCE
-from sheepkit.games.lamb_mimes.engine import Card, Flip, Pass, Place, Play
-from sheepkit.games.lamb_mimes.rules import parse_card
-from sheepkit.games.lamb_mimes.view import (
+from sheepkit.drawing import Frame, drawing_for
+from sheepkit.games.lamb_mimes.drawing import (
     HEIGHT,
     WIDTH,
-    LambMimesBoard,
-    board_view,
+    LambMimesDrawing,
     hand_box,
     spot_box,
 )
-from sheepkit.ui import board_view_for
-from sheepkit.ui.board import Frame
+from sheepkit.games.lamb_mimes.engine import Card, Flip, Pass, Place, Play
+from sheepkit.games.lamb_mimes.rules import parse_card
 
-VIEW = LambMimesBoard()
+VIEW = LambMimesDrawing()
 GAME = sheepkit.load("lamb_mimes", players=2)
 
 
@@ -43,14 +41,14 @@ def clicked(state, x: float, y: float, viewer=0):
 
 def test_the_view_is_the_agreed_size_and_the_app_finds_it():
     assert (VIEW.width, VIEW.height) == (WIDTH, HEIGHT) == (760, 520)
-    assert isinstance(board_view_for(GAME), LambMimesBoard)
-    assert isinstance(board_view(sheepkit.load("lamb_mimes", players=6)), LambMimesBoard)
+    assert isinstance(drawing_for(GAME), LambMimesDrawing)
+    assert isinstance(drawing_for(sheepkit.load("lamb_mimes", players=6)), LambMimesDrawing)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_draw_every_phase_of_a_short_match(players):
     game = sheepkit.load("lamb_mimes", players=players, target=8)
-    view = board_view(game)
+    view = drawing_for(game)
     rng = random.Random(players)
     state, phases = game.new_game(), set()
     for _ in range(5000):

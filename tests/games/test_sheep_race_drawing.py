@@ -5,13 +5,13 @@ from __future__ import annotations
 from fake_canvas import FakeCanvas
 
 import sheepkit
+from sheepkit.drawing import Frame, drawing_for
+from sheepkit.games.sheep_race.drawing import HEIGHT, WIDTH, SheepRaceDrawing
 from sheepkit.games.sheep_race.engine import PACE, ROLL
-from sheepkit.games.sheep_race.view import HEIGHT, WIDTH, SheepRaceBoard
-from sheepkit.ui import GameApp, board_view_for, play
-from sheepkit.ui.board import Frame
+from sheepkit.ui import GameApp, play
 
 SIX = ("Requeijao", "Feta", "Brie", "Gouda", "Ricotta", "Pecorino")
-VIEW = SheepRaceBoard()
+VIEW = SheepRaceDrawing()
 
 
 def drawn(state, viewer=None) -> FakeCanvas:
@@ -28,7 +28,7 @@ def betted():
 
 
 def test_the_board_shows_lanes_cards_cubes_and_the_finish():
-    assert isinstance(board_view_for(sheepkit.load("sheep_race")), SheepRaceBoard)
+    assert isinstance(drawing_for(sheepkit.load("sheep_race")), SheepRaceDrawing)
     assert (VIEW.width, VIEW.height) == (WIDTH, HEIGHT)
     texts = drawn(betted().play("bet hidden 5+6")).texts()
     for word in ("Requeijao", "Pecorino", "End Zone", "Finish", "Start", "B", "R", "W"):
@@ -65,7 +65,7 @@ def test_a_human_race_turn_in_the_app_roll_then_pace_with_illegal_paces_explaine
     game = sheepkit.load("sheep_race", players=2)
     app = GameApp(game, seats=["Human", "Sensible"], seed=3, autoplay=False)
     app._on_client_ready()
-    panel = app.view_controls
+    panel = app.panel
     for _ in range(200):  # bets and turns until the human must roll
         state = app.state
         if state.phase == ROLL and state.acting_player == 0:
@@ -89,7 +89,7 @@ def test_a_human_race_turn_in_the_app_roll_then_pace_with_illegal_paces_explaine
 def test_hot_seat_tournament_to_the_end_with_curtains():
     app = play("sheep_race", seats=["Human", "Human"], players=2)
     app._on_client_ready()
-    panel = app.view_controls
+    panel = app.panel
     curtains = 0
     for _ in range(3000):
         if app.state.is_over:
@@ -109,7 +109,7 @@ def test_hot_seat_tournament_to_the_end_with_curtains():
 
 def test_the_app_says_what_is_ours_even_after_the_track_changes():
     app = GameApp("sheep_race", autoplay=False)
-    note = app.view_controls.note
+    note = app.panel.note
     assert "eleven cards and the 16-square track are sheepkit's own" in note.value
     app.new_game({"track": 10})
     assert "10-square track" in note.value

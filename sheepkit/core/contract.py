@@ -1,0 +1,121 @@
+"""The contract beyond Game and State, as typed protocols: a player's view, a bot, and what a
+game's board drawing and panel give the app. CONTRACT.md explains it for students.
+
+Nothing here imports a widget library: the protocols only name what the app will call, so a
+game's drawing can be written, imported and tested without a browser (see
+``sheepkit.drawing`` for the base class with every optional hook filled in).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from .game import Game, State
+
+
+@runtime_checkable
+class PlayerView(Protocol):
+    """What ``state.view(player)`` gives: all that ``player`` may know, and nothing more.
+
+    A game without hidden information returns the state itself (a State is a PlayerView). A
+    game with hidden cards returns its own view object, whose ``determinize`` deals the unseen
+    cards at random (consistently with what the player saw) so that a bot can search."""
+
+    @property
+    def game(self) -> Game[Any, Any, Any]: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    def determinize(self, rng: random.Random) -> State[Any, Any]:
+        """A full state that could be the real one, as far as this player knows."""
+        ...
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``choose(view, legal_moves, rng) -> move`` plays (a plain function with that
+    signature is wrapped by ``sheepkit.bots.as_bot``). It gets the mover's view, never the full
+    state. Optional: ``name`` and ``description`` (shown in the app)."""
+
+    def choose(self, view: Any, legal_moves: Sequence[Hashable], rng: random.Random) -> Any: ...
+
+
+#: A bot maker: the app and the lab make a fresh bot per game (bots may remember things).
+BotFactory = Callable[[], Bot]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the app asks a board drawing to draw."""
+
+    state: State[Any, Any]
+    #: Whose eyes: the human seat in front of the screen (None: everything may be shown).
+    viewer: int | None
+    #: The drawing's own selection (e.g. a picked piece), as returned by ``click``.
+    selection: Any = None
+    #: Moves to mark on the board (e.g. where the selected piece may go).
+    highlights: tuple[Hashable, ...] = ()
+    # No "browsing" flag: a position shown from the history takes moves like the last one
+    # (the app cuts the timeline there), so a drawing never needs to know it is in the past.
+
+
+@runtime_checkable
+class BoardDrawing(Protocol):
+    """How a game looks and how a click on it reads. The app owns the canvas, clears it and
+    holds its updates around ``draw``; coordinates are canvas pixels. Subclass
+    ``sheepkit.drawing.Drawing``, which supplies every member below but ``draw``."""
+
+    #: The canvas size in pixels (the app fixes the canvas's CSS size to match).
+    width: int
+    height: int
+    #: False when moves are too many for one button each (the game's panel offers them).
+    move_buttons: bool
+    #: Attributes that are the user's taste, not the rules (e.g. a colour theme): the app
+    #: carries them over to the drawing it makes for new rules.
+    preferences: tuple[str, ...]
+
+    def draw(self, canvas: Any, frame: Frame) -> None:
+        """Paint the whole board for ``frame`` (the canvas is cleared, its updates held)."""
+        ...
+
+    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Hashable | None]:
+        """A click at canvas pixel (x, y): the new selection, and the move it completes if any."""
+        ...
+
+    def takes_clicks(self, state: State[Any, Any]) -> bool:
+        """False where no click on the board plays a move (the status then names only the
+        move buttons)."""
+        ...
+
+    def selected_moves(self, state: State[Any, Any], selection: Any) -> tuple[Hashable, ...]:
+        """The moves to mark on the board (``Frame.highlights``) while ``selection`` is picked."""
+        ...
+
+    def move_label(self, state: State[Any, Any], move: Hashable) -> str:
+        """The words on a move's button (a short phrase a child can read)."""
+        ...
+
+    def log_label(self, state: State[Any, Any], move: Hashable, viewer: int | None) -> str | None:
+        """How the game log words a move that ``viewer`` may not see in full (hidden
+        information), or None for the app's "Player 2: a move"."""
+        ...
+
+
+@runtime_checkable
+class Panel(Protocol):
+    """A game's own controls beside the board (hints, preferences, a race to press first): a
+    widget made by the game's registered ``panel(app)`` factory and shown in the app's control
+    column. Subclass ``sheepkit.ui.panel.Panel``, which supplies both methods."""
+
+    def refresh(self, app: Any) -> None:
+        """Called after every change of the app's position."""
+        ...
+
+    def claims_chance(self, state: State[Any, Any]) -> bool:
+        """True at a chance node the panel settles (the app must not roll it by itself)."""
+        ...

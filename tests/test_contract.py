@@ -12,11 +12,11 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from typing import Any
 
-import ipywidgets as w
 import pytest
+from app_driver import play_to_the_end
 from fake_canvas import FakeCanvas
 
 import sheepkit
@@ -50,25 +50,6 @@ def test_check_game_passes(name: str) -> None:
 
 
 # -- (b) the app shell, played through its buttons --------------------------------------------
-def shown_buttons(widget: w.Widget) -> Iterator[w.Button]:
-    """The buttons a person could see and press under ``widget`` (none inside a hidden box)."""
-    layout = getattr(widget, "layout", None)
-    if layout is not None and layout.display == "none":
-        return
-    if isinstance(widget, w.Button):
-        if not widget.disabled:
-            yield widget
-        return
-    for child in getattr(widget, "children", ()):
-        yield from shown_buttons(child)
-
-
-def move_buttons(app: GameApp) -> list[w.Button]:
-    """The live move buttons: the app's own, or its panel's (``sk-move``) where the drawing
-    has ``move_buttons = False``."""
-    return [b for b in shown_buttons(app.widget) if "sk-move" in b._dom_classes]
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_app_plays_a_seeded_game_to_the_end_through_its_buttons(name: str) -> None:
     game = sheepkit.load(name)
@@ -77,27 +58,7 @@ def test_app_plays_a_seeded_game_to_the_end_through_its_buttons(name: str) -> No
     assert isinstance(app.drawing, BoardDrawing)
     assert isinstance(app.panel, Panel)
     app._on_client_ready()  # as a browser would: from now on every change redraws the board
-    rng = random.Random(SEED)
-    clicked = 0
-    for _ in range(5000):
-        state = app.state
-        if state.is_over:
-            break
-        if app.curtain_for is not None:
-            app.curtain_button.click()
-        elif not app._human_decides(state):
-            assert app.step(), f"the app did not move for the bot at ply {state.ply}"
-        elif state.to_move == CHANCE:
-            assert app.chance_box.layout.display != "none" and not app.roll_button.disabled
-            app.roll_button.click()
-        else:
-            buttons = move_buttons(app)
-            assert buttons, f"no move button for the human at ply {state.ply}"
-            rng.choice(buttons).click()
-            assert app.state.ply == state.ply + 1, "a move button played no move"
-            assert app.timeline[-2].to_move == 0
-            clicked += 1
-    assert app.state.is_over, "the game did not end"
+    clicked = play_to_the_end(app, random.Random(SEED))
     assert clicked > 0, "no human move was made by a button"
     assert "sk-over" in app.status._dom_classes
     assert str(app.state.outcome()) in app.status.value

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Hashable, Iterator
+import re
+from collections.abc import Callable, Hashable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+import test_contract as contract
 from app_driver import play_to_the_end
 from fake_canvas import FakeCanvas
 from toy_games import DiceRace, DiceRaceRules, HighCard
@@ -24,10 +27,19 @@ from sheepkit import register, unregister
 from sheepkit.bots import MCTSBot, for_game
 from sheepkit.core import CHANCE, Game, UnknownGame, check_game, replay
 from sheepkit.core.contract import BoardDrawing
-from sheepkit.core.registry import games
+from sheepkit.core.registry import entry, games
 from sheepkit.drawing import PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, TextDrawing, draw_shape
 from sheepkit.ui import GameApp
 from sheepkit.ui import lab_widgets as lw
+
+#: The checks tests/test_contract.py makes of every game in sheepkit.games(), by name.
+CONTRACT_CHECKS: list[Callable[[str], None]] = [
+    contract.test_check_game_passes,
+    contract.test_app_plays_a_seeded_game_to_the_end_through_its_buttons,
+    contract.test_drawing_draws_every_position_and_reads_clicks_as_legal_moves,
+    contract.test_the_record_of_a_seeded_game_replays_to_an_equal_state,
+    contract.test_views_satisfy_the_player_view_protocol,
+]
 
 
 # -- a game with a drawing of its own: a few lines ---------------------------------------------
@@ -252,3 +264,34 @@ def test_registering_again_from_a_cell_run_twice_works() -> None:
         assert check_game("toy_cell_dice_race", games=2).games == 2
     finally:
         unregister("toy_cell_dice_race")
+
+
+# -- CONTRACT.md's game: its Python blocks, run in order, register a game that passes all ----
+CONTRACT_MD = Path(__file__).parent.parent / "CONTRACT.md"
+
+
+def test_the_contract_md_game_gets_every_feature() -> None:
+    """Every Python block of CONTRACT.md, run in order as one notebook would, and then the
+    whole contract test (tests/test_contract.py) on the game they register."""
+    blocks = re.findall(r"^```python\n(.*?)^```$", CONTRACT_MD.read_text(), re.S | re.M)
+    assert len(blocks) >= 8
+    namespace: dict[str, Any] = {"__name__": "contract_md"}
+    try:
+        exec(compile("\n".join(blocks), str(CONTRACT_MD), "exec", dont_inherit=True), namespace)
+        assert "sheep_pen" in sheepkit.games()
+        made = entry("sheep_pen")
+        assert made.drawing is namespace["PenDrawing"] and made.bots is namespace["pen_bots"]
+        app = namespace["app"]
+        assert type(app.panel) is namespace["PenPanel"] and "Careful" in app.bot_factories
+        for check in CONTRACT_CHECKS:
+            check("sheep_pen")
+    finally:
+        if "sheep_pen" in sheepkit.games():
+            unregister("sheep_pen")
+
+
+@pytest.mark.parametrize("check", CONTRACT_CHECKS, ids=lambda f: f.__name__)
+def test_the_contract_test_passes_for_an_outside_game(
+    outside: type[Game[Any, Any, Any]], check: Callable[[str], None]
+) -> None:
+    check(outside.name)

@@ -295,3 +295,31 @@ def test_the_contract_test_passes_for_an_outside_game(
     outside: type[Game[Any, Any, Any]], check: Callable[[str], None]
 ) -> None:
     check(outside.name)
+
+
+# -- the contract test can fail: broken drawings it must catch ---------------------------------
+class TriplingDrawing(DiceRaceDrawing):
+    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Hashable | None]:
+        return None, "triple"  # not a move of the dice race
+
+
+class ButtonlessDrawing(DiceRaceDrawing):
+    move_buttons = False  # no move buttons, and no panel to offer the moves instead
+
+
+@pytest.mark.parametrize(
+    ("drawing", "check", "complaint"),
+    [
+        (TriplingDrawing, 2, "'triple' is not legal"),
+        (ButtonlessDrawing, 1, "no move button for the human"),
+    ],
+)
+def test_the_contract_test_catches_a_broken_drawing(
+    drawing: type[Drawing], check: int, complaint: str
+) -> None:
+    register(DrawnDiceRace, drawing=drawing)
+    try:
+        with pytest.raises(AssertionError, match=complaint):
+            CONTRACT_CHECKS[check](DrawnDiceRace.name)
+    finally:
+        unregister(DrawnDiceRace.name)

@@ -19,8 +19,9 @@ Player 0 is the Hounds, player 1 the Hare. Standard library only.
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from ..core import Game, Outcome, Rules, State, cached, register, rule
 from ..drawing import INK, OKABE_ITO, PAPER, Drawing, Frame, draw_shape, draw_text
@@ -30,6 +31,12 @@ HOUNDS, HARE = 0, 1
 POINTS = ((0, 1), (1, 0), (2, 0), (3, 0), (1, 1), (2, 1), (3, 1), (1, 2), (2, 2), (3, 2), (4, 1))
 HOUNDS_START = (0, 1, 7)
 HARE_STARTS = {"end": 10, "centre": 5}
+#: The board as text: ``BOARD.format(*marks)`` with one mark per point (``str(state)``).
+BOARD = r"""    {1} - {2} - {3}
+  / | \ | / | \
+{0} - {4} - {5} - {6} - {10}
+  \ | / | \ | /
+    {7} - {8} - {9}"""
 
 
 def _joined(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -172,24 +179,13 @@ class HareState(State[HoundsAndHare, Step]):
         return Outcome((winner,), reason, (float(winner == HOUNDS), float(winner == HARE)))
 
     def __str__(self) -> str:
-        mark = ["D" if p in self.hounds else "H" if p == self.hare else "." for p in range(11)]
-        lines = [
-            "    {1} - {2} - {3}".format(*mark),
-            "  / | \\ | / | \\",
-            "{0} - {4} - {5} - {6} - {10}".format(*mark),
-            "  \\ | / | \\ | /",
-            "    {7} - {8} - {9}".format(*mark),
-        ]
+        marks = ["D" if p in self.hounds else "H" if p == self.hare else "." for p in range(11)]
         outcome = self.outcome()
         if outcome is not None:
-            lines.append(f"Game over: {outcome.reason}")
-        else:
-            limit = self.game.rules.stall_limit
-            who = self.game.player_name(self.turn)
-            lines.append(
-                f"{who} to move; hounds' moves without going forward: {self.stall}/{limit}"
-            )
-        return "\n".join(lines)
+            return BOARD.format(*marks) + f"\nGame over: {outcome.reason}"
+        who, limit = self.game.player_name(self.turn), self.game.rules.stall_limit
+        tally = f"hound moves without going right: {self.stall} of {limit}"
+        return BOARD.format(*marks) + f"\n{who} to move; {tally}"
 
     def why_illegal(self, move: Step) -> str:
         source, target = move
@@ -210,8 +206,21 @@ SPACING, LEFT, TOP = 110, 60, 80
 HOUND_COLOUR, HARE_COLOUR = OKABE_ITO["blue"], OKABE_ITO["orange"]
 
 
-def _ours(frame: Frame) -> HareState:
-    if not isinstance(frame.state, HareState):
+@runtime_checkable
+class HuntPosition(Protocol):
+    """What the drawing reads of a state: this module's HareState, or a lesson's own copy."""
+
+    hare: int
+    hounds: tuple[int, ...]
+    turn: int
+    stall: int
+    is_over: bool
+
+    def legal_moves(self) -> tuple[tuple[int, int], ...]: ...
+
+
+def _ours(frame: Frame) -> HuntPosition:
+    if not isinstance(frame.state, HuntPosition):
         raise TypeError(f"HoundsAndHareDrawing draws Hounds and Hare, not {frame.state!r}")
     return frame.state
 
@@ -243,7 +252,7 @@ class HoundsAndHareDrawing(Drawing):
                 if p < q:
                     canvas.stroke_line(*self.centre(p), *self.centre(q))
         marked = (*frame.highlights, *self.selected_moves(state, frame.selection))
-        targets = {m.target for m in marked if isinstance(m, Step)}
+        targets = {m[1] for m in marked if isinstance(m, tuple)}  # a lesson's own Step too
         for p in range(len(POINTS)):
             x, y = self.centre(p)
             canvas.fill_style = OKABE_ITO["sky"] if p in targets else "#FFFFFF"
@@ -278,21 +287,21 @@ class HoundsAndHareDrawing(Drawing):
         words = str(state).splitlines()[-1]
         draw_text(canvas, words, LEFT - 40, 30, size=15, colour=INK, max_width=self.width - 40)
 
-    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Step | None]:
+    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Hashable | None]:
         state = _ours(frame)
         point = self.point_at(x, y)
         if state.is_over or point is None:
             return None, None
         for move in self.selected_moves(state, frame.selection):
-            if move.target == point:
+            if move[1] == point:
                 return None, move
         mine = (state.hare,) if state.turn == HARE else state.hounds
         return (point if point in mine else None), None
 
-    def selected_moves(self, state: State[Any, Any], selection: Any) -> tuple[Step, ...]:
+    def selected_moves(self, state: Any, selection: Any) -> tuple[tuple[int, int], ...]:
         return tuple(m for m in state.legal_moves() if selection is not None and m[0] == selection)
 
-    def move_label(self, state: State[Any, Any], move: Any) -> str:
+    def move_label(self, state: Any, move: Any) -> str:
         piece = "Hare" if move[0] == getattr(state, "hare", None) else "Hound"
         return f"{piece} {move[0]} → {move[1]}"
 

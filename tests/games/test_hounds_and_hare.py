@@ -146,7 +146,7 @@ def test_hounds_that_cannot_move_lose() -> None:
 
 def test_stalling_the_tenth_move_without_going_right_gives_the_hare_the_win() -> None:
     state = GAME.position(hare=10, hounds=(1, 4, 8), to_move=HOUNDS, stall=9)
-    assert str(state).endswith("hounds' moves without going forward: 9/10")
+    assert str(state).endswith("Hounds to move; hound moves without going right: 9 of 10")
     stalled = state.play("4-7")  # down: not to the right
     assert stalled.stall == 10 and stalled.winners() == (HARE,)
     assert stalled.outcome().reason == "The hounds made 10 moves without going forward."

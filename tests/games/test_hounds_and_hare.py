@@ -210,7 +210,9 @@ def test_a_record_replays_to_the_same_state() -> None:
         ({}, (HOUNDS, 23)),
         ({"first": "hare"}, (HOUNDS, 24)),
         ({"stall_limit": 4}, (HOUNDS, 23)),
+        ({"hare_start": "centre"}, (HOUNDS, 23)),
         ({"stall_limit": 3}, (HARE, 34)),
+        ({"stall_limit": 2}, (HARE, 25)),
     ],
 )
 def test_solved_results_of_the_seeds_file(rules: dict, expected: tuple[int, int]) -> None:

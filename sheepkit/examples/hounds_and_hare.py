@@ -258,7 +258,7 @@ class HoundsAndHareDrawing(Drawing):
             canvas.fill_style = OKABE_ITO["sky"] if p in targets else "#FFFFFF"
             canvas.fill_circle(x, y, 12)
             canvas.stroke_circle(x, y, 12)
-            draw_text(canvas, str(p), x + 16, y - 16, size=13, colour=INK)
+            draw_text(canvas, str(p), x + 25, y - 25, size=13, colour=INK)  # beside a piece
         for p in (*state.hounds, state.hare):
             x, y = self.centre(p)
             if p == frame.selection:

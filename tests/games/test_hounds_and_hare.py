@@ -154,6 +154,15 @@ def test_stalling_the_tenth_move_without_going_right_gives_the_hare_the_win() ->
     assert forward.stall == 0 and not forward.is_over
 
 
+def test_stalling_is_checked_before_a_trapped_hare() -> None:
+    state = GAME.position(hare=2, hounds=(3, 4, 5), to_move=HOUNDS, stall=9)
+    after = state.play("4-1")  # up, the tenth such move, and the hare on 2 is boxed in
+    assert after.legal_moves() == () and after.winners() == (HARE,)
+    assert after.outcome().reason == "The hounds made 10 moves without going forward."
+    trapped = GAME.position(hare=2, hounds=(3, 4, 5), to_move=HOUNDS, stall=0).play("4-1")
+    assert trapped.winners() == (HOUNDS,)  # the same move without the stall count: trapped
+
+
 def test_only_hound_moves_count_towards_stalling() -> None:
     state = GAME.position(hare=10, hounds=(1, 4, 7), to_move=HOUNDS, stall=3)
     state = state.play("7-8")

@@ -113,7 +113,7 @@ class HoundsAndHare(Game[HareRules, Step, "HareState"]):
     ) -> HareState:
         """A made-up position (empty history) for tests and lessons."""
         pieces = (hare, *hounds)
-        if len(hounds) != 3 or len(set(pieces)) != 4 or not all(0 <= p < 11 for p in pieces):
+        if len(hounds) != 3 or len(set(pieces)) != 4 or not all(p in range(11) for p in pieces):
             raise ValueError("a position has one hare and three hounds on different points 0-10")
         if to_move not in (HOUNDS, HARE) or not 0 <= stall < self.rules.stall_limit:
             raise ValueError("to_move is 0 (Hounds) or 1 (Hare); stall is below the stall limit")

@@ -270,6 +270,8 @@ def test_a_made_up_position_is_checked() -> None:
         GAME.position(hare=1, hounds=(0, 1, 7), to_move=HARE)
     with pytest.raises(ValueError, match="different points"):
         GAME.position(hare=11, hounds=(0, 1, 7), to_move=HARE)
+    with pytest.raises(ValueError, match="different points"):
+        GAME.position(hare="10", hounds=(0, 1, 7), to_move=HARE)
     with pytest.raises(ValueError, match="stall is below"):
         GAME.position(hare=10, hounds=(0, 1, 7), to_move=HOUNDS, stall=10)
     with pytest.raises(ValueError, match="to_move is 0"):

@@ -29,6 +29,7 @@ from sheepkit.core import CHANCE, Game, UnknownGame, check_game, replay
 from sheepkit.core.contract import BoardDrawing
 from sheepkit.core.registry import entry, games
 from sheepkit.drawing import PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, TextDrawing, draw_shape
+from sheepkit.examples.hounds_and_hare import HoundsAndHare, HoundsAndHareDrawing
 from sheepkit.ui import GameApp
 from sheepkit.ui import lab_widgets as lw
 
@@ -75,6 +76,8 @@ OUTSIDE: dict[str, tuple[type[Game[Any, Any, Any]], dict[str, Any]]] = {
     "text board": (DiceRace, {}),
     "hidden cards": (HighCard, {}),
     "own drawing": (DrawnDiceRace, {"drawing": DiceRaceDrawing}),
+    # The make-a-game lesson's reference solution, a module of its own outside sheepkit/games.
+    "lesson reference": (HoundsAndHare, {"drawing": HoundsAndHareDrawing}),
 }
 
 
@@ -151,11 +154,13 @@ def test_the_rule_lab_compares_a_changed_rule(outside: type[Game[Any, Any, Any]]
         pytest.skip("a game with no rule to change: see test_the_rule_lab_opens_a_game_...")
     app = lw.RuleLab(outside.name, n=6)
     assert (sheepkit.load(outside.name).title, outside.name) in app.game_picker.options
-    app.rule_picker.value = "target"
-    app.value.value = 10
+    ranged = next(i for i in outside.rules_type().describe() if i.min is not None)
+    changed = ranged.min if ranged.default != ranged.min else ranged.max
+    app.rule_picker.value = ranged.name
+    app.value.value = changed
     app.run()
     table = app.table.value
-    assert "Base rules" in table and "= 10" in table and table.count("sk-lab-row") >= 3
+    assert "Base rules" in table and f"= {changed}" in table and table.count("sk-lab-row") >= 3
     assert app.reports[1] != app.reports[0]
 
 

@@ -16,7 +16,9 @@ from ..core import Move
 
 @runtime_checkable
 class Bot(Protocol):
-    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move: ...
+    # legal_moves is a Sequence[Any] so that a game's own bot may declare its move type (as
+    # sheepkit.core.contract.Bot says).
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Move: ...
 
 
 BotFunction = Callable[[Any, Sequence[Move], random.Random], Move]

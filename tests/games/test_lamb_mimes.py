@@ -338,7 +338,7 @@ def test_round_points_add_up_and_the_winner_starts_the_next_round():
     g = game(match=True, target=20)
     s = g.position(hands=[["5OR", "1BG"], ["4BR", "5BR"]], discard=["4OR"], to_move=1)
     s = run(s, "play 4BR", "play 5OR", "play 5BR")
-    assert not s.is_over and s.round_no == 2 and s.totals == (2, 0)
+    assert not s.is_over and s.round_no == 2 and s.points == (2, 0)
     assert s.starter == 1 and s.phase == 0 and s.acting_player == 1  # dealing starts
     assert "Round 1: Player 2 emptied their hand." in s.last
 
@@ -346,7 +346,7 @@ def test_round_points_add_up_and_the_winner_starts_the_next_round():
 @pytest.mark.parametrize(("end", "over"), [("reach", True), ("exceed", False)])
 def test_the_match_ends_when_a_score_reaches_the_target(end, over):
     g = game(match=True, target=20, match_end=end)
-    s = g.position(hands=[["5OR"], ["mime-red"] * 1 + ["1GR"] * 1], discard=["5BG"], scores=(0, 13))
+    s = g.position(hands=[["5OR"], ["mime-red"] * 1 + ["1GR"] * 1], discard=["5BG"], points=(0, 13))
     s = run(s, "play 5OR")  # Player 2 scores 7 more: exactly 20
     assert s.is_over is over
     if over:
@@ -355,7 +355,7 @@ def test_the_match_ends_when_a_score_reaches_the_target(end, over):
 
 def test_a_tie_for_the_lowest_score_means_one_more_round_for_the_tied_players():
     g = sheepkit.load("lamb_mimes", players=3, target=10)
-    s = g.position(hands=[["5OR"], ["1GR"], ["mime-red"]], discard=["5BG"], scores=(2, 0, 5))
+    s = g.position(hands=[["5OR"], ["1GR"], ["mime-red"]], discard=["5BG"], points=(2, 0, 5))
     s = run(s, "play 5OR")  # totals 2, 2, 10
     assert not s.is_over and s.seats == (0, 1) and "tie on 2 points" in s.last
     rng = random.Random(3)
@@ -367,7 +367,7 @@ def test_a_tie_for_the_lowest_score_means_one_more_round_for_the_tied_players():
         assert s.to_move in (0, 1, CHANCE, None)
     assert len(s.winners()) == 1 and "Tie-break" in str(s.outcome())
     shared = sheepkit.load("lamb_mimes", players=3, target=10, tie="shared")
-    s = shared.position(hands=[["5OR"], ["1GR"], ["mime-red"]], discard=["5BG"], scores=(2, 0, 5))
+    s = shared.position(hands=[["5OR"], ["1GR"], ["mime-red"]], discard=["5BG"], points=(2, 0, 5))
     assert run(s, "play 5OR").winners() == (0, 1)
 
 
@@ -384,7 +384,7 @@ def test_when_every_player_ties_the_extra_round_is_the_tie_break_round():
     # Only a round without a winner can leave every player tied: here the turn limit.
     g = sheepkit.load("lamb_mimes", players=2, target=10, turn_limit=20)
     s = g.position(
-        hands=[["5OR", "6OR", "1BG"], ["2GR", "3GR"]], discard=["5BG"], scores=(6, 6), turns=19
+        hands=[["5OR", "6OR", "1BG"], ["2GR", "3GR"]], discard=["5BG"], points=(6, 6), turns=19
     )
     s = run(s, "play 6OR")  # the 20th turn: both hands score 4, totals 10 and 10
     assert not s.is_over and s.seats == (0, 1) and s.round_no == 2
@@ -394,7 +394,7 @@ def test_when_every_player_ties_the_extra_round_is_the_tie_break_round():
         if s.phase == PLAY:
             assert "round 2 (tie-break)" in str(s)
         s = s.play(s.sample_chance(rng) if s.to_move == CHANCE else rng.choice(s.legal_moves()))
-    assert s.round_no == 2 and s.totals == (10, 10)  # the tie-break round adds no points
+    assert s.round_no == 2 and s.points == (10, 10)  # the tie-break round adds no points
     assert str(s.outcome()).startswith("Tie-break round: ")
     assert "Champion: " in str(s.outcome()) and len(s.winners()) == 1
 

@@ -92,7 +92,8 @@ def match_lengths(players: Iterable[int] = range(2, 7), n: int = 30, seed: int =
         rounds, turns = [], []
         for i in range(n):
             final = play_game(game, [MemoryBot() for _ in range(count)], game_seed(seed, i))
-            rounds.append(final.round_no)  # type: ignore[attr-defined]
+            assert isinstance(final, LambMimesState)
+            rounds.append(final.round_no)
             turns.append(sum(not isinstance(m, Card) for m in final.history))
         out.append(
             Length(

@@ -21,7 +21,7 @@ class Bot(Protocol):
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Move: ...
 
 
-BotFunction = Callable[[Any, Sequence[Move], random.Random], Move]
+BotFunction = Callable[[Any, Sequence[Any], random.Random], Move]
 
 
 class FunctionBot:

@@ -494,3 +494,46 @@ def test_random_rounds_end_well_inside_the_turn_limit():
     assert all("turn limit" not in str(s.outcome()) for s in finals)
     assert max(s.ply for s in finals) <= g.max_length
     assert all(s.phase == OVER for s in finals)
+
+
+# -- the typed contract: views, one name for points and winners ----------------------------------
+def test_a_view_is_a_player_view_whose_points_and_winners_are_read_by_method():
+    from sheepkit.core.contract import PlayerView
+
+    g = game(match=True)
+    s = g.position(hands=[["5OR", "1BR"], ["1GR", "2GR"]], discard=["5BG"], points=(4, 9))
+    view = s.view(0)
+    assert isinstance(view, PlayerView)
+    assert view.scores() == s.scores() == (4.0, 9.0) and view.points == s.points == (4, 9)
+    assert view.winners() == s.winners() == ()
+    single = game().position(hands=[["5OR"], ["1GR", "2GR"]], discard=["5BG"])
+    over = single.play("play 5OR")  # Player 1 sheds the last card
+    assert over.is_over and over.won_by == (0,)
+    assert over.winners() == over.view(1).winners() == over.outcome().winners == (0,)
+    for old in ("totals", "champions"):
+        assert not hasattr(over, old) and not hasattr(over.view(1), old)
+
+
+def test_moves_views_and_determinized_states_carry_the_fields_and_nothing_cached(monkeypatch):
+    import dataclasses
+
+    from sheepkit.core import cached
+    from sheepkit.games.lamb_mimes.engine import LambMimesState, LambMimesView
+
+    def _probe(self):
+        return "cached on the state"
+
+    monkeypatch.setattr(LambMimesState, "_probe", cached(_probe), raising=False)
+    state_fields = {f.name for f in dataclasses.fields(LambMimesState)}
+    s = game().position(hands=[["2BO", "4BR"], ["1BR", "2BR"]], discard=["6GR"])
+    assert s._probe and s.legal_moves() and s.outcome() is None  # all cached now
+    flipped = s.play("flip 1")  # made by the move builder
+    assert set(flipped.__dict__) == state_fields
+    after = flipped.play("reveal 3BO")
+    assert set(after.__dict__) == state_fields
+    view = after.view(1)
+    assert set(view.__dict__) == {f.name for f in dataclasses.fields(LambMimesView)}
+    again = view.determinize(random.Random(2))
+    assert set(again.__dict__) == state_fields
+    assert again.hands[1] == after.hands[1] and again.spots[0] == after.spots[0]
+    assert (again.points, again.turn, again.discard) == (after.points, after.turn, after.discard)

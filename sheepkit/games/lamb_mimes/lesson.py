@@ -1,8 +1,8 @@
 """The Lamb Mimes lesson's demonstrations and analyses, so that the notebook's cells stay short.
 
-Everything is seeded: the numbers the lesson quotes come out the same on every run. Pictures
-are made only by the functions that return them (ipywidgets is imported there, not here), so
-the analyses run without Jupyter.
+Everything is seeded: the numbers the lesson quotes come out the same on every run. No
+widget is imported here (the pictures are in ``sheepkit.games.lamb_mimes.pictures``), so the
+analyses run without Jupyter.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from ...bots import play_game
 from ...lab import Tournament, game_seed, simulate, tournament
@@ -47,22 +46,6 @@ def piles(state: LambMimesState) -> str:
     return (
         f"draw pile {pile:>2} cards, discard pile {len(view.discard):>2} cards "
         f"(top {NAMES[view.discard[-1]]}); Player 1 holds {len(view.hand)}"
-    )
-
-
-def reshuffle_pictures(scale: float = 0.5) -> Any:
-    from ...ui.picture import picture, pictures
-
-    before, reshuffled, after = reshuffle_demo()
-    return pictures(
-        picture(before, viewer=0, caption="The draw pile is empty; flip 1...", scale=scale),
-        picture(
-            reshuffled,
-            viewer=0,
-            caption="...a red Mime: the discard pile is turned over",
-            scale=scale,
-        ),
-        picture(after, viewer=0, caption="Four cards drawn, the spot refilled", scale=scale),
     )
 
 

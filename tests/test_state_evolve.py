@@ -46,3 +46,11 @@ def test_evolve_refuses_a_name_that_is_not_a_field():
     s = race_position()
     with pytest.raises(TypeError, match="no field totals"):
         s.evolve(totals=(1, 2))
+
+
+def test_evolve_refuses_a_cached_name_and_leaves_the_state_alone():
+    s = race_position()
+    moves = s.legal_moves()
+    with pytest.raises(TypeError, match="no field _legal"):
+        s.evolve(_legal=())
+    assert s.legal_moves() == moves

@@ -228,7 +228,7 @@ class State(ABC, Generic[G, M]):
     #: The dataclass field names, in order (set on each subclass when it is first made).
     _field_names: ClassVar[tuple[str, ...]] = ()
     #: For ``evolve``: the field names as a set, their count and the cached names (first use).
-    _copier: ClassVar[tuple[frozenset[str], int, tuple[str, ...]]]
+    _copier: ClassVar[tuple[frozenset[str], int, tuple[str, ...]] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -236,6 +236,7 @@ class State(ABC, Generic[G, M]):
         # fields exist (@dataclass runs after this hook).
         if "make" not in cls.__dict__:
             cls.make = classmethod(_first_make)  # type: ignore[assignment,method-assign]
+        cls._copier = None  # each class's own, found on its first evolve()
 
     # -- what subclasses provide -----------------------------------------------------------
     @property
@@ -281,10 +282,7 @@ class State(ABC, Generic[G, M]):
         """This state with some fields changed (``history`` too): the rest are copied. Values
         cached on this state are not copied, so nothing derived from the old fields survives."""
         cls = self.__class__
-        known, count, caches = cls.__dict__.get("_copier") or _copier_of(cls)
-        if not known.issuperset(changes):
-            unknown = changes.keys() - known
-            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+        known, count, caches = cls._copier or _copier_of(cls)
         state = object.__new__(cls)
         new = state.__dict__
         # Copying the whole instance dict is one fast C call (a field-by-field copy made the
@@ -297,6 +295,9 @@ class State(ABC, Generic[G, M]):
                 for name in [k for k in new if k not in known]:
                     del new[name]
         new.update(changes)
+        if len(new) != count:
+            unknown = changes.keys() - known
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
         return state
 
     def why_illegal(self, move: M) -> str:

@@ -423,8 +423,7 @@ class LambMimesState(State["LambMimes", LambMimesMove]):
                 pass
         elif (
             phase != OVER
-            and isinstance(move, Card)
-            and move.__class__ is Card
+            and type(move) is Card
             and move.card.__class__ is int
             and 0 <= move.card < KINDS
             and move.verb == self._verb()

@@ -40,9 +40,13 @@ class PlayerView(Protocol):
 class Bot(Protocol):
     """Anything with ``choose(view, legal_moves, rng) -> move`` plays (a plain function with that
     signature is wrapped by ``sheepkit.bots.as_bot``). It gets the mover's view, never the full
-    state. Optional: ``name`` and ``description`` (shown in the app)."""
+    state. Optional: ``name`` and ``description`` (shown in the app).
 
-    def choose(self, view: Any, legal_moves: Sequence[Hashable], rng: random.Random) -> Any: ...
+    ``view`` and ``legal_moves`` are ``Any`` here so that a game's own bot may declare its
+    game's view and move types (``choose(self, view: LambMimesView, legal_moves:
+    Sequence[LambMimesMove], rng)``): a protocol parameter of a wider type would refuse it."""
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any: ...
 
 
 #: A bot maker: the app and the lab make a fresh bot per game (bots may remember things).

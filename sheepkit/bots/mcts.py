@@ -27,7 +27,7 @@ class _Node:
         self.total: list[float] | None = None  # summed rewards, one per player
 
 
-def _rewards(state: State, players: int) -> list[float]:
+def _rewards(state: State[Any, Any], players: int) -> list[float]:
     winners = state.winners()
     if not winners:
         return [1.0 / players] * players if state.is_over else [0.0] * players
@@ -82,20 +82,23 @@ class MCTSBot:
         by default the most visited one (the most robust choice), the better mean on a tie."""
         return max(legal, key=stats.__getitem__)
 
-    def _simulate(self, root: _Node, state: State, rng: random.Random) -> None:
+    def _simulate(self, root: _Node, state: State[Any, Any], rng: random.Random) -> None:
         players = state.game.num_players
         path: list[tuple[_Node, int]] = []
         node = root
         # Selection and expansion: descend while every option here has been tried.
         while not state.is_over:
             mover = state.to_move
+            if mover is None:  # not over, so someone (or chance) moves: the contract
+                break
+            move: Move
             if mover == CHANCE:
                 move = state.sample_chance(rng)
             else:
                 move = self._select(node, state, mover, rng)
             child = node.children.get(move)
             expanded = child is None
-            if expanded:
+            if child is None:
                 child = node.children[move] = _Node()
             path.append((child, mover))
             state = state.play(move)
@@ -111,8 +114,8 @@ class MCTSBot:
             for p in range(players):
                 child.total[p] += rewards[p]
 
-    def _select(self, node: _Node, state: State, mover: int, rng: random.Random) -> Move:
-        legal = state.legal_moves()
+    def _select(self, node: _Node, state: State[Any, Any], mover: int, rng: random.Random) -> Move:
+        legal: tuple[Move, ...] = state.legal_moves()
         untried = [m for m in legal if m not in node.children]
         if untried:
             return rng.choice(untried)
@@ -126,7 +129,7 @@ class MCTSBot:
                 best, best_value = move, value
         return best
 
-    def _rollout(self, state: State, rng: random.Random, players: int) -> list[float]:
+    def _rollout(self, state: State[Any, Any], rng: random.Random, players: int) -> list[float]:
         steps = 0
         limit = self.rollout_limit
         while not (state.is_over or self.rollout_ends(state)) and (limit is None or steps < limit):
@@ -138,14 +141,17 @@ class MCTSBot:
         return self.rollout_rewards(state, players)
 
     # -- hooks for a game's own search: a wiser playout, a shorter horizon, its own reward --
-    def rollout_move(self, state: State, legal: Sequence[Move], rng: random.Random) -> Move:
+    def rollout_move(
+        self, state: State[Any, Any], legal: Sequence[Move], rng: random.Random
+    ) -> Move:
         """The move an imagined player makes in a playout (default: any, at random)."""
-        return rng.choice(legal)
+        move: Move = rng.choice(legal)
+        return move
 
-    def rollout_ends(self, state: State) -> bool:
+    def rollout_ends(self, state: State[Any, Any]) -> bool:
         """Whether an imagined game may stop before its end (default: never)."""
         return False
 
-    def rollout_rewards(self, state: State, players: int) -> list[float]:
+    def rollout_rewards(self, state: State[Any, Any], players: int) -> list[float]:
         """Each player's reward where a playout stopped (default: the game's winners)."""
         return _rewards(state, players)

@@ -22,7 +22,7 @@ MAX_RECORD_CHARS = 10_000_000
 MAX_HISTORY = 500_000
 
 
-def make_record(state: State, **extra: Any) -> dict[str, Any]:
+def make_record(state: State[Any, Any], **extra: Any) -> dict[str, Any]:
     record: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -52,7 +52,7 @@ def parse_json(record: dict[str, Any] | str | bytes) -> dict[str, Any]:
     return record
 
 
-def replay(record: dict[str, Any] | str | bytes) -> State:
+def replay(record: dict[str, Any] | str | bytes) -> State[Any, Any]:
     """The exact state a record describes. A corrupt or foreign record raises BadRecord.
 
     Checked in this order, each before any move is replayed: the JSON itself (at most
@@ -111,7 +111,7 @@ def replay(record: dict[str, Any] | str | bytes) -> State:
             f"these rules lasts at most {game.max_length}"
         )
     expected = _stated_result(record)
-    state = game.new_game()
+    state: State[Any, Any] = game.new_game()
     for number, text in enumerate(history, start=1):
         if state.is_over:
             raise BadRecord(
@@ -156,5 +156,5 @@ def _players(winners: tuple[int, ...]) -> str:
     return "[" + ", ".join(str(w) for w in winners) + "]"
 
 
-def dumps(state: State, **extra: Any) -> str:
+def dumps(state: State[Any, Any], **extra: Any) -> str:
     return json.dumps(make_record(state, **extra), indent=1)

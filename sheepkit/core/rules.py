@@ -131,11 +131,10 @@ class Rules:
             # names the field; a shape it did not foresee is still bad rules, not a crash.
             raise InvalidRules(f"{type(self).__qualname__}: malformed rule values ({e})") from None
 
-    def _check_field(self, f: dataclasses.Field, value: Any) -> None:
+    def _check_field(self, f: dataclasses.Field[Any], value: Any) -> None:
         meta = f.metadata
-        default = f.default
         name = f.name
-        kind = type(default)
+        kind: type[object] = type(f.default)  # every rule field has a default
         if kind is bool:
             ok = isinstance(value, bool)
         elif kind is int:

@@ -20,7 +20,6 @@ import hashlib
 import math
 import os
 import pickle
-import random
 import sys
 import time
 import warnings
@@ -29,9 +28,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from ..bots import Bot, as_bot, bot_name, for_game
-from ..bots.match import seat_rng
-from ..core import CHANCE, Game, game_type, load
+from ..bots import Bot, as_bot, bot_name, for_game, play_game
+from ..core import Game, Move, State, game_type, load
 from ..platform import in_browser
 from .results import GameRow
 
@@ -143,28 +141,20 @@ def play_row(
 ) -> GameRow:
     """Play one game, with a fresh bot from ``makers[lineup[seat]]`` in each seat, as a row.
 
-    Move for move the game that ``sheepkit.play_game(game, bots, seed)`` plays with the same
-    bots in the same seats (the same dice stream and per-seat bot streams)."""
+    Played by ``sheepkit.play_game(game, bots, seed)`` with the same bots in the same seats
+    (the one game loop), which watches each bot move for the row's choices and score trace."""
     bots = [makers[i]() for i in lineup]
-    dice = random.Random(f"sheepkit-chance-{seed}")
-    rngs = [seat_rng(seed, s) for s in range(len(bots))]
-    state = game.new_game()
-    start = state.scores()
+    first = game.new_game()
+    start = first.scores()
     choices: list[int] = []
     trace: list[tuple[float, ...]] = []
-    capped = False
-    while not state.is_over:
-        if max_plies is not None and state.ply >= max_plies:
-            capped = True
-            break
-        mover = state.to_move
-        if mover == CHANCE:
-            state = state.play(state.sample_chance(dice))
-            continue
-        legal = state.legal_moves()
+
+    def observe(before: State[Any, Any], legal: tuple[Move, ...], after: State[Any, Any]) -> None:
         choices.append(len(legal))
-        state = state.play(bots[mover].choose(state.view(mover), legal, rngs[mover]))
-        trace.append(state.scores())
+        trace.append(after.scores())
+
+    state = play_game(game, bots, seed, start=first, max_plies=max_plies, observe=observe)
+    capped = not state.is_over  # play_game stops early only at the cap
     # Keep the trace only when scores move during play; otherwise it says nothing about leads.
     if all(scores == start for scores in trace[:-1]):
         trace = []

@@ -7,6 +7,7 @@ allowed values, so that validation, the app's rules panel and the rule lab all r
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -113,6 +114,39 @@ def _listed(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_listed(v) for v in value]
     return value
+
+
+#: The longest text read as one rule value: the largest table (The Sheep Race's cards) is
+#: under a thousand characters written out.
+MAX_RULE_TEXT = 20_000
+
+
+def rule_text(value: Any) -> str:
+    """A rule value as the text the app's rules panel and the rule lab edit: JSON, as records
+    store rules (tuples are written as lists): ``[["grow"], ["double"]]``."""
+    return json.dumps(_listed(value))
+
+
+def rule_value(name: str, text: str) -> Any:
+    """The rule value that JSON ``text`` (as :func:`rule_text` writes it) holds, lists read as
+    tuples. Text that is not JSON raises InvalidRules naming the rule ``name``; whether the
+    value suits the rule is for the rules themselves to check."""
+    if len(text) > MAX_RULE_TEXT:
+        raise InvalidRules(
+            f"rule {name!r}: cannot read {len(text):,} characters as a value; a rule's text "
+            f"has at most {MAX_RULE_TEXT:,}",
+            name,
+        )
+    try:
+        return _tupled(json.loads(text))
+    except RecursionError:
+        raise InvalidRules(f"rule {name!r} is nested too deeply", name) from None
+    except ValueError as e:
+        raise InvalidRules(
+            f"rule {name!r}: cannot read {_short(text)} as a value ({e}); write it as JSON, "
+            f"e.g. {rule_text((1, 2))} or {rule_text(('a', 'b'))}",
+            name,
+        ) from None
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from ..bots import Bot, as_bot, for_game
 from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, load, replay
 from ..core.record import FORMAT, VERSION, parse_json
 from ..core.registry import entry_for, game_type
-from ..core.rules import RuleInfo
+from ..core.rules import RuleInfo, rule_text, rule_value
 from ..drawing import BoardDrawing, Frame, drawing_for
 from .keyboard import KEYBOARD_HTML
 from .panel import Panel
@@ -768,25 +768,22 @@ class RulesPanel:
             return w.BoundedIntText(
                 value=value, min=info.min, max=info.max, description=info.label, style=style
             )
+        # Tables (a die's faces, payoffs) are edited as JSON text, as in the rule lab.
         return w.Text(
-            value=json.dumps(RulesPanel._jsonable(value)),
+            value=rule_text(value),
             description=info.label,
             style=style,
             layout=w.Layout(width="100%"),
         )
 
-    @staticmethod
-    def _jsonable(value: Any) -> Any:
-        if isinstance(value, tuple):
-            return [RulesPanel._jsonable(v) for v in value]
-        return value
-
     def values(self) -> dict[str, Any]:
+        """Each rule's value as the inputs hold it; InvalidRules names a rule whose text is
+        not a value."""
         out = {}
         for name, box in self.inputs.items():
             value = box.value
             if isinstance(box, w.Text):
-                value = json.loads(value)
+                value = rule_value(name, value)
             out[name] = value
         return out
 

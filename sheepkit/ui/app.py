@@ -22,8 +22,9 @@ from typing import Any
 import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
-from ..bots import Bot, as_bot, for_game
+from ..bots import Bot, as_bot, factory_description, for_game
 from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, load, replay
+from ..core.contract import Panel as PanelHooks
 from ..core.record import FORMAT, VERSION, parse_json
 from ..core.registry import entry_for, game_type
 from ..core.rules import RuleInfo, rule_text, rule_value
@@ -70,6 +71,8 @@ class GameApp(ShowsWidget):
         self.message = ""
         self.curtain_for: int | None = None  # a human seat the device must be passed to
         self._last_viewer: int | None = None
+        self.seats: list[str] = []  # set by _start
+        self._syncing_pickers = False  # new options move a picker's value: not a choice
         self._build_widgets(speed_ms)
         self.autoplay_toggle.value = autoplay
         self._start(self.game.new_game(), seats)
@@ -159,7 +162,7 @@ class GameApp(ShowsWidget):
         )
         # The game's own controls (preferences, hints...), if it registered a panel.
         make_panel = entry_for(self.game).panel
-        self.panel: Panel = make_panel(self) if make_panel is not None else Panel()
+        self.panel: PanelHooks = make_panel(self) if make_panel is not None else Panel()
         controls = w.VBox(
             [
                 self.status,
@@ -208,8 +211,8 @@ class GameApp(ShowsWidget):
                     f"{self.game.title} has {self.game.num_players} players; "
                     f"{len(seats)} seats were given"
                 )
-            self.seats: list[str] = list(seats)
-        elif not hasattr(self, "seats") or len(self.seats) != self.game.num_players:
+            self.seats = list(seats)
+        elif len(self.seats) != self.game.num_players:
             default_bot = next((n for n in self.bot_factories if n not in ("Random", "MCTS")), "")
             self.seats = [HUMAN] + [default_bot or "Random"] * (self.game.num_players - 1)
         for name in self.seats:
@@ -241,7 +244,7 @@ class GameApp(ShowsWidget):
         return player is not None and 0 <= player < len(self.seats) and self.seats[player] == HUMAN
 
     def _picked(self, player: int, name: str) -> None:
-        if not getattr(self, "_syncing_pickers", False):
+        if not self._syncing_pickers:
             self.set_seat(player, name)
 
     def set_seat(self, player: int, name: str) -> None:
@@ -282,9 +285,9 @@ class GameApp(ShowsWidget):
             else:
                 self.roll()
             return True
-        if self.is_human(state.to_move):
-            return False
         mover = state.to_move
+        if mover is None or self.is_human(mover):
+            return False
         bot = self._bot(mover)
         move = bot.choose(state.view(mover), state.legal_moves(), self.bot_rngs[mover % 9])
         self.play(move)
@@ -370,14 +373,13 @@ class GameApp(ShowsWidget):
             # perfect): a seat whose bot is gone gets the game's own first bot.
             self.bot_factories = factories
             fallback = next((n for n in factories if n not in ("Random", "MCTS")), "Random")
-            if hasattr(self, "seats"):
-                self.seats = [s if s == HUMAN or s in factories else fallback for s in self.seats]
-                self.bots = {}
-            self._syncing_pickers = True  # new options move a picker's value: not a choice
+            self.seats = [s if s == HUMAN or s in factories else fallback for s in self.seats]
+            self.bots = {}
+            self._syncing_pickers = True
             try:
                 for player, picker in enumerate(self.seat_pickers):
                     picker.options = [HUMAN, *factories]
-                    if hasattr(self, "seats") and player < len(self.seats):
+                    if player < len(self.seats):
                         picker.value = self.seats[player]
             finally:
                 self._syncing_pickers = False
@@ -532,9 +534,7 @@ class GameApp(ShowsWidget):
     def _update_bot_notes(self) -> None:
         rows = []
         for name, factory in self.bot_factories.items():
-            about = getattr(factory, "description", None)
-            if not isinstance(about, str):
-                about = getattr(factory(), "description", "")
+            about = factory_description(factory)
             rows.append(f"<li><b>{html.escape(name)}</b>: {html.escape(about)}</li>")
         self.bot_notes.value = f"<ul>{''.join(rows)}</ul>"
 
@@ -577,11 +577,12 @@ class GameApp(ShowsWidget):
     def _render_status(self) -> None:
         state = self.state
         name = self.game.player_name
-        if state.is_over:
+        seat = state.to_move
+        if state.is_over or seat is None:  # (to_move is None exactly when the game is over)
             text = f"Game over. {state.outcome()}"
         elif self.curtain_for is not None:
             text = f"Pass the device to {name(self.curtain_for)}."
-        elif state.to_move == CHANCE:
+        elif seat == CHANCE:
             who = state.acting_player
             roller = name(who) if who is not None else "Chance"
             if self._claimed(state):
@@ -593,12 +594,14 @@ class GameApp(ShowsWidget):
             else:
                 text = f"{roller} ({self.seats[who] if who is not None else 'auto'}) rolls…"
         else:
-            who = name(state.to_move)
-            if self.is_human(state.to_move):
+            mover = name(seat)
+            if self.is_human(seat):
                 on_board = self.drawing.takes_clicks(state)
-                text = f"{who} to move: pick a move below{' or on the board' if on_board else ''}."
+                text = (
+                    f"{mover} to move: pick a move below{' or on the board' if on_board else ''}."
+                )
             else:
-                text = f"{who} ({self.seats[state.to_move]} bot) is thinking…"
+                text = f"{mover} ({self.seats[seat]} bot) is thinking…"
         if not self.at_end:
             text += f" (Showing move {self.cursor} of {len(self.timeline) - 1}: play a move to "
             text += "continue from here, or Redo.)"

@@ -27,7 +27,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots import as_bot, for_game
+from ..bots import as_bot, bot_description, for_game
 from ..core import Game, InvalidRules, games, load
 from ..core.rules import RuleInfo, Rules, rule_text, rule_value
 from ..lab import GameRow, Metric, Results, Tournament, leaderboard, report, simulate
@@ -306,7 +306,7 @@ def bot_descriptions_html(
     ]
     rows = "".join(
         f"<li><b>{html.escape(name)}</b>: "
-        f"{html.escape(getattr(bot, 'description', '') or 'no description')}</li>"
+        f"{html.escape(bot_description(bot) or 'no description')}</li>"
         for name, bot in items
     )
     return f"<ul class='sk-bot-list' style='font-family:sans-serif;line-height:1.4'>{rows}</ul>"

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from .errors import BadRecord, IllegalMove, InvalidRules
-from .game import State
+from .game import Game, State
 from .registry import game_type
 
 FORMAT = "sheepkit-record"
@@ -52,8 +52,15 @@ def parse_json(record: dict[str, Any] | str | bytes) -> dict[str, Any]:
     return record
 
 
-def replay(record: dict[str, Any] | str | bytes) -> State[Any, Any]:
+def replay(
+    record: dict[str, Any] | str | bytes,
+    *,
+    game_class: type[Game[Any, Any, Any]] | None = None,
+) -> State[Any, Any]:
     """The exact state a record describes. A corrupt or foreign record raises BadRecord.
+
+    The record's ``game`` names a registered game, or ``game_class``'s name: a game class that
+    was never registered (one being written) replays its own records that way.
 
     Checked in this order, each before any move is replayed: the JSON itself (at most
     ``MAX_RECORD_CHARS`` characters), ``format``, ``version`` (the integer 1), ``game`` (a
@@ -83,10 +90,14 @@ def replay(record: dict[str, Any] | str | bytes) -> State[Any, Any]:
             f"unknown record version {version!r}; this sheepkit reads version {VERSION}"
         )
     name = record.get("game")
-    try:
-        kind = game_type(name) if isinstance(name, str) else None
-    except KeyError:
-        kind = None
+    kind: type[Game[Any, Any, Any]] | None
+    if game_class is not None and isinstance(name, str) and name == game_class.name:
+        kind = game_class
+    else:
+        try:
+            kind = game_type(name) if isinstance(name, str) else None
+        except KeyError:
+            kind = None
     if kind is None:
         raise BadRecord(f"the record is of an unknown game {name!r}")
     history = record.get("history")

@@ -348,7 +348,7 @@ class GameApp(ShowsWidget):
             except KeyError:
                 title = f"an unknown game {name!r}"
             raise BadRecord(f"this record is of {title}, not {self.game.title}; open it there")
-        state = replay(record)
+        state = replay(record, game_class=type(self.game))  # registered or not
         self._set_game(state.game)
         timeline = [state.game.new_game()]
         for move in state.history:
@@ -890,10 +890,27 @@ def read_record(text: str | dict) -> dict[str, Any]:
     return parse_json(text)
 
 
-def play(game: str | Game, seats: Sequence[str] | None = None, **rules: Any) -> GameApp:
-    """The app for a game, ready to display: ``sheepkit.ui.play("shave_a_sheep", players=3)``."""
+def play(
+    game: str | Game,
+    seats: Sequence[str] | None = None,
+    *,
+    speed_ms: int = 500,
+    autoplay: bool = True,
+    app_seed: int | None = None,
+    drawing: BoardDrawing | None = None,
+    **rules: Any,
+) -> GameApp:
+    """The app for a game, ready to display: the one way a notebook shows one.
+
+    ``sheepkit.ui.play("shave_a_sheep", ["Human", "Sensible"], speed_ms=300, players=3)``:
+    a game's name or a Game (of any class, registered or not), the seats (a bot name or
+    "Human" each), the bots' delay, auto-play, the seed of the app's dice and bots
+    (``app_seed``: ``seed`` would be a rule, as in Battle Sheep), a drawing of one's own, and
+    any rule changes by name."""
     if isinstance(game, str):
         game = load(game, **rules)
     elif rules:
         game = type(game)(game.rules.replace(**rules))
-    return GameApp(game, seats)
+    return GameApp(
+        game, seats, seed=app_seed, drawing=drawing, autoplay=autoplay, speed_ms=speed_ms
+    )

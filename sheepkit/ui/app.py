@@ -16,7 +16,7 @@ import asyncio
 import html
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -27,7 +27,7 @@ from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, 
 from ..core.contract import Panel as PanelHooks
 from ..core.record import FORMAT, VERSION, parse_json
 from ..core.registry import entry_for, game_type
-from ..core.rules import RuleInfo, rule_text, rule_value
+from ..core.rules import RuleInfo, Rules, rule_text, rule_value
 from ..drawing import BoardDrawing, Frame, drawing_for
 from .keyboard import KEYBOARD_HTML
 from .panel import Panel
@@ -101,7 +101,7 @@ class GameApp(ShowsWidget):
         self.status.add_class("sk-status")
         self.moves_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
         self._move_buttons: list[w.Button] = []
-        self._shown_moves: tuple[Any, ...] = ()
+        self._shown_moves: tuple[Hashable, ...] = ()
 
         self.roll_button = w.Button(description="Roll", button_style="warning")
         self.roll_button.add_class("sk-roll")
@@ -254,7 +254,7 @@ class GameApp(ShowsWidget):
         self.bots.pop(player, None)
         self.render()
 
-    def play(self, move: Any) -> State:
+    def play(self, move: Hashable | str) -> State[Any, Any]:
         """Play a move for whoever is to move (from an earlier position: cut the timeline)."""
         try:
             following = self.state.play(move)
@@ -265,7 +265,7 @@ class GameApp(ShowsWidget):
         self._push(following)
         return following
 
-    def roll(self, outcome: Any = None) -> State:
+    def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
         """At a chance node: roll (or use ``outcome``, to demonstrate a rule)."""
         state = self.state
         if state.to_move != CHANCE:
@@ -320,7 +320,7 @@ class GameApp(ShowsWidget):
             self.selection = None
             self.render()
 
-    def new_game(self, rules: Any = None) -> None:
+    def new_game(self, rules: Rules | dict[str, Any] | None = None) -> None:
         """Start again, with new rules if given (a Rules object or a dict of changes)."""
         if rules is not None:
             if isinstance(rules, dict):
@@ -414,7 +414,7 @@ class GameApp(ShowsWidget):
             self._push(state.play(state.sample_chance(self.chance_rng)), render=False)
         self.render()
 
-    def _roll_clicked(self, outcome: Any = None) -> None:
+    def _roll_clicked(self, outcome: Hashable | None = None) -> None:
         # A click can race the app's own roll (the page had not updated yet): then it is moot.
         state = self.state
         if self._may_roll(state) and (self._human_decides(state) or self._claimed(state)):
@@ -526,7 +526,7 @@ class GameApp(ShowsWidget):
         return self._last_viewer if self._last_viewer is not None else humans[0]
 
     def _frame(self) -> Frame:
-        highlights: tuple[Any, ...] = ()
+        highlights: tuple[Hashable, ...] = ()
         if self.selection is not None:
             highlights = tuple(self.drawing.selected_moves(self.state, self.selection))
         return Frame(self.state, self._viewer(), self.selection, highlights)
@@ -711,7 +711,7 @@ class GameApp(ShowsWidget):
             fold()
         return entries
 
-    def _log_line(self, before: State, move: Any, viewer: int | None) -> str:
+    def _log_line(self, before: State[Any, Any], move: Hashable, viewer: int | None) -> str:
         """One entry of the log, as ``viewer`` may read it: with hidden information the
         drawing words it (``log_label``), or else only who acted is shown."""
         who = before.acting_player
@@ -729,7 +729,7 @@ class GameApp(ShowsWidget):
 class RulesPanel:
     """One input per rule parameter, read from the Rules dataclass, and a button to apply."""
 
-    def __init__(self, rules: Any, apply: Callable[[Any], None]) -> None:
+    def __init__(self, rules: Rules, apply: Callable[[Rules], None]) -> None:
         self.apply = apply
         self.inputs: dict[str, w.Widget] = {}
         self.error = w.HTML()
@@ -744,7 +744,7 @@ class RulesPanel:
         self.widget.add_class("sk-rules")
         self.show(rules)
 
-    def show(self, rules: Any) -> None:
+    def show(self, rules: Rules) -> None:
         self.rules = rules
         self.inputs = {
             info.name: self._input(info, getattr(rules, info.name)) for info in rules.describe()

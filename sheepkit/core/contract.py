@@ -70,14 +70,28 @@ class BoardDrawing(Protocol):
     holds its updates around ``draw``; coordinates are canvas pixels. Subclass
     ``sheepkit.drawing.Drawing``, which supplies every member below but ``draw``."""
 
-    #: The canvas size in pixels (the app fixes the canvas's CSS size to match).
-    width: int
-    height: int
-    #: False when moves are too many for one button each (the game's panel offers them).
-    move_buttons: bool
-    #: Attributes that are the user's taste, not the rules (e.g. a colour theme): the app
-    #: carries them over to the drawing it makes for new rules.
-    preferences: tuple[str, ...]
+    # Read-only to the app (properties here, so that a class attribute such as
+    # ``preferences = ("squares", "theme")``, typed by its value, still fits the protocol).
+    @property
+    def width(self) -> int:
+        """The canvas width in pixels (the app fixes the canvas's CSS size to match)."""
+        ...
+
+    @property
+    def height(self) -> int:
+        """The canvas height in pixels."""
+        ...
+
+    @property
+    def move_buttons(self) -> bool:
+        """False when moves are too many for one button each (the game's panel offers them)."""
+        ...
+
+    @property
+    def preferences(self) -> tuple[str, ...]:
+        """Attributes that are the user's taste, not the rules (e.g. a colour theme): the app
+        carries them over to the drawing it makes for new rules."""
+        ...
 
     def draw(self, canvas: Any, frame: Frame) -> None:
         """Paint the whole board for ``frame`` (the canvas is cleared, its updates held)."""

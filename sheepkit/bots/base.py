@@ -15,7 +15,9 @@ from typing import Any, Protocol, runtime_checkable
 from ..core import Move
 from ..core.contract import Bot, BotFactory
 
-BotFunction = Callable[[Any, Sequence[Move], random.Random], Move]
+#: A plain function bot: ``(view, legal_moves, rng) -> move``, the moves of its game's own type
+#: (Any, as in the Bot protocol).
+BotFunction = Callable[[Any, Sequence[Any], random.Random], Any]
 
 
 @runtime_checkable
@@ -42,7 +44,8 @@ class FunctionBot:
         self.description = (function.__doc__ or "A bot written as a function.").strip()
 
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        return self.function(view, legal_moves, rng)
+        move: Move = self.function(view, legal_moves, rng)
+        return move
 
 
 def as_bot(bot: Bot | BotFunction) -> Bot:

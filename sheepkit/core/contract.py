@@ -40,9 +40,13 @@ class PlayerView(Protocol):
 class Bot(Protocol):
     """Anything with ``choose(view, legal_moves, rng) -> move`` plays (a plain function with that
     signature is wrapped by ``sheepkit.bots.as_bot``). It gets the mover's view, never the full
-    state. Optional: ``name`` and ``description`` (shown in the app)."""
+    state. Optional: ``name`` and ``description`` (shown in the app).
 
-    def choose(self, view: Any, legal_moves: Sequence[Hashable], rng: random.Random) -> Any: ...
+    ``legal_moves`` is a Sequence of the game's own move type, which a game's bot names
+    (``Sequence[Step]``): typed Any here, since a parameter of any narrower type would not fit a
+    protocol that says Hashable (parameters are contravariant)."""
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any: ...
 
 
 #: A bot maker: the app and the lab make a fresh bot per game (bots may remember things).

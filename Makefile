@@ -1,7 +1,7 @@
 # sheepkit developer commands. Each target builds .venv first when it is missing or when
 # pyproject.toml changed since it was installed.
 #   make app     serve the notebooks as Voila apps      make lab    JupyterLab on notebooks/
-#   make test    lint + every test + every notebook     make format / strip / bench / clean
+#   make test    lint (ruff, mypy) + every test + notebooks  make format / strip / bench / clean
 #   make site    the static site in _site/ (Voici + JupyterLite on Pyodide; make site-serve)
 
 SHELL := /bin/bash
@@ -37,7 +37,7 @@ help:
 	@echo "make app        serve the apps; prints the welcome app's address (PORT=..., HOST=0.0.0.0"
 	@echo "                serves the school network)"
 	@echo "make lab        JupyterLab on notebooks/ at http://127.0.0.1:$(LAB_PORT)/lab"
-	@echo "make test       ruff, notebooks stripped, pytest tests/ (incl. browser), every notebook run"
+	@echo "make test       ruff, mypy, notebooks stripped, pytest tests/ (incl. browser), every notebook run"
 	@echo "make site       build the static site into $(SITE_OUT)/ (runs in the browser, no server)"
 	@echo "make site-serve preview it on http://127.0.0.1:$(SITE_PORT)/ (SITE_PORT=...)"
 	@echo "make format     ruff format + ruff check --fix"
@@ -110,6 +110,8 @@ lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
 	@echo "== ruff format --check"
 	$(BIN)/ruff format --check $(LINTED)
+	@echo "== mypy (pyproject's files: sheepkit; --strict for core and bots)"
+	$(BIN)/mypy
 
 check-notebooks: $(STAMP)
 	@echo "== notebooks committed without outputs"

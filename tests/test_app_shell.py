@@ -12,9 +12,11 @@ import pytest
 from event_loop import run_loop
 from toy_games import DiceRace, HighCard
 
+import sheepkit
 from sheepkit.core import BadRecord, load, register
 from sheepkit.core import registry as registry_module
-from sheepkit.ui import GameApp
+from sheepkit.drawing import TextDrawing
+from sheepkit.ui import GameApp, play
 from sheepkit.ui.app import MAX_RECORD_CHARS
 
 
@@ -249,6 +251,48 @@ def test_pass_the_device_curtain_between_humans() -> None:
 def test_about_the_bots_lists_descriptions() -> None:
     app = GameApp(DiceRace(), seats=["Human", "Human"])
     assert "Random" in app.bot_notes.value and "Monte Carlo" in app.bot_notes.value
+
+
+class UnlistedDiceRace(DiceRace):
+    """A game class never registered (a game being written in a notebook)."""
+
+    name = "toy_unlisted_dice_race"
+    title = "Unlisted dice race"
+
+
+def test_the_app_plays_a_game_class_never_registered() -> None:
+    assert UnlistedDiceRace.name not in sheepkit.games()
+    app = play(UnlistedDiceRace(), ["Human", "Random"], speed_ms=150, autoplay=False, app_seed=4)
+    assert isinstance(app.drawing, TextDrawing)  # entry_for: the text drawing...
+    assert list(app.bot_factories) == ["Random", "MCTS"]  # ...and the general bots
+    assert app.speed.value == 150 and not app.autoplay and app.seed == 4
+    assert "Unlisted dice race" in app.title.value and "Monte Carlo" in app.bot_notes.value
+    steps = 0
+    while not app.state.is_over:
+        assert steps < 400
+        if app.state.acting_player == 1:
+            assert app.step()  # the Random bot, and its rolls
+        elif app.chance_box.layout.display != "none":
+            app.roll_button.click()
+        else:
+            visible_moves(app)[0].click()
+        steps += 1
+    assert "Game over" in app.status.value
+    # Its records save and load in its own app (replay reads them with the app's class).
+    saved = app.save_record()
+    again = play(UnlistedDiceRace(), ["Human", "Human"])
+    again.records_panel.text.value = saved
+    again.records_panel.load_button.click()
+    assert again.records_panel.note.value == "Loaded." and again.state == app.state
+    # New rules from its Rules panel make a game of the same class.
+    again.rules_panel.inputs["target"].value = 9
+    again.rules_panel.button.click()
+    assert type(again.game) is UnlistedDiceRace and again.game.rules.target == 9
+
+
+def test_play_takes_rule_changes_and_the_app_options() -> None:
+    app = play("toy_dice_race", ["Human", "Human"], speed_ms=200, target=8)
+    assert app.game.rules.target == 8 and app.speed.value == 200 and app.autoplay
 
 
 def test_autoplay_runs_bots_on_the_event_loop() -> None:

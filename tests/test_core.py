@@ -154,6 +154,18 @@ def test_bad_records_are_refused_with_reason(mangle, words: str) -> None:
         replay(mangle(record))
 
 
+def test_a_game_class_never_registered_replays_its_records_when_named() -> None:
+    class Unlisted(DiceRace):
+        name = "toy_unlisted"
+
+    state = Unlisted().new_game().play("roll 2").play("bank")
+    with pytest.raises(BadRecord, match="unknown game 'toy_unlisted'"):
+        replay(state.record())
+    assert replay(state.record(), game_class=Unlisted) == state
+    # A class of another name does not read the record as its own.
+    assert type(replay(DiceRace().new_game().record(), game_class=Unlisted).game) is DiceRace
+
+
 def test_bad_record_names_the_move_number() -> None:
     record = DiceRace().new_game().play("roll 1").play("bank").record()
     record["history"].append("roll 7")

@@ -8,6 +8,7 @@ import pytest
 from event_loop import run_loop
 
 import sheepkit
+from sheepkit.core.rules import rule_text
 from sheepkit.drawing import Frame, TextDrawing, drawing_for
 from sheepkit.ui import GameApp, play
 
@@ -391,3 +392,39 @@ def test_the_curtain_falls_for_a_seat_made_human_after_the_deal() -> None:
     app.run_bots()  # any draws the move causes
     assert app.state.acting_player == 1
     assert app.curtain_for == 1, "Player 2 would see Player 1's hand"
+
+
+#: Structured rules (tables) and a new value for each: edited as JSON text by the app's rules
+#: panel and the rule lab alike (tests/test_lab_widgets.py has the lab's side).
+TABLE_RULES = [
+    (
+        "shave_a_sheep",
+        "die",
+        (
+            ("wolf", "grow"),
+            ("grow", "swap"),
+            ("swap", "shear"),
+            ("shear", "grow"),
+            ("grow",),
+            ("double",),
+        ),
+    ),
+    ("sheep_race", "final_dice", ((1, 1, 2, 2, 3, 3), (2, 0, 0, 0, 0, 1))),
+]
+
+
+@pytest.mark.parametrize(("name", "rule", "value"), TABLE_RULES)
+def test_rules_panel_edits_a_table_as_json_and_names_a_bad_one(name, rule, value) -> None:
+    app = GameApp(sheepkit.load(name), seed=3)
+    default = getattr(app.game.rules, rule)
+    box = app.rules_panel.inputs[rule]
+    assert box.value == rule_text(default) and box.value.startswith("[[")
+    box.value = rule_text(value)
+    app.rules_panel.button.click()
+    assert getattr(app.game.rules, rule) == value and app.rules_panel.error.value == ""
+    assert app.rules_panel.inputs[rule].value == rule_text(value)  # shown as it reads
+    for bad in ("((1, 2), (3, 4))", "[[1, 2], [3, 4]"):  # Python, not JSON; unclosed
+        app.rules_panel.inputs[rule].value = bad
+        app.rules_panel.button.click()
+        assert f"rule &#x27;{rule}&#x27;: cannot read" in app.rules_panel.error.value
+        assert getattr(app.game.rules, rule) == value  # nothing changed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import random
 import sys
 import xml.etree.ElementTree as ET
@@ -13,6 +14,8 @@ import pytest
 
 import sheepkit
 from sheepkit import lab
+from sheepkit.core import InvalidRules
+from sheepkit.core.rules import rule_text
 from sheepkit.ui import charts
 from sheepkit.ui import lab_widgets as lw
 
@@ -21,6 +24,25 @@ def forward_sheep(view: Any, legal_moves: Sequence[Any], rng: random.Random) -> 
     """As the sheep, steps forward when it can; otherwise any move."""
     forward = [m for m in legal_moves if m.target > m.source]
     return rng.choice(forward if view.turn == 0 and forward else list(legal_moves))
+
+
+#: Structured rules (tables) and a new value for each: edited as JSON text by the rule lab and
+#: the app's rules panel alike (tests/test_game_apps.py has the panel's side).
+TABLE_RULES = [
+    (
+        "shave_a_sheep",
+        "die",
+        (
+            ("wolf", "grow"),
+            ("grow", "swap"),
+            ("swap", "shear"),
+            ("shear", "grow"),
+            ("grow",),
+            ("double",),
+        ),
+    ),
+    ("sheep_race", "final_dice", ((1, 1, 2, 2, 3, 3), (2, 0, 0, 0, 0, 1))),
+]
 
 
 # -- slices add up to one run -----------------------------------------------------------------
@@ -106,13 +128,33 @@ def test_rule_lab_changing_the_number_of_players_repeats_the_bots() -> None:
 def test_rule_lab_reports_a_bad_value_instead_of_crashing() -> None:
     app = lw.RuleLab("shave_a_sheep", n=5)
     app.rule_picker.value = "die"
-    app.value.value = "(('grow',), ('fly',))"
+    app.value.value = '[["grow"], ["fly"]]'
     app.run()
     assert "must" in app.message.value or "die" in app.message.value
     app.value.value = "not a die"
     app.run()
     assert "cannot read" in app.message.value
     assert app.table.value == ""
+
+
+@pytest.mark.parametrize(("name", "rule", "value"), TABLE_RULES)
+def test_rule_lab_edits_a_table_as_json_and_names_a_bad_one(name, rule, value) -> None:
+    app = lw.RuleLab(name, n=2)
+    app.rule_picker.value = rule
+    default = sheepkit.load(name).rules.describe()
+    info = next(i for i in default if i.name == rule)
+    assert app.value.value == rule_text(info.default) and app.value.value.startswith("[[")
+    assert rule_text(info.default) in html.unescape(app.rule_doc.value)  # the base value alike
+    app.value.value = rule_text(value)
+    assert app.changes() == {rule: value}
+    for bad in ("((1, 2), (3, 4))", "[[1, 2], [3, 4]"):  # Python, not JSON; unclosed
+        app.value.value = bad
+        with pytest.raises(InvalidRules, match=f"rule '{rule}': cannot read") as refused:
+            app.changes()
+        assert refused.value.field == rule
+        app.run()
+        assert f"rule &#x27;{rule}&#x27;: cannot read" in app.message.value
+        assert app.table.value == ""
 
 
 def test_stop_ends_a_running_comparison_early_with_partial_results() -> None:

@@ -46,6 +46,25 @@ def test_make_test_runs_every_check() -> None:
     ]
 
 
+def test_make_lint_type_checks_before_the_tests() -> None:
+    """`make test` (and so .ci/run) runs mypy over pyproject's files in its lint step."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    makefile = (REPO / "Makefile").read_text()
+    lint = re.search(r"^lint: .*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert lint is not None
+    assert "$(BIN)/mypy" in [line.strip() for line in lint.group(1).splitlines()]
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text())
+    assert pyproject["tool"]["mypy"]["files"] == ["sheepkit"]
+    assert any(r.startswith("mypy") for r in pyproject["project"]["optional-dependencies"]["dev"])
+    # `strict = true` in an override turns the strict flags on for every module (mypy applies
+    # it globally): the strict packages list the flags instead.
+    overrides = pyproject["tool"]["mypy"]["overrides"]
+    assert not [o for o in overrides if "strict" in o]
+    strict = next(o for o in overrides if "sheepkit.core.*" in o["module"])
+    assert strict["module"] == ["sheepkit.core.*", "sheepkit.bots.*"]
+    assert strict["disallow_untyped_defs"] and strict["disallow_any_generics"]
+
+
 def test_the_static_site_is_built_by_make_and_kept_out_of_git() -> None:
     makefile = (REPO / "Makefile").read_text()
     site_test = re.search(r"^site-test: (.*)$", makefile, re.MULTILINE)

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from ..core import Game
 from ..core.registry import entry_for
-from .base import Bot, BotFunction, FunctionBot, RandomBot, as_bot, bot_name
-from .match import play_game, play_match
+from .base import (
+    Bot,
+    BotFactory,
+    BotFunction,
+    Described,
+    FunctionBot,
+    Named,
+    RandomBot,
+    as_bot,
+    bot_description,
+    bot_name,
+    factory_description,
+)
+from .match import chance_rng, play_game, play_match, seat_rng
 from .mcts import MCTSBot
 
 
-def for_game(game: Game) -> dict[str, Callable[[], Bot]]:
+def for_game(game: Game[Any, Any, Any]) -> dict[str, BotFactory]:
     """Every bot that can play ``game``, by name, weakest first: random, the game's own, MCTS."""
     own = entry_for(game).bots
     return {"Random": RandomBot, **(own(game) if own is not None else {}), "MCTS": MCTSBot}
@@ -19,13 +31,20 @@ def for_game(game: Game) -> dict[str, Callable[[], Bot]]:
 
 __all__ = [
     "Bot",
+    "BotFactory",
     "BotFunction",
+    "Described",
     "FunctionBot",
     "MCTSBot",
+    "Named",
     "RandomBot",
     "as_bot",
+    "bot_description",
     "bot_name",
+    "chance_rng",
+    "factory_description",
     "for_game",
     "play_game",
     "play_match",
+    "seat_rng",
 ]

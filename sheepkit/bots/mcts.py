@@ -27,7 +27,7 @@ class _Node:
         self.total: list[float] | None = None  # summed rewards, one per player
 
 
-def _rewards(state: State, players: int) -> list[float]:
+def _rewards(state: State[Any, Any], players: int) -> list[float]:
     winners = state.winners()
     if not winners:
         return [1.0 / players] * players if state.is_over else [0.0] * players
@@ -95,13 +95,16 @@ class MCTSBot(Generic[S, M]):
         # Selection and expansion: descend while every option here has been tried.
         while not state.is_over:
             mover = state.to_move
+            if mover is None:  # not over, so someone (or chance) moves: the contract
+                break
+            move: Move
             if mover == CHANCE:
                 move = state.sample_chance(rng)
             else:
                 move = self._select(node, state, mover, rng)
             child = node.children.get(move)
             expanded = child is None
-            if expanded:
+            if child is None:
                 child = node.children[move] = _Node()
             path.append((child, mover))
             state = state.play(move)
@@ -146,7 +149,8 @@ class MCTSBot(Generic[S, M]):
     # -- hooks for a game's own search: a wiser playout, a shorter horizon, its own reward --
     def rollout_move(self, state: S, legal: Sequence[M], rng: random.Random) -> M:
         """The move an imagined player makes in a playout (default: any, at random)."""
-        return rng.choice(legal)
+        move: Move = rng.choice(legal)
+        return move
 
     def rollout_ends(self, state: S) -> bool:
         """Whether an imagined game may stop before its end (default: never)."""

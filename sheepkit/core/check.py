@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -49,7 +49,7 @@ class CheckReport:
 
 
 def check_game(
-    game: Game | str,
+    game: Game[Any, Any, Any] | str,
     variants: Iterable[Mapping[str, Any]] = ({},),
     *,
     games: int = 30,
@@ -63,7 +63,7 @@ def check_game(
             subject = load(game, **changes)
         else:
             subject = type(game)(game.rules.replace(**changes)) if changes else game
-        foreign: list[Any] = []  # moves seen elsewhere: good candidates for illegal moves
+        foreign: list[Hashable] = []  # moves seen elsewhere: good candidates for illegal moves
         for n in range(games):
             game_seed = seed * 100_003 + n
             final = _check_one(subject, game_seed, report, foreign, try_every_move)
@@ -72,17 +72,21 @@ def check_game(
     return report
 
 
-def _expect(ok: bool, game: Game, seed: int, ply: int, what: str) -> None:
+def _expect(ok: bool, game: Game[Any, Any, Any], seed: int, ply: int, what: str) -> None:
     if not ok:
         raise GameCheckFailed(f"{game!r}, seed {seed}, ply {ply}: {what}")
 
 
 def _check_one(
-    game: Game, seed: int, report: CheckReport, foreign: list[Any], try_every_move: bool
-) -> State:
+    game: Game[Any, Any, Any],
+    seed: int,
+    report: CheckReport,
+    foreign: list[Hashable],
+    try_every_move: bool,
+) -> State[Any, Any]:
     rng = random.Random(seed)  # drives the game exactly as Game.random_playout does
     probe = random.Random(-seed - 1)  # for the checks' own draws, so they never shift the game
-    state = game.new_game()
+    state: State[Any, Any] = game.new_game()
     report.games += 1
 
     def expect(ok: bool, what: str) -> None:
@@ -117,13 +121,20 @@ def _check_one(
     return state
 
 
-def _check_state(state, game, rng, expect, foreign, try_every_move) -> None:
+def _check_state(
+    state: State[Any, Any],
+    game: Game[Any, Any, Any],
+    rng: random.Random,
+    expect: Callable[[bool, str], None],
+    foreign: list[Hashable],
+    try_every_move: bool,
+) -> None:
     players = game.num_players
     scores = state.scores()
     expect(len(scores) == players, f"scores() has {len(scores)} entries for {players} players")
     expect(bool(str(state)), "str(state) is empty")
-    try:  # frozen dataclasses refuse plain assignment
-        state.history = ()
+    try:  # frozen dataclasses refuse plain assignment (what `state.history = ()` calls)
+        state.__setattr__("history", ())
         expect(False, "a state accepted assignment to an attribute")
     except dataclasses.FrozenInstanceError:
         pass
@@ -151,7 +162,8 @@ def _check_state(state, game, rng, expect, foreign, try_every_move) -> None:
         options = [o for o, _ in outcomes]
         expect(state.sample_chance(rng) in options, "sample_chance gave an impossible outcome")
     else:
-        expect(0 <= state.to_move < players, f"to_move is {state.to_move}")
+        mover = state.to_move
+        expect(mover is not None and 0 <= mover < players, f"to_move is {mover}")
         options = list(state.legal_moves())
         expect(bool(options), "a player to move has no legal move (the game should be over)")
     names = [str(o) for o in options]

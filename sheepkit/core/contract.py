@@ -42,9 +42,9 @@ class Bot(Protocol):
     signature is wrapped by ``sheepkit.bots.as_bot``). It gets the mover's view, never the full
     state. Optional: ``name`` and ``description`` (shown in the app).
 
-    ``view`` and ``legal_moves`` are ``Any`` here so that a game's own bot may declare its
-    game's view and move types (``choose(self, view: LambMimesView, legal_moves:
-    Sequence[LambMimesMove], rng)``): a protocol parameter of a wider type would refuse it."""
+    ``legal_moves`` is a Sequence of the game's own move type, which a game's bot names
+    (``Sequence[Step]``): typed Any here, since a parameter of any narrower type would not fit a
+    protocol that says Hashable (parameters are contravariant)."""
 
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any: ...
 
@@ -74,14 +74,28 @@ class BoardDrawing(Protocol):
     holds its updates around ``draw``; coordinates are canvas pixels. Subclass
     ``sheepkit.drawing.Drawing``, which supplies every member below but ``draw``."""
 
-    #: The canvas size in pixels (the app fixes the canvas's CSS size to match).
-    width: int
-    height: int
-    #: False when moves are too many for one button each (the game's panel offers them).
-    move_buttons: bool
-    #: Attributes that are the user's taste, not the rules (e.g. a colour theme): the app
-    #: carries them over to the drawing it makes for new rules.
-    preferences: tuple[str, ...]
+    # Read-only to the app (properties here, so that a class attribute such as
+    # ``preferences = ("squares", "theme")``, typed by its value, still fits the protocol).
+    @property
+    def width(self) -> int:
+        """The canvas width in pixels (the app fixes the canvas's CSS size to match)."""
+        ...
+
+    @property
+    def height(self) -> int:
+        """The canvas height in pixels."""
+        ...
+
+    @property
+    def move_buttons(self) -> bool:
+        """False when moves are too many for one button each (the game's panel offers them)."""
+        ...
+
+    @property
+    def preferences(self) -> tuple[str, ...]:
+        """Attributes that are the user's taste, not the rules (e.g. a colour theme): the app
+        carries them over to the drawing it makes for new rules."""
+        ...
 
     def draw(self, canvas: Any, frame: Frame) -> None:
         """Paint the whole board for ``frame`` (the canvas is cleared, its updates held)."""

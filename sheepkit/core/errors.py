@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 
 class SheepkitError(Exception):
     """Base class of every error sheepkit raises on purpose."""
@@ -10,7 +12,7 @@ class SheepkitError(Exception):
 class IllegalMove(SheepkitError, ValueError):
     """A move that the rules do not allow in this state. The state is untouched."""
 
-    def __init__(self, message: str, move: object = None, legal: tuple = ()) -> None:
+    def __init__(self, message: str, move: object = None, legal: tuple[Hashable, ...] = ()) -> None:
         shown = ", ".join(str(m) for m in legal[:40])
         more = f" (and {len(legal) - 40} more)" if len(legal) > 40 else ""
         detail = f" Legal here: {shown}{more}." if legal else " Nothing is legal here."

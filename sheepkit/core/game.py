@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar, cast, overload
 
 from .errors import IllegalMove
 from .rules import Rules
@@ -39,22 +39,34 @@ S = TypeVar("S", bound="State[Any, Any]")
 G = TypeVar("G", bound="Game[Any, Any, Any]")
 
 
-class cached:  # lower case: used like functools.cached_property
+#: The owner and value types of a ``cached`` property.
+C = TypeVar("C")
+T = TypeVar("T")
+
+
+class cached(Generic[C, T]):  # lower case: used like functools.cached_property
     """A lock-free cached property (Python 3.11's cached_property takes a lock on every read).
 
     It stores the value in the instance dict on first use; later reads find it there without
     calling this descriptor at all. States are immutable, so the value never goes stale.
+    Typed like a property: ``@cached def _legal(self) -> tuple[M, ...]`` reads as that tuple.
     """
 
-    def __init__(self, function: Callable[[Any], Any]) -> None:
+    def __init__(self, function: Callable[[C], T]) -> None:
         self.function = function
         self.name = function.__name__
         self.__doc__ = function.__doc__
 
-    def __set_name__(self, owner: type, name: str) -> None:
+    def __set_name__(self, owner: type[C], name: str) -> None:
         self.name = name
 
-    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+    @overload
+    def __get__(self, instance: None, owner: type[C] | None = None) -> Self: ...
+
+    @overload
+    def __get__(self, instance: C, owner: type[C] | None = None) -> T: ...
+
+    def __get__(self, instance: C | None, owner: type[C] | None = None) -> T | Self:
         if instance is None:
             return self
         value = instance.__dict__[self.name] = self.function(instance)
@@ -179,12 +191,17 @@ def _copier_of(cls: type[State[Any, Any]]) -> tuple[frozenset[str], int, tuple[s
     return copier
 
 
-def _first_make(cls: type[State[Any, Any]], *args: Any, **named: Any) -> Any:
+def _first_make(cls: type[State[Any, Any]], *args: Any, **named: Any) -> State[Any, Any]:
     """The first make() on a class writes its fast constructor, then makes the state."""
     return _write_make(cls)(*args, **named)
 
 
-def _write_make(cls: type[State[Any, Any]]) -> Callable[..., Any]:
+#: ``make`` is written per class at run time, so it is set with setattr: a type checker
+#: (rightly) refuses an assignment to a method.
+_MAKE = "make"
+
+
+def _write_make(cls: type[State[Any, Any]]) -> Callable[..., State[Any, Any]]:
     """Write ``cls.make`` as code with the dataclass fields as parameters (as dataclasses
     writes ``__init__``), but storing them straight into the instance dict."""
     names = _fields_of(cls)
@@ -205,8 +222,8 @@ def _write_make(cls: type[State[Any, Any]]) -> Callable[..., Any]:
     )
     namespace: dict[str, Any] = {"_new": object.__new__, **defaults}
     exec(source, namespace)
-    made = classmethod(namespace["make"])
-    cls.make = made  # type: ignore[method-assign]
+    made: classmethod[Any, ..., State[Any, Any]] = classmethod(namespace["make"])
+    setattr(cls, _MAKE, made)
     return made.__get__(None, cls)
 
 
@@ -235,7 +252,7 @@ class State(ABC, Generic[G, M]):
         # The fast constructor is written on a class's first make(), once its dataclass
         # fields exist (@dataclass runs after this hook).
         if "make" not in cls.__dict__:
-            cls.make = classmethod(_first_make)  # type: ignore[assignment,method-assign]
+            setattr(cls, _MAKE, classmethod(_first_make))
         cls._copier = None  # each class's own, found on its first evolve()
 
     # -- what subclasses provide -----------------------------------------------------------
@@ -337,7 +354,7 @@ class State(ABC, Generic[G, M]):
         return self._legal_moves() if self.to_move not in (None, CHANCE) else ()
 
     @cached
-    def _legal_map(self) -> dict[M, M]:
+    def _legal_map(self) -> dict[Hashable, M]:
         """Each legal move keyed by itself: a lookup finds the listed object for an equal one."""
         return {m: m for m in self._legal}
 
@@ -388,6 +405,7 @@ class State(ABC, Generic[G, M]):
             raise IllegalMove(
                 f"The game is over ({self.outcome()}); {_shown(move)} cannot be played."
             )
+        found: M | None
         if to_move != CHANCE:  # the common case first: a move taken from legal_moves()
             moves = self._legal
             try:
@@ -398,7 +416,7 @@ class State(ABC, Generic[G, M]):
             except (ValueError, TypeError):
                 found = None
             if found is move and found is not None:
-                return self._apply(move)
+                return self._apply(found)
         found = self.legal_option(move)
         if found is not None:
             return self._apply(found)
@@ -423,7 +441,9 @@ class State(ABC, Generic[G, M]):
                 self._legal,
             )
         try:
-            why = self.why_illegal(move)
+            # Any value reaches here: the game's explanation reads it as a move of its own,
+            # and a value of another shape trips it (caught below).
+            why = self.why_illegal(cast(M, move))
         except (TypeError, KeyError, IndexError, AttributeError, ValueError):
             # A value of no known shape trips the game's explanation; the refusal stands.
             why = f"{move!r} is not a move of {self.game.title}."

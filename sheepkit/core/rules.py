@@ -7,10 +7,14 @@ allowed values, so that validation, the app's rules panel and the rule lab all r
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidRules
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self from Python 3.11; only mypy reads this
 
 
 def rule(
@@ -70,7 +74,7 @@ class RuleInfo:
 MAX_RULE_ITEMS = 256
 
 
-def _size(value: Any, limit: int) -> int:
+def _size(value: object, limit: int) -> int:
     """How many values ``value`` holds, counting nested tuples; stops once past ``limit``."""
     count = 0
     stack = [value]
@@ -82,12 +86,12 @@ def _size(value: Any, limit: int) -> int:
     return count
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: object) -> bool:
     """A whole number for a rule table: an int that is not a bool."""
     return type(value) is int
 
@@ -115,6 +119,39 @@ def _listed(value: Any) -> Any:
     return value
 
 
+#: The longest text read as one rule value: the largest table (The Sheep Race's cards) is
+#: under a thousand characters written out.
+MAX_RULE_TEXT = 20_000
+
+
+def rule_text(value: Any) -> str:
+    """A rule value as the text the app's rules panel and the rule lab edit: JSON, as records
+    store rules (tuples are written as lists): ``[["grow"], ["double"]]``."""
+    return json.dumps(_listed(value))
+
+
+def rule_value(name: str, text: str) -> Any:
+    """The rule value that JSON ``text`` (as :func:`rule_text` writes it) holds, lists read as
+    tuples. Text that is not JSON raises InvalidRules naming the rule ``name``; whether the
+    value suits the rule is for the rules themselves to check."""
+    if len(text) > MAX_RULE_TEXT:
+        raise InvalidRules(
+            f"rule {name!r}: cannot read {len(text):,} characters as a value; a rule's text "
+            f"has at most {MAX_RULE_TEXT:,}",
+            name,
+        )
+    try:
+        return _tupled(json.loads(text))
+    except RecursionError:
+        raise InvalidRules(f"rule {name!r} is nested too deeply", name) from None
+    except ValueError as e:
+        raise InvalidRules(
+            f"rule {name!r}: cannot read {_short(text)} as a value ({e}); write it as JSON, "
+            f"e.g. {rule_text((1, 2))} or {rule_text(('a', 'b'))}",
+            name,
+        ) from None
+
+
 @dataclass(frozen=True)
 class Rules:
     """Base class of every game's rules. Subclasses are frozen dataclasses of `rule` fields."""
@@ -131,11 +168,10 @@ class Rules:
             # names the field; a shape it did not foresee is still bad rules, not a crash.
             raise InvalidRules(f"{type(self).__qualname__}: malformed rule values ({e})") from None
 
-    def _check_field(self, f: dataclasses.Field, value: Any) -> None:
+    def _check_field(self, f: dataclasses.Field[Any], value: Any) -> None:
         meta = f.metadata
-        default = f.default
         name = f.name
-        kind = type(default)
+        kind: type[object] = type(f.default)  # every rule field has a default
         if kind is bool:
             ok = isinstance(value, bool)
         elif kind is int:
@@ -185,7 +221,7 @@ class Rules:
         )
 
     @classmethod
-    def make(cls, **values: Any) -> Rules:
+    def make(cls, **values: Any) -> Self:
         """Build rules from keyword values, naming any rule the game does not have."""
         cls._check_names(values)
         return cls(**_all_tupled(values))
@@ -201,7 +237,7 @@ class Rules:
                 )
 
     @classmethod
-    def from_dict(cls, data: Any) -> Rules:
+    def from_dict(cls, data: object) -> Self:
         if not isinstance(data, dict):
             raise InvalidRules(
                 f"rules must be a mapping of rule names to values, not {_short(data)}"
@@ -220,7 +256,7 @@ class Rules:
         defaults = type(self)()
         return {k: v for k, v in self.to_dict().items() if getattr(defaults, k) != _tupled(v)}
 
-    def replace(self, **changes: Any) -> Rules:
+    def replace(self, **changes: Any) -> Self:
         """A copy with some rules changed; the new values are validated."""
         merged = {f.name: getattr(self, f.name) for f in fields(self)}
         self._check_names(changes)

@@ -20,20 +20,21 @@ import hashlib
 import math
 import os
 import pickle
-import random
 import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from ..bots import Bot, as_bot, bot_name, for_game
-from ..bots.match import seat_rng
-from ..core import CHANCE, Game, game_type, load
+from ..bots import Bot, Named, as_bot, bot_name, for_game, play_game
+from ..core import Game, Move, State, game_type, load
 from ..platform import in_browser
 from .results import GameRow
+
+if TYPE_CHECKING:  # imported only when a pool is wanted: the browser has none
+    from concurrent.futures import ProcessPoolExecutor
 
 #: With ``executor=None`` ("auto"), games are first played here for up to this many seconds...
 AUTO_PILOT_SECONDS = 0.25
@@ -83,7 +84,7 @@ def serial_note(why: str | None) -> str:
     return f"Ran in this process, one game after another (no worker processes: {why})."
 
 
-def _new_pool() -> tuple[Any, str | None]:
+def _new_pool() -> tuple[ProcessPoolExecutor | None, str | None]:
     """A process pool over all cores, or (None, why not)."""
     why = pool_unavailable()
     if why is not None:
@@ -119,7 +120,7 @@ def bot_maker(game: Game, spec: BotSpec) -> Callable[[], Bot]:
         return factories[spec]
     if isinstance(spec, type):
         return lambda: as_bot(spec())
-    if hasattr(spec, "choose"):
+    if isinstance(spec, Bot):
         return lambda: copy.deepcopy(spec)
     bot = as_bot(spec)  # a function remembers nothing between calls: one wrapper will do
     return lambda: bot
@@ -129,7 +130,8 @@ def spec_name(game: Game, spec: BotSpec) -> str:
     if isinstance(spec, str):
         return spec
     if isinstance(spec, type):
-        return str(getattr(spec, "name", None) or spec.__name__)
+        name = spec.name if isinstance(spec, Named) else None
+        return str(name or spec.__name__)
     return bot_name(as_bot(spec))
 
 
@@ -143,28 +145,20 @@ def play_row(
 ) -> GameRow:
     """Play one game, with a fresh bot from ``makers[lineup[seat]]`` in each seat, as a row.
 
-    Move for move the game that ``sheepkit.play_game(game, bots, seed)`` plays with the same
-    bots in the same seats (the same dice stream and per-seat bot streams)."""
+    Played by ``sheepkit.play_game(game, bots, seed)`` with the same bots in the same seats
+    (the one game loop), which watches each bot move for the row's choices and score trace."""
     bots = [makers[i]() for i in lineup]
-    dice = random.Random(f"sheepkit-chance-{seed}")
-    rngs = [seat_rng(seed, s) for s in range(len(bots))]
-    state = game.new_game()
-    start = state.scores()
+    first = game.new_game()
+    start = first.scores()
     choices: list[int] = []
     trace: list[tuple[float, ...]] = []
-    capped = False
-    while not state.is_over:
-        if max_plies is not None and state.ply >= max_plies:
-            capped = True
-            break
-        mover = state.to_move
-        if mover == CHANCE:
-            state = state.play(state.sample_chance(dice))
-            continue
-        legal = state.legal_moves()
+
+    def observe(before: State[Any, Any], legal: tuple[Move, ...], after: State[Any, Any]) -> None:
         choices.append(len(legal))
-        state = state.play(bots[mover].choose(state.view(mover), legal, rngs[mover]))
-        trace.append(state.scores())
+        trace.append(after.scores())
+
+    state = play_game(game, bots, seed, start=first, max_plies=max_plies, observe=observe)
+    capped = not state.is_over  # play_game stops early only at the cap
     # Keep the trace only when scores move during play; otherwise it says nothing about leads.
     if all(scores == start for scores in trace[:-1]):
         trace = []
@@ -233,6 +227,7 @@ class _Reporter:
         self.started = time.perf_counter()
         self.last = -math.inf
         self.printed = False
+        self.callback: Callable[[int, int], Any] | None
         if progress == "auto":
             self.callback = self._print if sys.stderr.isatty() else None
         else:
@@ -353,7 +348,13 @@ def run_batches(
     done = position
     if not (isinstance(mode, str) and mode == "serial") and position < len(pending) and not stopped:
         own_pool = isinstance(mode, str)  # "processes": a pool of our own over all cores
-        pool, why_not = _new_pool() if own_pool else (mode, None)
+        own: ProcessPoolExecutor | None = None
+        pool: ExecutorLike | None
+        if isinstance(mode, str):
+            own, why_not = _new_pool()
+            pool = own
+        else:
+            pool, why_not = mode, None
         if pool is None:
             warnings.warn(
                 f"Playing the games in this process, one at a time: {why_not}.",
@@ -365,8 +366,8 @@ def run_batches(
         else:
             why_not = _portable(batches, pool)
         if pool is not None and why_not is not None:
-            if own_pool:
-                pool.shutdown()
+            if own is not None:
+                own.shutdown()
             warnings.warn(
                 f"Playing the games in this process, one at a time: {why_not}, so it cannot "
                 "be sent to worker processes. Define the bot in a .py module (or pass its "
@@ -384,8 +385,8 @@ def run_batches(
                     pool, batches, pending[position:], rows, chunk, stop, report, done
                 )
             finally:
-                if own_pool:
-                    pool.shutdown(wait=True, cancel_futures=True)
+                if own is not None:
+                    own.shutdown(wait=True, cancel_futures=True)
     if isinstance(mode, str) and mode == "serial" and not stopped:
         play_here(math.inf)
         done = position

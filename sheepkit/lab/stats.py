@@ -10,8 +10,10 @@ import math
 import random
 import statistics
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 Interval = tuple[float, float]
+T = TypeVar("T")
 
 # Exact 95% two-sided t quantiles for the smallest samples, where the expansion below is poor.
 _T95 = {1: 12.7062, 2: 4.3027, 3: 3.1824, 4: 2.7764}
@@ -67,8 +69,8 @@ def mean_interval(values: Sequence[float], confidence: float = 0.95) -> Interval
 
 
 def bootstrap(
-    data: Sequence[object],
-    statistic: Callable[[Sequence[object]], float],
+    data: Sequence[T],
+    statistic: Callable[[Sequence[T]], float],
     *,
     seed: int = 0,
     reps: int = 500,

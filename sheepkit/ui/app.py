@@ -16,17 +16,18 @@ import asyncio
 import html
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
-from ..bots import Bot, as_bot, for_game
+from ..bots import Bot, as_bot, factory_description, for_game
 from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, load, replay
+from ..core.contract import Panel as PanelHooks
 from ..core.record import FORMAT, VERSION, parse_json
 from ..core.registry import entry_for, game_type
-from ..core.rules import RuleInfo
+from ..core.rules import RuleInfo, Rules, rule_text, rule_value
 from ..drawing import BoardDrawing, Frame, drawing_for
 from .keyboard import KEYBOARD_HTML
 from .panel import Panel
@@ -70,6 +71,8 @@ class GameApp(ShowsWidget):
         self.message = ""
         self.curtain_for: int | None = None  # a human seat the device must be passed to
         self._last_viewer: int | None = None
+        self.seats: list[str] = []  # set by _start
+        self._syncing_pickers = False  # new options move a picker's value: not a choice
         self._build_widgets(speed_ms)
         self.autoplay_toggle.value = autoplay
         self._start(self.game.new_game(), seats)
@@ -98,7 +101,7 @@ class GameApp(ShowsWidget):
         self.status.add_class("sk-status")
         self.moves_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
         self._move_buttons: list[w.Button] = []
-        self._shown_moves: tuple[Any, ...] = ()
+        self._shown_moves: tuple[Hashable, ...] = ()
 
         self.roll_button = w.Button(description="Roll", button_style="warning")
         self.roll_button.add_class("sk-roll")
@@ -159,7 +162,7 @@ class GameApp(ShowsWidget):
         )
         # The game's own controls (preferences, hints...), if it registered a panel.
         make_panel = entry_for(self.game).panel
-        self.panel: Panel = make_panel(self) if make_panel is not None else Panel()
+        self.panel: PanelHooks = make_panel(self) if make_panel is not None else Panel()
         controls = w.VBox(
             [
                 self.status,
@@ -208,8 +211,8 @@ class GameApp(ShowsWidget):
                     f"{self.game.title} has {self.game.num_players} players; "
                     f"{len(seats)} seats were given"
                 )
-            self.seats: list[str] = list(seats)
-        elif not hasattr(self, "seats") or len(self.seats) != self.game.num_players:
+            self.seats = list(seats)
+        elif len(self.seats) != self.game.num_players:
             default_bot = next((n for n in self.bot_factories if n not in ("Random", "MCTS")), "")
             self.seats = [HUMAN] + [default_bot or "Random"] * (self.game.num_players - 1)
         for name in self.seats:
@@ -241,7 +244,7 @@ class GameApp(ShowsWidget):
         return player is not None and 0 <= player < len(self.seats) and self.seats[player] == HUMAN
 
     def _picked(self, player: int, name: str) -> None:
-        if not getattr(self, "_syncing_pickers", False):
+        if not self._syncing_pickers:
             self.set_seat(player, name)
 
     def set_seat(self, player: int, name: str) -> None:
@@ -251,7 +254,7 @@ class GameApp(ShowsWidget):
         self.bots.pop(player, None)
         self.render()
 
-    def play(self, move: Any) -> State:
+    def play(self, move: Hashable | str) -> State[Any, Any]:
         """Play a move for whoever is to move (from an earlier position: cut the timeline)."""
         try:
             following = self.state.play(move)
@@ -262,7 +265,7 @@ class GameApp(ShowsWidget):
         self._push(following)
         return following
 
-    def roll(self, outcome: Any = None) -> State:
+    def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
         """At a chance node: roll (or use ``outcome``, to demonstrate a rule)."""
         state = self.state
         if state.to_move != CHANCE:
@@ -282,9 +285,9 @@ class GameApp(ShowsWidget):
             else:
                 self.roll()
             return True
-        if self.is_human(state.to_move):
-            return False
         mover = state.to_move
+        if mover is None or self.is_human(mover):
+            return False
         bot = self._bot(mover)
         move = bot.choose(state.view(mover), state.legal_moves(), self.bot_rngs[mover % 9])
         self.play(move)
@@ -317,7 +320,7 @@ class GameApp(ShowsWidget):
             self.selection = None
             self.render()
 
-    def new_game(self, rules: Any = None) -> None:
+    def new_game(self, rules: Rules | dict[str, Any] | None = None) -> None:
         """Start again, with new rules if given (a Rules object or a dict of changes)."""
         if rules is not None:
             if isinstance(rules, dict):
@@ -345,7 +348,7 @@ class GameApp(ShowsWidget):
             except KeyError:
                 title = f"an unknown game {name!r}"
             raise BadRecord(f"this record is of {title}, not {self.game.title}; open it there")
-        state = replay(record)
+        state = replay(record, game_class=type(self.game))  # registered or not
         self._set_game(state.game)
         timeline = [state.game.new_game()]
         for move in state.history:
@@ -370,14 +373,13 @@ class GameApp(ShowsWidget):
             # perfect): a seat whose bot is gone gets the game's own first bot.
             self.bot_factories = factories
             fallback = next((n for n in factories if n not in ("Random", "MCTS")), "Random")
-            if hasattr(self, "seats"):
-                self.seats = [s if s == HUMAN or s in factories else fallback for s in self.seats]
-                self.bots = {}
-            self._syncing_pickers = True  # new options move a picker's value: not a choice
+            self.seats = [s if s == HUMAN or s in factories else fallback for s in self.seats]
+            self.bots = {}
+            self._syncing_pickers = True
             try:
                 for player, picker in enumerate(self.seat_pickers):
                     picker.options = [HUMAN, *factories]
-                    if hasattr(self, "seats") and player < len(self.seats):
+                    if player < len(self.seats):
                         picker.value = self.seats[player]
             finally:
                 self._syncing_pickers = False
@@ -412,7 +414,7 @@ class GameApp(ShowsWidget):
             self._push(state.play(state.sample_chance(self.chance_rng)), render=False)
         self.render()
 
-    def _roll_clicked(self, outcome: Any = None) -> None:
+    def _roll_clicked(self, outcome: Hashable | None = None) -> None:
         # A click can race the app's own roll (the page had not updated yet): then it is moot.
         state = self.state
         if self._may_roll(state) and (self._human_decides(state) or self._claimed(state)):
@@ -524,7 +526,7 @@ class GameApp(ShowsWidget):
         return self._last_viewer if self._last_viewer is not None else humans[0]
 
     def _frame(self) -> Frame:
-        highlights: tuple[Any, ...] = ()
+        highlights: tuple[Hashable, ...] = ()
         if self.selection is not None:
             highlights = tuple(self.drawing.selected_moves(self.state, self.selection))
         return Frame(self.state, self._viewer(), self.selection, highlights)
@@ -532,9 +534,7 @@ class GameApp(ShowsWidget):
     def _update_bot_notes(self) -> None:
         rows = []
         for name, factory in self.bot_factories.items():
-            about = getattr(factory, "description", None)
-            if not isinstance(about, str):
-                about = getattr(factory(), "description", "")
+            about = factory_description(factory)
             rows.append(f"<li><b>{html.escape(name)}</b>: {html.escape(about)}</li>")
         self.bot_notes.value = f"<ul>{''.join(rows)}</ul>"
 
@@ -577,11 +577,12 @@ class GameApp(ShowsWidget):
     def _render_status(self) -> None:
         state = self.state
         name = self.game.player_name
-        if state.is_over:
+        seat = state.to_move
+        if state.is_over or seat is None:  # (to_move is None exactly when the game is over)
             text = f"Game over. {state.outcome()}"
         elif self.curtain_for is not None:
             text = f"Pass the device to {name(self.curtain_for)}."
-        elif state.to_move == CHANCE:
+        elif seat == CHANCE:
             who = state.acting_player
             roller = name(who) if who is not None else "Chance"
             if self._claimed(state):
@@ -593,12 +594,14 @@ class GameApp(ShowsWidget):
             else:
                 text = f"{roller} ({self.seats[who] if who is not None else 'auto'}) rolls…"
         else:
-            who = name(state.to_move)
-            if self.is_human(state.to_move):
+            mover = name(seat)
+            if self.is_human(seat):
                 on_board = self.drawing.takes_clicks(state)
-                text = f"{who} to move: pick a move below{' or on the board' if on_board else ''}."
+                text = (
+                    f"{mover} to move: pick a move below{' or on the board' if on_board else ''}."
+                )
             else:
-                text = f"{who} ({self.seats[state.to_move]} bot) is thinking…"
+                text = f"{mover} ({self.seats[seat]} bot) is thinking…"
         if not self.at_end:
             text += f" (Showing move {self.cursor} of {len(self.timeline) - 1}: play a move to "
             text += "continue from here, or Redo.)"
@@ -708,7 +711,7 @@ class GameApp(ShowsWidget):
             fold()
         return entries
 
-    def _log_line(self, before: State, move: Any, viewer: int | None) -> str:
+    def _log_line(self, before: State[Any, Any], move: Hashable, viewer: int | None) -> str:
         """One entry of the log, as ``viewer`` may read it: with hidden information the
         drawing words it (``log_label``), or else only who acted is shown."""
         who = before.acting_player
@@ -726,7 +729,7 @@ class GameApp(ShowsWidget):
 class RulesPanel:
     """One input per rule parameter, read from the Rules dataclass, and a button to apply."""
 
-    def __init__(self, rules: Any, apply: Callable[[Any], None]) -> None:
+    def __init__(self, rules: Rules, apply: Callable[[Rules], None]) -> None:
         self.apply = apply
         self.inputs: dict[str, w.Widget] = {}
         self.error = w.HTML()
@@ -741,7 +744,7 @@ class RulesPanel:
         self.widget.add_class("sk-rules")
         self.show(rules)
 
-    def show(self, rules: Any) -> None:
+    def show(self, rules: Rules) -> None:
         self.rules = rules
         self.inputs = {
             info.name: self._input(info, getattr(rules, info.name)) for info in rules.describe()
@@ -768,25 +771,22 @@ class RulesPanel:
             return w.BoundedIntText(
                 value=value, min=info.min, max=info.max, description=info.label, style=style
             )
+        # Tables (a die's faces, payoffs) are edited as JSON text, as in the rule lab.
         return w.Text(
-            value=json.dumps(RulesPanel._jsonable(value)),
+            value=rule_text(value),
             description=info.label,
             style=style,
             layout=w.Layout(width="100%"),
         )
 
-    @staticmethod
-    def _jsonable(value: Any) -> Any:
-        if isinstance(value, tuple):
-            return [RulesPanel._jsonable(v) for v in value]
-        return value
-
     def values(self) -> dict[str, Any]:
+        """Each rule's value as the inputs hold it; InvalidRules names a rule whose text is
+        not a value."""
         out = {}
         for name, box in self.inputs.items():
             value = box.value
             if isinstance(box, w.Text):
-                value = json.loads(value)
+                value = rule_value(name, value)
             out[name] = value
         return out
 
@@ -890,10 +890,27 @@ def read_record(text: str | dict) -> dict[str, Any]:
     return parse_json(text)
 
 
-def play(game: str | Game, seats: Sequence[str] | None = None, **rules: Any) -> GameApp:
-    """The app for a game, ready to display: ``sheepkit.ui.play("shave_a_sheep", players=3)``."""
+def play(
+    game: str | Game,
+    seats: Sequence[str] | None = None,
+    *,
+    speed_ms: int = 500,
+    autoplay: bool = True,
+    app_seed: int | None = None,
+    drawing: BoardDrawing | None = None,
+    **rules: Any,
+) -> GameApp:
+    """The app for a game, ready to display: the one way a notebook shows one.
+
+    ``sheepkit.ui.play("shave_a_sheep", ["Human", "Sensible"], speed_ms=300, players=3)``:
+    a game's name or a Game (of any class, registered or not), the seats (a bot name or
+    "Human" each), the bots' delay, auto-play, the seed of the app's dice and bots
+    (``app_seed``: ``seed`` would be a rule, as in Battle Sheep), a drawing of one's own, and
+    any rule changes by name."""
     if isinstance(game, str):
         game = load(game, **rules)
     elif rules:
         game = type(game)(game.rules.replace(**rules))
-    return GameApp(game, seats)
+    return GameApp(
+        game, seats, seed=app_seed, drawing=drawing, autoplay=autoplay, speed_ms=speed_ms
+    )

@@ -90,8 +90,8 @@ def _point(
     value = metric.value or 0.0
     ends = interval_ends(value, metric.interval)
     d.begin(f"{what}: {interval_text(value, metric.interval, fmt)}")
-    bar = None if ends is None else (scale.clamp(ends[0]), scale.clamp(ends[1]))
-    error_point(d, x, scale(value), *(bar or (None, None)), series)
+    low, high = (None, None) if ends is None else (scale.clamp(ends[0]), scale.clamp(ends[1]))
+    error_point(d, x, scale(value), low, high, series)
     d.end()
 
 

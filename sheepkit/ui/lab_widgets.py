@@ -17,7 +17,6 @@ no worker processes: the panel says so under the progress bar after a run.
 
 from __future__ import annotations
 
-import ast
 import asyncio
 import dataclasses
 import html
@@ -28,9 +27,9 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..bots import as_bot, for_game
+from ..bots import as_bot, bot_description, for_game
 from ..core import Game, InvalidRules, games, load
-from ..core.rules import RuleInfo, Rules
+from ..core.rules import RuleInfo, Rules, rule_text, rule_value
 from ..lab import GameRow, Metric, Results, Tournament, leaderboard, report, simulate
 from ..lab.runner import BotSpec
 from ..lab.tournament import seatings
@@ -307,7 +306,7 @@ def bot_descriptions_html(
     ]
     rows = "".join(
         f"<li><b>{html.escape(name)}</b>: "
-        f"{html.escape(getattr(bot, 'description', '') or 'no description')}</li>"
+        f"{html.escape(bot_description(bot) or 'no description')}</li>"
         for name, bot in items
     )
     return f"<ul class='sk-bot-list' style='font-family:sans-serif;line-height:1.4'>{rows}</ul>"
@@ -452,9 +451,9 @@ def value_widget(info: RuleInfo, value: Any) -> w.Widget:
             style=style,
             layout=w.Layout(width="220px"),
         )
-    text = repr(value)  # tuples (a die's faces): edited as Python-style text
+    # Tables (a die's faces, payoffs) are edited as JSON text, as in the app's rules panel.
     return w.Textarea(
-        value=text,
+        value=rule_text(value),
         description="New value:",
         style=style,
         layout=w.Layout(width="95%", height="60px"),
@@ -462,12 +461,10 @@ def value_widget(info: RuleInfo, value: Any) -> w.Widget:
 
 
 def read_value(info: RuleInfo, widget: w.Widget) -> Any:
-    """The rule value a widget holds; text is read as a Python literal for tuple rules."""
-    if isinstance(widget, w.Textarea | w.Text) and not isinstance(info.default, str):
-        try:
-            return ast.literal_eval(widget.value)
-        except (ValueError, SyntaxError) as e:
-            raise InvalidRules(f"cannot read {widget.value!r} as a value: {e}", info.name) from e
+    """The rule value a widget holds; text (a table) is read as JSON (``rule_value``:
+    InvalidRules names the rule when it is not)."""
+    if isinstance(widget, w.Textarea | w.Text):
+        return rule_value(info.name, widget.value)
     return widget.value
 
 
@@ -566,7 +563,7 @@ class RuleLab(ShowsWidget):
         if self._updating or self.rule_picker.value is None:
             return  # new options are being set: the game's handler calls us once they are in
         info = self.info
-        default = repr(info.default) if isinstance(info.default, tuple) else str(info.default)
+        default = rule_text(info.default) if isinstance(info.default, tuple) else str(info.default)
         self.rule_doc.value = (
             f"<div style='font-family:sans-serif;max-width:760px'>{html.escape(info.doc)} "
             f"<i>Base rules: {html.escape(default)}.</i></div>"
@@ -598,7 +595,10 @@ class RuleLab(ShowsWidget):
             self.message.value = f"<b style='color:#D55E00'>{html.escape(str(e))}</b>"
             return
         n, seed = self.games.value, self.seed.value
-        label = ", ".join(f"{self.info.label} = {v!r}" for v in self.changes().values())
+        label = ", ".join(
+            f"{self.info.label} = {rule_text(v) if isinstance(v, tuple) else repr(v)}"
+            for v in self.changes().values()
+        )
         self.labels = ["Base rules", label]
         run = SlicedRun(
             [

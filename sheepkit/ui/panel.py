@@ -9,7 +9,7 @@ import ipywidgets as w
 from ..core import State
 
 
-class Panel(w.VBox):  # type: ignore[misc]  (ipywidgets has no type hints)
+class Panel(w.VBox):  # ipywidgets ships no types: w.VBox is Any to mypy
     """A column of the game's own widgets beside the board. ``refresh`` is called after every
     change of position; ``claims_chance`` is True where the panel settles a chance node."""
 

@@ -13,19 +13,19 @@ import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
 from ..core import Move, State
-from ..drawing import FONT, INK, Frame, drawing_for
+from ..drawing import FONT, INK, BoardDrawing, Frame, drawing_for
 from .keyboard import KEYBOARD_HTML
 
 
 def picture(
-    state: State,
+    state: State[Any, Any],
     *,
     caption: str = "",
     highlights: tuple[Move, ...] = (),
     selection: Any = None,
     viewer: int | None = None,
     scale: float = 0.75,
-    drawing: Any = None,
+    drawing: BoardDrawing | None = None,
 ) -> w.VBox:
     """A small drawing of ``state`` with an optional caption; moves in ``highlights`` are marked.
 

@@ -143,6 +143,43 @@ def test_play_row_matches_play_game_on_wolf_and_sheep() -> None:
     assert final.winners() == row.winners
 
 
+class _Seen:
+    """A bot that plays like ``bot`` and writes down, at each choice, what it saw (a state's
+    repr holds its whole history, every die included) and its move into ``log``."""
+
+    def __init__(self, bot, log: list[tuple[str, str]]) -> None:
+        self.bot, self.log, self.name = bot, log, sheepkit.bots.bot_name(bot)
+
+    def choose(self, view, legal_moves, rng):
+        move = self.bot.choose(view, legal_moves, rng)
+        self.log.append((repr(view), str(move)))
+        return move
+
+
+@pytest.mark.parametrize(
+    ("name", "bots", "cap"),
+    [
+        ("shave_a_sheep", ("Random", "Sensible"), None),
+        ("sheep_race", ("Sensible", "Random", "Sensible", "Random"), None),
+        ("wolf_and_sheep", ("Sensible", "Random"), 5),
+    ],
+)
+def test_a_runner_game_is_play_game_move_for_move(name, bots, cap) -> None:
+    game = sheepkit.load(name)
+    factories = for_game(game)
+    in_row: list[tuple[str, str]] = []
+    makers = [lambda b=b: _Seen(factories[b](), in_row) for b in bots]
+    row = play_row(game, makers, 0, tuple(range(len(bots))), 4321, max_plies=cap)
+    alone: list[tuple[str, str]] = []
+    final = sheepkit.play_game(
+        game, [_Seen(factories[b](), alone) for b in bots], 4321, max_plies=cap
+    )
+    assert len(in_row) > 3 and in_row == alone
+    assert (row.plies, row.winners, row.capped) == (final.ply, final.winners(), not final.is_over)
+    assert row.turns == len(alone) and row.scores == final.scores()
+    assert row.capped == (cap is not None)
+
+
 def test_dask_gives_the_same_rows_when_installed() -> None:
     distributed = pytest.importorskip("dask.distributed")
     with distributed.Client(processes=True, n_workers=2, threads_per_worker=1) as client:

@@ -14,6 +14,7 @@ tests, without loading the app.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from typing import Any
 
@@ -61,7 +62,7 @@ def draw_text(
     canvas.fill_text(text, x, y, max_width)
 
 
-class Drawing:
+class Drawing(ABC):
     """The base class of board drawings: subclasses set ``width`` and ``height`` and write
     ``draw``; every other member of ``BoardDrawing`` has a default here."""
 
@@ -74,8 +75,9 @@ class Drawing:
         # The app makes a drawing per game (a board size may depend on the rules).
         self.game = game
 
+    @abstractmethod
     def draw(self, canvas: Any, frame: Frame) -> None:
-        raise NotImplementedError(f"{type(self).__name__} must define draw(canvas, frame)")
+        """Paint the whole board for ``frame``: the one member every drawing writes."""
 
     def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Hashable | None]:
         """By default a click does nothing: every move has its button."""

@@ -164,11 +164,6 @@ def test_the_rule_lab_compares_a_changed_rule(outside: type[Game[Any, Any, Any]]
     assert app.reports[1] != app.reports[0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="RuleLab._game_changed takes rules.describe()[0] (sheepkit/ui/lab_widgets.py): "
-    "a game whose Rules has no field raises IndexError when the Rule Lab opens it",
-)
 def test_the_rule_lab_opens_a_game_with_no_rule_to_change() -> None:
     register(HighCard)
     try:
@@ -232,12 +227,6 @@ def test_register_refuses_a_drawing_class_missing_members() -> None:
     assert DiceRace.name not in games()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="register() checks a drawing class's members by hasattr, and Drawing supplies a "
-    "draw that raises NotImplementedError: a Drawing subclass without draw is accepted and "
-    "fails only when the app first draws (sheepkit/core/registry.py)",
-)
 def test_register_refuses_a_drawing_subclass_without_draw() -> None:
     no_draw: Any = type("NoDraw", (Drawing,), {})
     try:

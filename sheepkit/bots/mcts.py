@@ -121,7 +121,7 @@ class MCTSBot(Generic[S, M]):
                 child.total[p] += rewards[p]
 
     def _select(self, node: _Node, state: S, mover: int, rng: random.Random) -> Move:
-        legal = state.legal_moves()
+        legal: tuple[Move, ...] = state.legal_moves()
         untried = [m for m in legal if m not in node.children]
         if untried:
             return rng.choice(untried)
@@ -149,7 +149,7 @@ class MCTSBot(Generic[S, M]):
     # -- hooks for a game's own search: a wiser playout, a shorter horizon, its own reward --
     def rollout_move(self, state: S, legal: Sequence[M], rng: random.Random) -> M:
         """The move an imagined player makes in a playout (default: any, at random)."""
-        move: Move = rng.choice(legal)
+        move: M = rng.choice(legal)
         return move
 
     def rollout_ends(self, state: S) -> bool:

@@ -7,6 +7,7 @@ is found by module name, so an error inside a game's drawing raises where it is 
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -82,10 +83,12 @@ def register(
         )
     if drawing is not None:
         missing = [m for m in _DRAWING_MEMBERS if not hasattr(drawing, m)]
+        if isinstance(drawing, type) and inspect.isabstract(drawing):
+            missing += sorted(getattr(drawing, "__abstractmethods__", ()))
         if missing and isinstance(drawing, type):
             raise TypeError(
                 f"{drawing.__name__} lacks {', '.join(missing)}: subclass "
-                "sheepkit.drawing.Drawing, which supplies every optional member"
+                "sheepkit.drawing.Drawing, which supplies every optional member, and write draw"
             )
     _ENTRIES[name] = GameEntry(game_type, drawing, panel, bots)
     return game_type

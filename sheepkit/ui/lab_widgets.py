@@ -540,7 +540,7 @@ class RuleLab(ShowsWidget):
         try:
             rules = game.rules.describe()
             self.rule_picker.options = [(i.label, i.name) for i in rules]
-            self.rule_picker.value = rules[0].name
+            self.rule_picker.value = rules[0].name if rules else None
         finally:
             self._updating = False
         names = list(for_game(game))
@@ -560,8 +560,14 @@ class RuleLab(ShowsWidget):
         self._rule_changed()
 
     def _rule_changed(self) -> None:
-        if self._updating or self.rule_picker.value is None:
+        if self._updating:
             return  # new options are being set: the game's handler calls us once they are in
+        if self.rule_picker.value is None:  # a game with no rule parameter (a toy, a lesson's)
+            self.rule_doc.value = (
+                "<div style='font-family:sans-serif'>This game has no rule to change.</div>"
+            )
+            self.value_box.children = []
+            return
         info = self.info
         default = rule_text(info.default) if isinstance(info.default, tuple) else str(info.default)
         self.rule_doc.value = (
@@ -586,6 +592,9 @@ class RuleLab(ShowsWidget):
         ``now`` is True, which makes the call wait for the results (a notebook cell that
         shows finished results, a script)."""
         if self.panel.running:
+            return
+        if self.rule_picker.value is None:
+            self.message.value = "<b style='color:#D55E00'>This game has no rule to change.</b>"
             return
         self.message.value = ""
         base = self.game

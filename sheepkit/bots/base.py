@@ -16,7 +16,8 @@ from ..core import Move
 
 @runtime_checkable
 class Bot(Protocol):
-    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move: ...
+    # Sequence[Any]: a game's own bot takes its own move type (see core.contract.Bot).
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Move: ...
 
 
 BotFunction = Callable[[Any, Sequence[Move], random.Random], Move]

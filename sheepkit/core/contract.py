@@ -42,7 +42,10 @@ class Bot(Protocol):
     signature is wrapped by ``sheepkit.bots.as_bot``). It gets the mover's view, never the full
     state. Optional: ``name`` and ``description`` (shown in the app)."""
 
-    def choose(self, view: Any, legal_moves: Sequence[Hashable], rng: random.Random) -> Any: ...
+    # Any, not Hashable: a game's own bot takes its own view and move types
+    # (``choose(view: HuntState, legal_moves: Sequence[Step], ...) -> Step``), and a parameter
+    # of Sequence[Step] would not accept every Sequence[Hashable].
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any: ...
 
 
 #: A bot maker: the app and the lab make a fresh bot per game (bots may remember things).

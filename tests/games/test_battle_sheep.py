@@ -21,7 +21,7 @@ def names(state) -> list[str]:
 
 
 def at(text: str, game=GAME, **kw):
-    return game.position_from_text(text, **kw)
+    return game.from_text(text, **kw)
 
 
 def same(a, b) -> bool:

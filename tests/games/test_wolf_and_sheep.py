@@ -388,7 +388,7 @@ def test_positions_validate_their_squares() -> None:
 
 def test_diagram_positions_read_back_their_own_picture() -> None:
     state = GAME.new_game().play("E1-F2").play("D8-C7")
-    drawn = GAME.from_diagram(str(state), to_move=SHEEP)  # type: ignore[attr-defined]
+    drawn = GAME.from_text(str(state), to_move=SHEEP)
     assert drawn.key() == state.key()
     assert drawn.history == ()
 

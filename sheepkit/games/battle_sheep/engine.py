@@ -183,14 +183,14 @@ class BattleSheep(Game):
             "rotation 0-2), 'start c3', or 'c3-f3 x5' (5 sheep slide from c3 to f3)"
         )
 
-    def position_from_text(
+    def from_text(
         self, text: str, *, to_move: int | None = None, phase: str | None = None
     ) -> BattleSheepState:
         """A made-up position in the text board format (see textboard.py), for tests and
         lessons; its history is empty, so it is not a record of a game."""
-        from .textboard import position_from_text
+        from .textboard import from_text
 
-        return position_from_text(self, text, to_move=to_move, phase=phase)
+        return from_text(self, text, to_move=to_move, phase=phase)
 
     def first_mover(self, info: FieldInfo, board: tuple[int, ...], start: int) -> int | None:
         """The first player from ``start`` on, clockwise, who can move (None: nobody can)."""

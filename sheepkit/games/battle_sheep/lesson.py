@@ -59,7 +59,7 @@ READY = ("tight", "open", "holes")
 def position(text: str, players: int = 2, **rules: Any) -> BattleSheepState:
     """A made-up position in the text board format, Player 1 to move."""
     game = sheepkit.load("battle_sheep", players=players, **rules)
-    return game.position_from_text(text)  # type: ignore[attr-defined, no-any-return]
+    return game.from_text(text)  # type: ignore[attr-defined, no-any-return]
 
 
 #: Pictures use a smaller canvas than the app, shrunk less, so that their text stays readable.

@@ -45,7 +45,7 @@ def board_text(state: BattleSheepState, *, header: bool = False) -> str:
     """The field and stacks of ``state``, cropped to the field, in the text board format.
 
     With ``header`` the ``@`` line also names the phase and the player to move (as
-    ``str(state)`` prints it), so that :func:`position_from_text` reads back the same state.
+    ``str(state)`` prints it), so that :func:`from_text` reads back the same state.
     """
     from .engine import PLAYER_LETTERS
 
@@ -162,7 +162,7 @@ def parse_board(
     return field, stacks, phase, player
 
 
-def position_from_text(
+def from_text(
     game: BattleSheep, text: str, *, to_move: int | None = None, phase: str | None = None
 ) -> BattleSheepState:
     """The position ``text`` describes (see the module docstring).

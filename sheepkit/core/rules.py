@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import InvalidRules
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self from Python 3.11; only mypy reads this
 
 
 def rule(
@@ -70,7 +73,7 @@ class RuleInfo:
 MAX_RULE_ITEMS = 256
 
 
-def _size(value: Any, limit: int) -> int:
+def _size(value: object, limit: int) -> int:
     """How many values ``value`` holds, counting nested tuples; stops once past ``limit``."""
     count = 0
     stack = [value]
@@ -82,12 +85,12 @@ def _size(value: Any, limit: int) -> int:
     return count
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: object) -> bool:
     """A whole number for a rule table: an int that is not a bool."""
     return type(value) is int
 
@@ -185,7 +188,7 @@ class Rules:
         )
 
     @classmethod
-    def make(cls, **values: Any) -> Rules:
+    def make(cls, **values: Any) -> Self:
         """Build rules from keyword values, naming any rule the game does not have."""
         cls._check_names(values)
         return cls(**_all_tupled(values))
@@ -201,7 +204,7 @@ class Rules:
                 )
 
     @classmethod
-    def from_dict(cls, data: Any) -> Rules:
+    def from_dict(cls, data: object) -> Self:
         if not isinstance(data, dict):
             raise InvalidRules(
                 f"rules must be a mapping of rule names to values, not {_short(data)}"
@@ -220,7 +223,7 @@ class Rules:
         defaults = type(self)()
         return {k: v for k, v in self.to_dict().items() if getattr(defaults, k) != _tupled(v)}
 
-    def replace(self, **changes: Any) -> Rules:
+    def replace(self, **changes: Any) -> Self:
         """A copy with some rules changed; the new values are validated."""
         merged = {f.name: getattr(self, f.name) for f in fields(self)}
         self._check_names(changes)

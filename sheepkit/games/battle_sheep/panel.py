@@ -225,7 +225,7 @@ def _help(state: BattleSheepState | None) -> str:
     return f"<div style='max-width:400px'>{text}</div>"
 
 
-def _scores_html(state: Any) -> str:
+def _scores_html(state: object) -> str:
     if not isinstance(state, BattleSheepState):
         return ""
     game = state.game

@@ -3,6 +3,8 @@
 >>> import sheepkit
 >>> game = sheepkit.load("wolf_and_sheep")
 >>> state = game.new_game().play("E1-D2")
+
+A game of one's own joins with one call, ``sheepkit.register(MyGame)`` (see CONTRACT.md).
 """
 
 from . import games  # a callable module: sheepkit.games() lists the games
@@ -18,6 +20,7 @@ from .core import (
     load,
     replay,
 )
+from .core.registry import register, unregister
 
 __version__ = "0.1.0"
 
@@ -35,5 +38,7 @@ __all__ = [
     "load",
     "play_game",
     "play_match",
+    "register",
     "replay",
+    "unregister",
 ]

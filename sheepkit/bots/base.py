@@ -16,11 +16,12 @@ from ..core import Move
 
 @runtime_checkable
 class Bot(Protocol):
-    # Sequence[Any]: a game's own bot takes its own move type (see core.contract.Bot).
+    # legal_moves is a Sequence[Any] so that a game's own bot may declare its move type (as
+    # sheepkit.core.contract.Bot says).
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Move: ...
 
 
-BotFunction = Callable[[Any, Sequence[Move], random.Random], Move]
+BotFunction = Callable[[Any, Sequence[Any], random.Random], Move]
 
 
 class FunctionBot:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import Any, Generic, TypeVar
 
 from ..core import CHANCE, Move, State
 from ..platform import browser_cap, browser_weaker
@@ -35,7 +35,13 @@ def _rewards(state: State, players: int) -> list[float]:
     return [share if p in winners else 0.0 for p in range(players)]
 
 
-class MCTSBot:
+#: The state and move types a game's own search works on (``StrongBot(MCTSBot[RaceState,
+#: RaceMove])``); the plain ``MCTSBot`` plays any game.
+S = TypeVar("S", bound="State[Any, Any]")
+M = TypeVar("M", bound=Hashable)
+
+
+class MCTSBot(Generic[S, M]):
     name = "MCTS"
 
     def __init__(
@@ -55,7 +61,7 @@ class MCTSBot:
             "often, balancing promising moves against ones it has tried too little."
         )
 
-    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+    def choose(self, view: Any, legal_moves: Sequence[M], rng: random.Random) -> M:
         legal = list(legal_moves)
         if len(legal) == 1:
             return legal[0]
@@ -68,7 +74,7 @@ class MCTSBot:
                 break
             self._simulate(root, view.determinize(rng), rng)
         me = view.to_move
-        stats = {}
+        stats: dict[M, tuple[int, float]] = {}
         for move in legal:
             child = root.children.get(move)
             if child is None or not child.visits or child.total is None:
@@ -77,12 +83,12 @@ class MCTSBot:
                 stats[move] = (child.visits, child.total[me] / child.visits)
         return self.final_choice(stats, legal)
 
-    def final_choice(self, stats: dict[Move, tuple[int, float]], legal: list[Move]) -> Move:
+    def final_choice(self, stats: dict[M, tuple[int, float]], legal: list[M]) -> M:
         """The move to make, from each root move's (visits, mean reward for the mover):
         by default the most visited one (the most robust choice), the better mean on a tie."""
         return max(legal, key=stats.__getitem__)
 
-    def _simulate(self, root: _Node, state: State, rng: random.Random) -> None:
+    def _simulate(self, root: _Node, state: S, rng: random.Random) -> None:
         players = state.game.num_players
         path: list[tuple[_Node, int]] = []
         node = root
@@ -111,7 +117,7 @@ class MCTSBot:
             for p in range(players):
                 child.total[p] += rewards[p]
 
-    def _select(self, node: _Node, state: State, mover: int, rng: random.Random) -> Move:
+    def _select(self, node: _Node, state: S, mover: int, rng: random.Random) -> Move:
         legal = state.legal_moves()
         untried = [m for m in legal if m not in node.children]
         if untried:
@@ -126,7 +132,7 @@ class MCTSBot:
                 best, best_value = move, value
         return best
 
-    def _rollout(self, state: State, rng: random.Random, players: int) -> list[float]:
+    def _rollout(self, state: S, rng: random.Random, players: int) -> list[float]:
         steps = 0
         limit = self.rollout_limit
         while not (state.is_over or self.rollout_ends(state)) and (limit is None or steps < limit):
@@ -138,14 +144,14 @@ class MCTSBot:
         return self.rollout_rewards(state, players)
 
     # -- hooks for a game's own search: a wiser playout, a shorter horizon, its own reward --
-    def rollout_move(self, state: State, legal: Sequence[Move], rng: random.Random) -> Move:
+    def rollout_move(self, state: S, legal: Sequence[M], rng: random.Random) -> M:
         """The move an imagined player makes in a playout (default: any, at random)."""
         return rng.choice(legal)
 
-    def rollout_ends(self, state: State) -> bool:
+    def rollout_ends(self, state: S) -> bool:
         """Whether an imagined game may stop before its end (default: never)."""
         return False
 
-    def rollout_rewards(self, state: State, players: int) -> list[float]:
+    def rollout_rewards(self, state: S, players: int) -> list[float]:
         """Each player's reward where a playout stopped (default: the game's winners)."""
         return _rewards(state, players)

@@ -40,11 +40,12 @@ class PlayerView(Protocol):
 class Bot(Protocol):
     """Anything with ``choose(view, legal_moves, rng) -> move`` plays (a plain function with that
     signature is wrapped by ``sheepkit.bots.as_bot``). It gets the mover's view, never the full
-    state. Optional: ``name`` and ``description`` (shown in the app)."""
+    state. Optional: ``name`` and ``description`` (shown in the app).
 
-    # Any, not Hashable: a game's own bot takes its own view and move types
-    # (``choose(view: HuntState, legal_moves: Sequence[Step], ...) -> Step``), and a parameter
-    # of Sequence[Step] would not accept every Sequence[Hashable].
+    ``view`` and ``legal_moves`` are ``Any`` here so that a game's own bot may declare its
+    game's view and move types (``choose(self, view: LambMimesView, legal_moves:
+    Sequence[LambMimesMove], rng)``): a protocol parameter of a wider type would refuse it."""
+
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any: ...
 
 

@@ -165,6 +165,20 @@ def _fields_of(cls: type[State[Any, Any]]) -> tuple[str, ...]:
     return names
 
 
+def _copier_of(cls: type[State[Any, Any]]) -> tuple[frozenset[str], int, tuple[str, ...]]:
+    """What ``evolve`` needs of a state class: its field names as a set, how many there are,
+    and the names of its ``cached`` values (found on the class and its bases)."""
+    names = _fields_of(cls)
+    caches = tuple(
+        dict.fromkeys(
+            name for k in cls.__mro__ for name, v in vars(k).items() if isinstance(v, cached)
+        )
+    )
+    copier = (frozenset(names), len(names), caches)
+    cls._copier = copier
+    return copier
+
+
 def _first_make(cls: type[State[Any, Any]], *args: Any, **named: Any) -> Any:
     """The first make() on a class writes its fast constructor, then makes the state."""
     return _write_make(cls)(*args, **named)
@@ -213,6 +227,8 @@ class State(ABC, Generic[G, M]):
 
     #: The dataclass field names, in order (set on each subclass when it is first made).
     _field_names: ClassVar[tuple[str, ...]] = ()
+    #: For ``evolve``: the field names as a set, their count and the cached names (first use).
+    _copier: ClassVar[tuple[frozenset[str], int, tuple[str, ...]] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -220,6 +236,7 @@ class State(ABC, Generic[G, M]):
         # fields exist (@dataclass runs after this hook).
         if "make" not in cls.__dict__:
             cls.make = classmethod(_first_make)  # type: ignore[assignment,method-assign]
+        cls._copier = None  # each class's own, found on its first evolve()
 
     # -- what subclasses provide -----------------------------------------------------------
     @property
@@ -265,16 +282,22 @@ class State(ABC, Generic[G, M]):
         """This state with some fields changed (``history`` too): the rest are copied. Values
         cached on this state are not copied, so nothing derived from the old fields survives."""
         cls = self.__class__
-        names = cls._field_names or _fields_of(cls)
-        unknown = changes.keys() - names
-        if unknown:
-            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+        known, count, caches = cls._copier or _copier_of(cls)
         state = object.__new__(cls)
-        old = self.__dict__
         new = state.__dict__
-        for name in names:
-            new[name] = old[name]
+        # Copying the whole instance dict is one fast C call (a field-by-field copy made the
+        # Race's playouts a fifth slower); what is not a field is then taken out again.
+        new.update(self.__dict__)
+        if len(new) != count:
+            for name in caches:
+                new.pop(name, None)
+            if len(new) != count:  # values an engine keeps beside its fields (__post_init__)
+                for name in [k for k in new if k not in known]:
+                    del new[name]
         new.update(changes)
+        if len(new) != count:
+            unknown = changes.keys() - known
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
         return state
 
     def why_illegal(self, move: M) -> str:

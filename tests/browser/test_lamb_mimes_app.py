@@ -7,6 +7,7 @@ whole lesson."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 import pytest
@@ -128,15 +129,18 @@ def test_the_board_paints_a_hand_card_is_clicked_and_a_stuck_player_flips(
     app.app.locator(".sk-move", has_text="Flip Pasture spot 1").click()
     log = _log_has(app, "Player 1 turns up ")
     app.wait_board_changed(before)
-    shown = log.split("Player 1 turns up ", 1)[1].splitlines()[0].strip()
+    # The app's own reveal and draws are folded into one log line: "Player 1 turns up blue
+    # Lamb Mime; Player 1 draws a card ×2".
+    shown = log.split("Player 1 turns up ", 1)[1].splitlines()[0].split(";")[0].strip()
     card = next(c for c in range(KINDS) if spoken(c) == shown)
     game = sheepkit.load("lamb_mimes", players=3)
     if card >= NUMBER_CARDS:  # a Mime: Player 1 draws its number, it leaves the round
         log = _log_has(app, "Player 2: ")
         # The log lists the newest entry first: Player 1's draws stand between Player 2's
-        # first move (above) and the turned-up Mime (below).
-        newer = log.split(f"Player 1 turns up {shown}", 1)[0]
-        draws = newer.rsplit("Player 2: ", 1)[1].count("Player 1 draws a card")
+        # first move (above) and the turned-up Mime (on its line, or below it).
+        newer, older = log.split(f"Player 1 turns up {shown}", 1)
+        since = newer.rsplit("Player 2: ", 1)[1] + older.splitlines()[0]
+        draws = sum(int(n or 1) for n in re.findall(r"Player 1 draws a card(?: ×(\d+))?", since))
         assert draws == MIME_DRAW[card - NUMBER_CARDS], log
     elif game.playable(card, parse_card("6GR")):  # it fits: played, and a hand card replaces it
         state = _wait_until(app, lambda s: bool(s["moves"]) and s["moves"][0].startswith("Put"))

@@ -338,7 +338,7 @@ def test_round_points_add_up_and_the_winner_starts_the_next_round():
     g = game(match=True, target=20)
     s = g.position(hands=[["5OR", "1BG"], ["4BR", "5BR"]], discard=["4OR"], to_move=1)
     s = run(s, "play 4BR", "play 5OR", "play 5BR")
-    assert not s.is_over and s.round_no == 2 and s.totals == (2, 0)
+    assert not s.is_over and s.round_no == 2 and s.points == (2, 0)
     assert s.starter == 1 and s.phase == 0 and s.acting_player == 1  # dealing starts
     assert "Round 1: Player 2 emptied their hand." in s.last
 
@@ -346,7 +346,7 @@ def test_round_points_add_up_and_the_winner_starts_the_next_round():
 @pytest.mark.parametrize(("end", "over"), [("reach", True), ("exceed", False)])
 def test_the_match_ends_when_a_score_reaches_the_target(end, over):
     g = game(match=True, target=20, match_end=end)
-    s = g.position(hands=[["5OR"], ["mime-red"] * 1 + ["1GR"] * 1], discard=["5BG"], scores=(0, 13))
+    s = g.position(hands=[["5OR"], ["mime-red"] * 1 + ["1GR"] * 1], discard=["5BG"], points=(0, 13))
     s = run(s, "play 5OR")  # Player 2 scores 7 more: exactly 20
     assert s.is_over is over
     if over:
@@ -355,7 +355,7 @@ def test_the_match_ends_when_a_score_reaches_the_target(end, over):
 
 def test_a_tie_for_the_lowest_score_means_one_more_round_for_the_tied_players():
     g = sheepkit.load("lamb_mimes", players=3, target=10)
-    s = g.position(hands=[["5OR"], ["1GR"], ["mime-red"]], discard=["5BG"], scores=(2, 0, 5))
+    s = g.position(hands=[["5OR"], ["1GR"], ["mime-red"]], discard=["5BG"], points=(2, 0, 5))
     s = run(s, "play 5OR")  # totals 2, 2, 10
     assert not s.is_over and s.seats == (0, 1) and "tie on 2 points" in s.last
     rng = random.Random(3)
@@ -367,7 +367,7 @@ def test_a_tie_for_the_lowest_score_means_one_more_round_for_the_tied_players():
         assert s.to_move in (0, 1, CHANCE, None)
     assert len(s.winners()) == 1 and "Tie-break" in str(s.outcome())
     shared = sheepkit.load("lamb_mimes", players=3, target=10, tie="shared")
-    s = shared.position(hands=[["5OR"], ["1GR"], ["mime-red"]], discard=["5BG"], scores=(2, 0, 5))
+    s = shared.position(hands=[["5OR"], ["1GR"], ["mime-red"]], discard=["5BG"], points=(2, 0, 5))
     assert run(s, "play 5OR").winners() == (0, 1)
 
 
@@ -384,7 +384,7 @@ def test_when_every_player_ties_the_extra_round_is_the_tie_break_round():
     # Only a round without a winner can leave every player tied: here the turn limit.
     g = sheepkit.load("lamb_mimes", players=2, target=10, turn_limit=20)
     s = g.position(
-        hands=[["5OR", "6OR", "1BG"], ["2GR", "3GR"]], discard=["5BG"], scores=(6, 6), turns=19
+        hands=[["5OR", "6OR", "1BG"], ["2GR", "3GR"]], discard=["5BG"], points=(6, 6), turns=19
     )
     s = run(s, "play 6OR")  # the 20th turn: both hands score 4, totals 10 and 10
     assert not s.is_over and s.seats == (0, 1) and s.round_no == 2
@@ -394,7 +394,7 @@ def test_when_every_player_ties_the_extra_round_is_the_tie_break_round():
         if s.phase == PLAY:
             assert "round 2 (tie-break)" in str(s)
         s = s.play(s.sample_chance(rng) if s.to_move == CHANCE else rng.choice(s.legal_moves()))
-    assert s.round_no == 2 and s.totals == (10, 10)  # the tie-break round adds no points
+    assert s.round_no == 2 and s.points == (10, 10)  # the tie-break round adds no points
     assert str(s.outcome()).startswith("Tie-break round: ")
     assert "Champion: " in str(s.outcome()) and len(s.winners()) == 1
 
@@ -494,3 +494,46 @@ def test_random_rounds_end_well_inside_the_turn_limit():
     assert all("turn limit" not in str(s.outcome()) for s in finals)
     assert max(s.ply for s in finals) <= g.max_length
     assert all(s.phase == OVER for s in finals)
+
+
+# -- the typed contract: views, one name for points and winners ----------------------------------
+def test_a_view_is_a_player_view_whose_points_and_winners_are_read_by_method():
+    from sheepkit.core.contract import PlayerView
+
+    g = game(match=True)
+    s = g.position(hands=[["5OR", "1BR"], ["1GR", "2GR"]], discard=["5BG"], points=(4, 9))
+    view = s.view(0)
+    assert isinstance(view, PlayerView)
+    assert view.scores() == s.scores() == (4.0, 9.0) and view.points == s.points == (4, 9)
+    assert view.winners() == s.winners() == ()
+    single = game().position(hands=[["5OR"], ["1GR", "2GR"]], discard=["5BG"])
+    over = single.play("play 5OR")  # Player 1 sheds the last card
+    assert over.is_over and over.won_by == (0,)
+    assert over.winners() == over.view(1).winners() == over.outcome().winners == (0,)
+    for old in ("totals", "champions"):
+        assert not hasattr(over, old) and not hasattr(over.view(1), old)
+
+
+def test_moves_views_and_determinized_states_carry_the_fields_and_nothing_cached(monkeypatch):
+    import dataclasses
+
+    from sheepkit.core import cached
+    from sheepkit.games.lamb_mimes.engine import LambMimesState, LambMimesView
+
+    def _probe(self):
+        return "cached on the state"
+
+    monkeypatch.setattr(LambMimesState, "_probe", cached(_probe), raising=False)
+    state_fields = {f.name for f in dataclasses.fields(LambMimesState)}
+    s = game().position(hands=[["2BO", "4BR"], ["1BR", "2BR"]], discard=["6GR"])
+    assert s._probe and s.legal_moves() and s.outcome() is None  # all cached now
+    flipped = s.play("flip 1")  # made by the move builder
+    assert set(flipped.__dict__) == state_fields
+    after = flipped.play("reveal 3BO")
+    assert set(after.__dict__) == state_fields
+    view = after.view(1)
+    assert set(view.__dict__) == {f.name for f in dataclasses.fields(LambMimesView)}
+    again = view.determinize(random.Random(2))
+    assert set(again.__dict__) == state_fields
+    assert again.hands[1] == after.hands[1] and again.spots[0] == after.spots[0]
+    assert (again.points, again.turn, again.discard) == (after.points, after.turn, after.discard)

@@ -102,15 +102,15 @@ def test_the_strong_bot_beats_random_clearly():
 
 
 def test_in_a_match_the_strong_bot_values_a_round_by_points_below_the_others():
-    class Totals:
-        def __init__(self, *totals):
-            self.totals = totals
+    class Points:
+        def __init__(self, *points):
+            self.points = points
 
     # From (10, 4, 0): Player 1 went out; Player 2 took 6 points, Player 3 took 2.
-    rewards = _round_rewards(Totals(10, 10, 2), (10, 4, 0))
+    rewards = _round_rewards(Points(10, 10, 2), (10, 4, 0))
     assert rewards == pytest.approx([0.5 + 4 / 12, 0.5 - 5 / 12, 0.5 + 1 / 12])
-    assert _round_rewards(Totals(0, 12), (0, 0)) == [1.0, 0.0]
-    assert _round_rewards(Totals(3, 3), (3, 3)) == [0.5, 0.5]
+    assert _round_rewards(Points(0, 12), (0, 0)) == [1.0, 0.0]
+    assert _round_rewards(Points(3, 3), (3, 3)) == [0.5, 0.5]
 
 
 def test_the_strong_bots_imagined_players_play_like_the_memory_bot():

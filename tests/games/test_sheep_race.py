@@ -270,7 +270,7 @@ def test_scoring_matches_the_worked_example_of_the_text():
     result = after.results[-1]
     assert result.placings == (3, 4, 0)
     assert result.points == (8 + 7 + 1, 4)  # 16 for Nicholas; lane 5 second pays 4
-    assert after.totals == (16, 4)
+    assert after.points == (16, 4)
     g = after.game
     assert [g.card_name(c) for c in after.podium[0]] == ["Gouda", "Ricotta", "Requeijao"]
     # The second semifinal: its leader goes first, with the six cards not yet run.
@@ -284,7 +284,7 @@ def test_three_placed_bets_earn_three_bonus_points_and_none_earns_nothing():
     )
     after = s.play("walk")
     # Lane 2 first (11), lane 3 second (6), lane 1 third (7), plus 3 bonus points.
-    assert after.totals == (11 + 6 + 7 + 3, 0)
+    assert after.points == (11 + 6 + 7 + 3, 0)
 
 
 def test_a_race_of_exhausted_sheep_ranks_by_distance_then_lower_lane():
@@ -303,7 +303,7 @@ def test_a_race_of_exhausted_sheep_ranks_by_distance_then_lower_lane():
     assert after.results[-1].placings == (1, 3, 4)  # lane 2, then lanes 4 and 5 (level: 4)
     assert "exhausted" in after.results[-1].how
     # Player 1: lane 2 first (11) + lane 4 second (5) + bonus 1; player 2: lane 5 third (2).
-    assert after.totals == (17, 2)
+    assert after.points == (17, 2)
 
 
 def test_even_if_no_sheep_crosses_the_line_the_race_ends_when_all_are_exhausted():
@@ -327,32 +327,32 @@ def test_tied_players_are_ranked_by_the_token_on_top():
         finished=(2, 3),
         visible=(4, 2),
         hidden=((5, 6), (1, 6)),
-        totals=(15, 5),
+        points=(15, 5),
     )
     after = s.play("walk")  # lanes 2, 3, 1 placed
     # Player 1: nothing placed... lane 4/5/6 -> 0; player 2: lane 2 first 11 + lane 1 third 7
     # + bonus 1 = 19 -> 24 against 15.
-    assert after.totals == (15, 24) and after.first == 1
+    assert after.points == (15, 24) and after.first == 1
     tie = at_pace(
         1,
         pos=(16, 17, 0, 18, 0, 0),
         finished=(2, 4),
         visible=(2, 4),
         hidden=((5, 6), (5, 6)),
-        totals=(0, 3),
+        points=(0, 3),
     )
     level = tie.play("walk")  # lane 2 first (11) for player 1; lane 4 second (5) for player 2
-    assert level.totals == (11, 8)
+    assert level.points == (11, 8)
     even = at_pace(
         1,
         pos=(16, 17, 0, 18, 0, 0),
         finished=(2, 4),
         visible=(4, 2),
         hidden=((5, 6), (5, 6)),
-        totals=(6, 0),
+        points=(6, 0),
     )
     both = even.play("walk")  # player 1: lane 4 second, 5 -> 11; player 2: lane 2 first, 11
-    assert both.totals == (11, 11)
+    assert both.points == (11, 11)
     assert both.ranking() == (1, 0) and both.first == 1  # player 2 moved later: on top
 
 
@@ -385,14 +385,14 @@ def test_the_final_ends_at_the_first_sheep_across_and_pays_table_2_only():
         cards=SIX,
         pos=(16, 0, 0, 0, 0, 0),
         hidden=((1, 2), (2, 3)),
-        totals=(10, 20),
+        points=(10, 20),
         podium=[("Brie", "Feta", "Gouda"), ("Ricotta", "Pecorino", "Requeijao")],
         rolled=1,
     )
     assert s.game.roll_odds(final=True) == s.chance_outcomes() or s.phase == PACE
     over = s.play("walk")
     assert over.phase == OVER and over.is_over
-    assert over.totals == (28, 20)  # lane 1 pays 18, no bonus
+    assert over.points == (28, 20)  # lane 1 pays 18, no bonus
     assert over.winners() == (0,) and "28 points" in str(over.outcome())
 
 
@@ -402,11 +402,11 @@ def test_the_winner_on_a_tie_is_the_token_on_top():
         cards=SIX,
         pos=(16, 0, 0, 0, 0, 0),
         hidden=((1, 2), (3, 4)),
-        totals=(2, 20),
+        points=(2, 20),
         rolled=1,
     )
     over = s.play("walk")
-    assert over.totals == (20, 20) and over.winners() == (0,)
+    assert over.points == (20, 20) and over.winners() == (0,)
     assert "token on top" in str(over.outcome())
 
 
@@ -489,7 +489,7 @@ def test_unreadable_and_illegal_moves_change_nothing():
         ({"hidden": ((1, 2),)}, "one entry for each of the 2 players"),
         ({"visible": (1, 2), "hidden": ((1, 3), (4, 5))}, "cannot include their visible lane 1"),
         ({"hidden": ((3, 3), (4, 5))}, "two different lanes"),
-        ({"totals": (0,)}, "one entry for each"),
+        ({"points": (0,)}, "one entry for each"),
         ({"turn": 2}, "turn is a player 0-1"),
         ({"finished": (7,)}, "different lanes 1-6"),
         ({"exhausted": (2,), "finished": (2,)}, "both finished and exhausted"),
@@ -528,3 +528,46 @@ def test_the_text_board_shows_squares_end_zone_and_states():
     assert lines[2].endswith("............|S....|  b1 r0 w0 <")  # the End Zone starts at 12
     assert lines[3].endswith("|.....|S b0 r0 w0 across")
     assert lines[5].endswith("|..S..|  b0 r0 w0 exhausted")
+
+
+# -- the typed contract: views, determinize, one name for points ---------------------------------
+def test_a_view_is_a_player_view_whose_points_are_read_by_scores():
+    from sheepkit.core.contract import PlayerView
+    from sheepkit.games.sheep_race.engine import HIDDEN_BETS
+
+    s = game(players=3).position(
+        cards=SIX, visible=(1, 2, 3), hidden=((4, 6), (1, 5), (2, 6)), points=(3, 0, 7)
+    )
+    view = s.view(0)
+    assert isinstance(view, PlayerView)
+    assert view.scores() == s.scores() == (3.0, 0.0, 7.0)
+    assert view.points == s.points == (3, 0, 7)
+    assert view.hidden == ((3, 5), HIDDEN_BETS, HIDDEN_BETS)
+    assert not hasattr(s, "totals") and not hasattr(view, "totals")
+
+
+def test_views_and_determinized_states_carry_the_fields_and_nothing_cached(monkeypatch):
+    import dataclasses
+    import random
+
+    from sheepkit.core import cached
+    from sheepkit.games.sheep_race.engine import SheepRaceState, SheepRaceView
+
+    # A value cached on states that the Race does not know of (as core may add one): it must
+    # reach neither a view nor a determinized state.
+    def _probe(self):
+        return "cached on the state"
+
+    monkeypatch.setattr(SheepRaceState, "_probe", cached(_probe), raising=False)
+    s = game().position(cards=SIX, visible=(1, 2), hidden=((4, 6), (3, 5)), rolled=4)
+    assert s._probe and s.legal_moves() and s.outcome() is None  # all cached now
+    state_fields = {f.name for f in dataclasses.fields(SheepRaceState)}
+    view_fields = {f.name for f in dataclasses.fields(SheepRaceView)}
+    assert view_fields == state_fields - {"history"} | {"player", "to_move"}
+    view = s.view(1)
+    assert set(view.__dict__) == view_fields
+    again = view.determinize(random.Random(3))
+    assert set(again.__dict__) == state_fields
+    # Player 2 knows their own bets; only Player 1's were drawn.
+    assert again.hidden[1] == (2, 4) and again.evolve(hidden=s.hidden) == s.evolve(history=())
+    assert again.legal_moves() == s.legal_moves()

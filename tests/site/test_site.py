@@ -78,7 +78,7 @@ def _wolf_and_sheep_clicks(label: str) -> list[tuple[float, float]]:
 
 def _sheep_race_clicks(label: str) -> list[tuple[float, float]]:
     """A visible bet ("Visible bet: lane 3 (Brie)"): one click on that lane."""
-    from sheepkit.games.sheep_race.view import LANE_H, TOP
+    from sheepkit.games.sheep_race.drawing import LANE_H, TOP
 
     lane = int(re.search(r"lane (\d+)", label).group(1))  # type: ignore[union-attr]
     return [(100.0, TOP + (lane - 0.5) * LANE_H)]

@@ -9,7 +9,18 @@ from typing import Any
 from ...bots import MCTSBot
 from ...core.contract import BotFactory
 from ...platform import browser_weaker
-from .engine import OWN, SRC, Flip, LambMimes, LambMimesView, Pass, Place, Play
+from .engine import (
+    OWN,
+    SRC,
+    Flip,
+    LambMimes,
+    LambMimesMove,
+    LambMimesState,
+    LambMimesView,
+    Pass,
+    Place,
+    Play,
+)
 from .rules import NUMBER_CARDS, points
 
 
@@ -24,8 +35,10 @@ class SensibleBot:
     )
     memory = False
 
-    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
-        v: LambMimesView = view
+    def choose(
+        self, view: LambMimesView, legal_moves: Sequence[LambMimesMove], rng: random.Random
+    ) -> LambMimesMove:
+        v = view
         plays_on = v.game.plays_on
         moves = list(legal_moves)
         plays = [m for m in moves if isinstance(m, Play)]
@@ -72,19 +85,19 @@ class MemoryBot(SensibleBot):
     memory = True
 
 
-def _round_rewards(state: Any, before: tuple[int, ...]) -> list[float]:
+def _round_rewards(state: LambMimesState, before: tuple[int, ...]) -> list[float]:
     """How good the end of a round is for each player, in [0, 1]. A match is won by taking
     fewer points than the others, so each player scores by how far their points this round
     lie below the others' average: 0.5 when level, 1 for going out while the others took the
     most anyone took, 0 for the reverse."""
-    gained = [s - b for s, b in zip(state.totals, before, strict=True)]
+    gained = [s - b for s, b in zip(state.points, before, strict=True)]
     worst, total, n = max(gained), sum(gained), len(gained)
     if worst <= 0:
         return [0.5] * n
     return [0.5 + ((total - g) / (n - 1) - g) / (2 * worst) for g in gained]
 
 
-def best_moves(state: Any, legal: Sequence[Any]) -> list[Any]:
+def best_moves(state: LambMimesState, legal: Sequence[LambMimesMove]) -> list[LambMimesMove]:
     """The moves the Memory bot would rate best, found fast on a full state (no view is
     built): a fitting Lamb Mime; else the fitting cards that leave the most hand cards
     playable on them; else a flip of a Pasture card the mover knows fits, then of an unknown
@@ -101,12 +114,12 @@ def best_moves(state: Any, legal: Sequence[Any]) -> list[Any]:
         if hand[-1] >= NUMBER_CARDS:  # hands are sorted: a Mime is last
             return [Place(hand[-1])]
         ok = plays_on[state.discard[-1]]
-        return [m for m in legal if m.card not in ok] or list(legal)
-    best: list[Any] = []
+        return [m for m in legal if isinstance(m, Place) and m.card not in ok] or list(legal)
+    best: list[LambMimesMove] = []
     best_value = -1
     if kind is Play:
         for move in legal:
-            if move.__class__ is not Play:
+            if not isinstance(move, Play):
                 break  # flips follow the plays when flipping is allowed anyway
             card = move.card
             if card >= NUMBER_CARDS:
@@ -121,7 +134,9 @@ def best_moves(state: Any, legal: Sequence[Any]) -> list[Any]:
     ok = plays_on[state.discard[-1]]
     spots = state.spots
     for move in legal:
+        assert isinstance(move, Flip)  # a turn without plays offers flips only
         spot = spots[move.spot]
+        assert spot is not None  # only a spot holding a card is flipped
         if spot[0] == SRC or (spot[0] == OWN and spot[2] != turn):
             value = 1  # unknown to the mover: might help
         else:
@@ -133,13 +148,15 @@ def best_moves(state: Any, legal: Sequence[Any]) -> list[Any]:
     return best
 
 
-def playout_move(state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+def playout_move(
+    state: LambMimesState, legal: Sequence[LambMimesMove], rng: random.Random
+) -> LambMimesMove:
     """One of ``best_moves``, at random."""
     best = best_moves(state, legal)
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-class StrongBot(MCTSBot):
+class StrongBot(MCTSBot[LambMimesState, LambMimesMove]):
     """Determinized Monte Carlo tree search (the generic MCTSBot) that looks ahead to the end
     of the round only: a whole match is too long to imagine, and the points of this round are
     what a move can change. Imagined players follow ``best_moves`` (with ``epsilon`` of
@@ -170,8 +187,10 @@ class StrongBot(MCTSBot):
             "its imagined rounds. It never peeks."
         )
 
-    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
-        self._before, self._round = view.scores, view.round_no
+    def choose(
+        self, view: LambMimesView, legal_moves: Sequence[LambMimesMove], rng: random.Random
+    ) -> LambMimesMove:
+        self._before, self._round = view.points, view.round_no
         if len(legal_moves) > 1:
             self._preferred = best_moves(view.determinize(rng), legal_moves)
         return super().choose(view, legal_moves, rng)
@@ -188,15 +207,17 @@ class StrongBot(MCTSBot):
 
     # Imagined rounds: every imagined player plays roughly like the Memory bot (see
     # ``playout_move``), with a little randomness so that the imagined rounds vary.
-    def rollout_move(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def rollout_move(
+        self, state: LambMimesState, legal: Sequence[LambMimesMove], rng: random.Random
+    ) -> LambMimesMove:
         if self.epsilon and rng.random() < self.epsilon:
             return rng.choice(legal)
         return playout_move(state, legal, rng)
 
-    def rollout_ends(self, state: Any) -> bool:
+    def rollout_ends(self, state: LambMimesState) -> bool:
         return state.round_no != self._round
 
-    def rollout_rewards(self, state: Any, players: int) -> list[float]:
+    def rollout_rewards(self, state: LambMimesState, players: int) -> list[float]:
         if state.is_over or not state.game.rules.match:
             return super().rollout_rewards(state, players)  # the winners of the game
         return _round_rewards(state, self._before)

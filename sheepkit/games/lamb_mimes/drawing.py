@@ -79,10 +79,10 @@ class Table:
     phase: int
     turn: int
     pending: tuple[int, ...]
-    scores: tuple[int, ...]
+    points: tuple[int, ...]
     round_no: int
     seats: tuple[int, ...]
-    winners: tuple[int, ...]
+    won_by: tuple[int, ...]
     last: str
     #: The moves the bottom player may make now (empty when it is not their decision).
     moves: tuple[Move, ...]
@@ -90,7 +90,8 @@ class Table:
 
 
 def table_of(frame: Frame) -> Table:
-    state: LambMimesState = frame.state  # type: ignore[assignment]
+    state = frame.state
+    assert isinstance(state, LambMimesState), "a Lamb Mimes drawing draws Lamb Mimes states"
     mover = state.to_move
     if frame.viewer is not None:
         # Only what the viewer may know: their view. Their legal moves are theirs to see.
@@ -118,10 +119,10 @@ def table_of(frame: Frame) -> Table:
             phase=v.phase,
             turn=v.turn,
             pending=v.pending,
-            scores=v.scores,
+            points=v.points,
             round_no=v.round_no,
             seats=v.seats,
-            winners=v.winners,
+            won_by=v.won_by,
             last=v.last,
             moves=state.legal_moves() if own else (),
             match=state.game.rules.match,
@@ -151,10 +152,10 @@ def table_of(frame: Frame) -> Table:
         phase=state.phase,
         turn=state.turn,
         pending=state.pending,
-        scores=state.totals,
+        points=state.points,
         round_no=state.round_no,
         seats=state.seats,
-        winners=state.champions,
+        won_by=state.won_by,
         last=state.last,
         moves=state.legal_moves() if mover == bottom else (),
         match=state.game.rules.match,
@@ -207,7 +208,7 @@ class LambMimesDrawing(Drawing):
     width = WIDTH
     height = HEIGHT
 
-    def __init__(self, game: Game | None = None) -> None:
+    def __init__(self, game: Game[Any, Any, Any] | None = None) -> None:
         rules = getattr(game, "rules", None)
         #: The number printed on each Mime (a rule may change it; the draw value is fixed).
         self.mime_numbers: tuple[int, ...] = getattr(rules, "mime_numbers", MIME_DRAW)
@@ -245,7 +246,7 @@ class LambMimesDrawing(Drawing):
                 return None, move if move in moves else None
         return None, None
 
-    def log_label(self, before: State, move: Move, viewer: int | None) -> str:
+    def log_label(self, before: State[Any, Any], move: Move, viewer: int | None) -> str:
         """A log line as ``viewer`` may read it: dealt and drawn cards stay secret (the owner
         sees them in the hand), a card put face down in the Pasture only its owner knows."""
         game = before.game
@@ -263,7 +264,7 @@ class LambMimesDrawing(Drawing):
             return f"{name}: puts a card of their hand in the Pasture"
         return f"{name}: {self.move_label(before, move)}"
 
-    def move_label(self, state: State, move: Move) -> str:
+    def move_label(self, state: State[Any, Any], move: Move) -> str:
         if isinstance(move, Play):
             return f"Play {spoken(move.card)}"
         if isinstance(move, Flip):
@@ -321,13 +322,13 @@ class LambMimesDrawing(Drawing):
         canvas.fill_style = "#FFFFFF" if current else PAPER
         canvas.fill_rect(x, y, w, h)
         canvas.stroke_style = colour
-        canvas.line_width = 4 if current or player in table.winners else 1.5
+        canvas.line_width = 4 if current or player in table.won_by else 1.5
         canvas.stroke_rect(x, y, w, h)
         label = ("\u25b6 " if current else "") + name
         draw_text(canvas, label, x + 8, y + 16, size=13, bold=True, colour=colour, max_width=w - 16)
         size = table.hand_sizes[player]
         words = "sits out" if out else _cards(size)
-        if player in table.winners:
+        if player in table.won_by:
             words += " \u00b7 WINNER"
         draw_text(canvas, words, x + 8, y + 32, size=12, max_width=w - 16)
         shown = table.hands.get(player)
@@ -456,7 +457,7 @@ class LambMimesDrawing(Drawing):
         """The match score table, and what is going on in words."""
         x, y = INFO_X, 146
         draw_text(canvas, "Match score (lowest wins)", x, y, size=13, bold=True)
-        n = len(table.scores)
+        n = len(table.points)
         row_h = min(18, 108 / max(n, 1))
         for p in range(n):
             ry = y + 10 + p * row_h
@@ -468,13 +469,13 @@ class LambMimesDrawing(Drawing):
             canvas.fill_rect(x, ry + 4, 10, row_h - 8)
             mark = " (you)" if p == table.bottom and not table.hands else ""
             draw_text(
-                canvas, name(p) + mark, x + 16, ry + row_h - 5, size=12, bold=p in table.winners
+                canvas, name(p) + mark, x + 16, ry + row_h - 5, size=12, bold=p in table.won_by
             )
             cards = table.hand_sizes[p]
             draw_text(canvas, f"{cards} in hand", x + 190, ry + row_h - 5, size=12, align="right")
             draw_text(
                 canvas,
-                f"{table.scores[p]} pts",
+                f"{table.points[p]} pts",
                 x + 300,
                 ry + row_h - 5,
                 size=12,

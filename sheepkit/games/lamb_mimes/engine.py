@@ -16,6 +16,7 @@ showed) and ``draw 3GO`` (a card from the pile into the hand). Standard library 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -97,7 +98,8 @@ class Card(NamedTuple):
 
 PASS = Pass()
 VERBS = ("deal", "start", "reveal", "draw")
-Move = Play | Flip | Place | Pass | Card
+#: Every move and chance outcome of the game (the contract's ``M``).
+LambMimesMove = Play | Flip | Place | Pass | Card
 
 
 def _insert(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -118,11 +120,10 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-class LambMimes(Game):
+class LambMimes(Game[LambMimesRules, LambMimesMove, "LambMimesState"]):
     name = "lamb_mimes"
     title = "Lamb Mimes"
     rules_type = LambMimesRules
-    rules: LambMimesRules
     hidden_information = True
 
     def __init__(self, rules: LambMimesRules | None = None, **changes: Any) -> None:
@@ -173,11 +174,11 @@ class LambMimes(Game):
 
     def _new_round(
         self,
-        scores: tuple[int, ...],
+        points: tuple[int, ...],
         round_no: int,
         starter: int,
         seats: tuple[int, ...],
-        history: tuple,
+        history: tuple[LambMimesMove, ...],
         last: str = "",
     ) -> LambMimesState:
         n = self.rules.players
@@ -196,15 +197,15 @@ class LambMimes(Game):
             aside=(),
             pending=(),
             turns=0,
-            totals=scores,
+            points=points,
             round_no=round_no,
             starter=starter,
             seats=seats,
-            champions=(),
+            won_by=(),
             last=last,
         )
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> LambMimesMove:
         words = text.strip().lower().split()
         if words == ["pass"]:
             return PASS
@@ -221,11 +222,12 @@ class LambMimes(Game):
             "'flip N' (N a Pasture spot 1-4), 'place 5BG' or 'pass'"
         )
 
-    def match_decided(self, totals: tuple[int, ...]) -> bool:
-        """True once a total has reached (or, with ``match_end='exceed'``, passed) the target:
-        the match is over, and a round played from such totals is the tie-break round."""
+    def match_decided(self, points: tuple[int, ...]) -> bool:
+        """True once a player's points have reached (or, with ``match_end='exceed'``, passed)
+        the target: the match is over, and a round played from such points is the tie-break
+        round."""
         target = self.rules.target
-        top = max(totals)
+        top = max(points)
         return top >= target if self.rules.match_end == "reach" else top > target
 
     def playable(self, card: int, top: int) -> bool:
@@ -243,7 +245,7 @@ class LambMimes(Game):
         pile_hidden: int | None = None,
         aside: Iterable[str] = (),
         to_move: int = 0,
-        scores: Iterable[int] | None = None,
+        points: Iterable[int] | None = None,
         turns: int = 0,
     ) -> LambMimesState:
         """A made-up position at the start of ``to_move``'s turn (empty history; not for records).
@@ -256,6 +258,7 @@ class LambMimes(Game):
         cards beyond ``pile_hidden`` go under the listed discard pile, lowest kinds first.
         """
         n = self.rules.players
+        seats = tuple(range(n))
         hand_list = [tuple(sorted(parse_card(c) for c in hand)) for hand in hands]
         if len(hand_list) != n or not all(hand_list):
             raise ValueError(f"give a non-empty hand for each of the {n} players")
@@ -276,11 +279,13 @@ class LambMimes(Game):
             elif spec == "empty":
                 spots.append(None)
             elif spec[0] == "public":
-                spots.append((PUB, parse_card(spec[1])))
-                placed.append(spots[-1][1])  # type: ignore[index]
+                card = parse_card(spec[1])
+                spots.append((PUB, card))
+                placed.append(card)
             elif spec[0] == "own":
-                spots.append((OWN, parse_card(spec[1]), int(spec[2])))
-                placed.append(spots[-1][1])  # type: ignore[index]
+                card = parse_card(spec[1])
+                spots.append((OWN, card, int(spec[2])))
+                placed.append(card)
             else:
                 raise ValueError(f"unknown Pasture spot {spec!r}")
         if len(spots) != PASTURE:
@@ -299,9 +304,8 @@ class LambMimes(Game):
             while len(under) < rest - head and pool[card]:
                 pool[card] -= 1
                 under.append(card)
-        state = LambMimesState.make(
-            self,
-            (),
+        base = self._new_round(tuple(points) if points is not None else (0,) * n, 1, 0, seats, ())
+        state = base.evolve(
             phase=PLAY,
             turn=to_move,
             hands=tuple(hand_list),
@@ -312,43 +316,14 @@ class LambMimes(Game):
             pile_tail=tail,
             discard=tuple(under) + tuple(parse_card(c) for c in pile),
             aside=tuple(parse_card(c) for c in aside),
-            pending=(),
             turns=turns,
-            totals=tuple(scores) if scores is not None else (0,) * n,
-            round_no=1,
-            starter=0,
-            seats=tuple(range(n)),
-            champions=(),
-            last="",
         )
         state.check_cards()
         return state
 
 
-_FIELDS = (
-    "phase",
-    "turn",
-    "hands",
-    "spots",
-    "sources",
-    "pile_src",
-    "pile_head",
-    "pile_tail",
-    "discard",
-    "aside",
-    "pending",
-    "turns",
-    "totals",
-    "round_no",
-    "starter",
-    "seats",
-    "champions",
-    "last",
-)
-
-
 @dataclass(frozen=True)
-class LambMimesState(State):
+class LambMimesState(State["LambMimes", LambMimesMove]):
     """A full position. Unseen cards are not chosen yet: see the module docstring."""
 
     game: LambMimes
@@ -364,11 +339,11 @@ class LambMimesState(State):
     aside: tuple[int, ...]  # Lamb Mimes out of the round
     pending: tuple[int, ...]  # DRAW: (cards left, spot or -1, THEN_*); REVEAL/PLACE: (spot,)
     turns: int  # turns taken this round
-    totals: tuple[int, ...]  # match points so far (lower is better)
+    points: tuple[int, ...]  # match points so far (lower is better): ``scores()``
     round_no: int
     starter: int
     seats: tuple[int, ...]  # who plays this round (a tie-break round has fewer)
-    champions: tuple[int, ...]  # once over: the winner(s)
+    won_by: tuple[int, ...]  # once over: the winner(s), read as ``winners()``
     last: str  # how the previous round or the match ended, in words
 
     # -- the contract -----------------------------------------------------------------------
@@ -392,7 +367,7 @@ class LambMimesState(State):
     def top(self) -> int:
         return self.discard[-1]
 
-    def _legal_moves(self) -> tuple[Move, ...]:
+    def _legal_moves(self) -> tuple[LambMimesMove, ...]:
         game = self.game
         hand = self.hands[self.turn]
         if self.phase == PLACE:
@@ -434,7 +409,7 @@ class LambMimesState(State):
                 return self.game._cards[self._verb()][kind]
         raise AssertionError("unreachable")
 
-    def play(self, move: Any) -> LambMimesState:
+    def play(self, move: LambMimesMove | str) -> LambMimesState:
         # Fast path for a listed move or a possible outcome; the rest goes through the checks.
         phase = self.phase
         # Only the listed objects, or ones of the same types, are moves: a plain tuple or
@@ -448,23 +423,23 @@ class LambMimesState(State):
                 pass
         elif (
             phase != OVER
-            and move.__class__ is Card
+            and type(move) is Card
             and move.card.__class__ is int
             and 0 <= move.card < KINDS
             and move.verb == self._verb()
             and self.sources[self._source()][move.card]
         ):
             return self._apply(move)
-        return super().play(move)  # type: ignore[return-value]
+        return super().play(move)
 
-    def _apply(self, move: Move) -> LambMimesState:
+    def _apply(self, move: LambMimesMove) -> LambMimesState:
         history = self.history + (move,)  # noqa: RUF005 - faster than unpacking
         phase = self.phase
         w = _Work(self)
         if phase == DEAL:
             assert isinstance(move, Card)
             w.take_from_pile_head(move.card)
-            w.hands[w.turn] = _insert(w.hands[w.turn], move.card)
+            w.hands = _put(w.hands, w.turn, _insert(w.hands[w.turn], move.card))
             dealt = sum(len(h) for h in w.hands)
             seats = self.seats
             if dealt < len(seats) * self.game.rules.hand_size:
@@ -475,14 +450,14 @@ class LambMimesState(State):
             assert isinstance(move, Card)
             w.take_from_pile_head(move.card)
             if move.card >= NUMBER_CARDS:
-                w.aside.append(move.card)  # a Mime cannot start the pile: set it aside
+                w.aside = (*w.aside, move.card)  # a Mime cannot start the pile: set it aside
             else:
-                w.discard.append(move.card)
+                w.discard = (*w.discard, move.card)
                 w.phase = PLAY
         elif phase == PLAY:
             if isinstance(move, Play):
-                w.hands[w.turn] = _remove(w.hands[w.turn], move.card)
-                w.discard.append(move.card)
+                w.hands = _put(w.hands, w.turn, _remove(w.hands[w.turn], move.card))
+                w.discard = (*w.discard, move.card)
                 if not w.hands[w.turn]:
                     w.end_round((w.turn,), "emptied their hand")
                 else:
@@ -493,7 +468,7 @@ class LambMimesState(State):
                 if spot[0] == SRC:
                     w.phase, w.pending = REVEAL, (move.spot,)
                 else:
-                    w.spots[move.spot] = None
+                    w.spots = _put(w.spots, move.spot, None)
                     w.resolve_flip(spot[1], move.spot)
             else:
                 w.end_turn(False)
@@ -501,12 +476,12 @@ class LambMimesState(State):
             assert isinstance(move, Card)
             spot_index = self.pending[0]
             w.take(self._source(), move.card)
-            w.spots[spot_index] = None
+            w.spots = _put(w.spots, spot_index, None)
             w.resolve_flip(move.card, spot_index)
         elif phase == PLACE:
             assert isinstance(move, Place)
-            w.hands[w.turn] = _remove(w.hands[w.turn], move.card)
-            w.spots[self.pending[0]] = (OWN, move.card, w.turn)
+            w.hands = _put(w.hands, w.turn, _remove(w.hands[w.turn], move.card))
+            w.spots = _put(w.spots, self.pending[0], (OWN, move.card, w.turn))
             if not w.hands[w.turn]:
                 w.end_round((w.turn,), "put their last card in the Pasture")
             else:
@@ -514,7 +489,7 @@ class LambMimesState(State):
         else:  # DRAW
             assert isinstance(move, Card)
             w.take_from_pile_head(move.card)
-            w.hands[w.turn] = _insert(w.hands[w.turn], move.card)
+            w.hands = _put(w.hands, w.turn, _insert(w.hands[w.turn], move.card))
             left, spot_index, then = self.pending
             w.pending = (left - 1, spot_index, then)
             w.continue_draw()
@@ -522,16 +497,17 @@ class LambMimesState(State):
 
     def scores(self) -> tuple[float, ...]:
         """Match points so far (lower is better); in a single round, that round's points."""
-        return tuple(float(s) for s in self.totals)
+        return tuple(float(s) for s in self.points)
 
     @cached
     def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        return Outcome(self.champions, self.last, self.scores())
+        return Outcome(self.won_by, self.last, self.scores())
 
     def outcome(self) -> Outcome | None:
-        return self._outcome
+        outcome: Outcome | None = self._outcome
+        return outcome
 
     # -- views --------------------------------------------------------------------------------
     def view(self, player: int) -> LambMimesView:
@@ -545,27 +521,16 @@ class LambMimesState(State):
                 spots.append(("mine", spot[1]))
             else:
                 spots.append(UNKNOWN)
+        shared = self.__dict__
         return LambMimesView(
-            game=self.game,
+            **{name: shared[name] for name in _SHARED},
             player=player,
             to_move=self.to_move,
-            phase=self.phase,
-            turn=self.turn,
             hand=self.hands[player],
             hand_sizes=tuple(len(h) for h in self.hands),
             pasture=tuple(spots),
             pile_hidden=self.pile_head,
             pile_known=self.pile_tail,
-            discard=self.discard,
-            aside=self.aside,
-            pending=self.pending,
-            turns=self.turns,
-            scores=self.totals,
-            round_no=self.round_no,
-            starter=self.starter,
-            seats=self.seats,
-            winners=self.champions,
-            last=self.last,
         )
 
     # -- helpers --------------------------------------------------------------------------------
@@ -646,16 +611,23 @@ class LambMimesView:
     aside: tuple[int, ...]
     pending: tuple[int, ...]
     turns: int
-    scores: tuple[int, ...]
+    points: tuple[int, ...]  # match points so far (lower is better): ``scores()``
     round_no: int
     starter: int
     seats: tuple[int, ...]
-    winners: tuple[int, ...]
+    won_by: tuple[int, ...]  # once over: the winner(s), read as ``winners()``
     last: str
 
     @property
     def top(self) -> int | None:
         return self.discard[-1] if self.discard else None
+
+    def scores(self) -> tuple[float, ...]:
+        """Match points so far (lower is better), as ``LambMimesState.scores``: public."""
+        return tuple(float(s) for s in self.points)
+
+    def winners(self) -> tuple[int, ...]:
+        return self.won_by
 
     def determinize(self, rng: random.Random) -> LambMimesState:
         """A full state consistent with this view: the cards this player cannot see (other
@@ -688,91 +660,84 @@ class LambMimesView:
                 spots.append((PUB, spot[1]))
             else:
                 spots.append((OWN, spot[1], self.player))
-        state = LambMimesState.make(
-            self.game,
-            (),
-            phase=self.phase,
-            turn=self.turn,
+        shared = self.__dict__
+        return LambMimesState.make(
+            history=(),
             hands=tuple(hands),
             spots=tuple(spots),
             sources=(tuple(rest),),
             pile_src=0 if self.pile_hidden else None,
             pile_head=self.pile_hidden,
             pile_tail=self.pile_known,
-            discard=self.discard,
-            aside=self.aside,
-            pending=self.pending,
-            turns=self.turns,
-            totals=self.scores,
-            round_no=self.round_no,
-            starter=self.starter,
-            seats=self.seats,
-            champions=self.winners,
-            last=self.last,
+            **{name: shared[name] for name in _SHARED},
         )
-        return state
 
     def __str__(self) -> str:
         return _describe(self)
 
 
+#: The fields a player's view shares with the full state (game, phase, discard, points...),
+#: read from the two dataclasses: ``view`` and ``determinize`` copy them by these names.
+_SHARED = tuple(
+    f.name
+    for f in dataclasses.fields(LambMimesView)
+    if f.name in {g.name for g in dataclasses.fields(LambMimesState)}
+)
+#: Every field of a state, in order (``LambMimesState.make`` takes them so).
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(LambMimesState))
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with ``values[index]`` replaced by ``value``."""
+    return values[:index] + (value,) + values[index + 1 :]  # noqa: RUF005 - faster
+
+
 class _Work:
-    """A mutable copy of a state's fields, for applying one move."""
+    """The fields of a state while one move is applied to it (the rules below change several
+    of them in turn); ``freeze`` makes the next state. Its attributes are the state's own
+    fields, copied in one step and read back by name (``_STATE_FIELDS``), so no field is
+    listed here but in the types below. Kept over plain locals and ``evolve`` calls: a move
+    runs through several of these steps, each of which would copy the whole state."""
+
+    # The fields the steps read or change (types for the checker; the values are the state's).
+    game: LambMimes
+    phase: int
+    turn: int
+    hands: tuple[tuple[int, ...], ...]
+    spots: tuple[Spot, ...]
+    sources: tuple[tuple[int, ...], ...]
+    pile_src: int | None
+    pile_head: int
+    pile_tail: tuple[int, ...]
+    discard: tuple[int, ...]
+    aside: tuple[int, ...]
+    pending: tuple[int, ...]
+    turns: int
+    points: tuple[int, ...]
+    round_no: int
+    starter: int
+    seats: tuple[int, ...]
+    won_by: tuple[int, ...]
+    last: str
 
     def __init__(self, state: LambMimesState) -> None:
-        self.state = state
-        self.game = state.game
-        self.phase = state.phase
-        self.turn = state.turn
-        self.hands = list(state.hands)
-        self.spots = list(state.spots)
-        self.sources = list(state.sources)
-        self.pile_src = state.pile_src
-        self.pile_head = state.pile_head
-        self.pile_tail = state.pile_tail
-        self.discard = list(state.discard)
-        self.aside = list(state.aside)
-        self.pending = state.pending
-        self.turns = state.turns
-        self.scores = state.totals
-        self.round_no = state.round_no
-        self.starter = state.starter
-        self.seats = state.seats
-        self.winners: tuple[int, ...] = state.champions
-        self.last = state.last
-        self.next_round: tuple | None = None  # (scores, round_no, starter, seats, last)
+        self.__dict__.update(state.__dict__)  # cached values come along, but are never read
+        #: (points, round_no, starter, seats, last) when the round ended and another begins.
+        self.next_round: tuple[tuple[int, ...], int, int, tuple[int, ...], str] | None = None
 
-    def freeze(self, history: tuple) -> LambMimesState:
+    def freeze(self, history: tuple[LambMimesMove, ...]) -> LambMimesState:
         if self.next_round is not None:
-            return self.game._new_round(*self.next_round[:4], history, self.next_round[4])
-        return LambMimesState.make(
-            self.game,
-            history,
-            phase=self.phase,
-            turn=self.turn,
-            hands=tuple(self.hands),
-            spots=tuple(self.spots),
-            sources=tuple(self.sources),
-            pile_src=self.pile_src,
-            pile_head=self.pile_head,
-            pile_tail=self.pile_tail,
-            discard=tuple(self.discard),
-            aside=tuple(self.aside),
-            pending=self.pending,
-            turns=self.turns,
-            totals=self.scores,
-            round_no=self.round_no,
-            starter=self.starter,
-            seats=self.seats,
-            champions=self.winners,
-            last=self.last,
-        )
+            points, round_no, starter, seats, last = self.next_round
+            return self.game._new_round(points, round_no, starter, seats, history, last)
+        self.history = history
+        d = self.__dict__
+        return LambMimesState.make(*[d[name] for name in _STATE_FIELDS])
 
     # -- cards ------------------------------------------------------------------------------
     def take(self, source: int, card: int) -> None:
         counts = list(self.sources[source])
         counts[card] -= 1
-        self.sources[source] = tuple(counts)
+        self.sources = _put(self.sources, source, tuple(counts))
 
     def take_from_pile_head(self, card: int) -> None:
         assert self.pile_src is not None
@@ -799,15 +764,15 @@ class _Work:
         counts = [0] * KINDS
         for card in self.discard[:-1]:
             counts[card] += 1
-        del self.discard[:-1]
+        self.discard = self.discard[-1:]
         # Reuse a used-up source so that the list stays short (at most 5 are ever in use).
         for i, source in enumerate(self.sources):
             if not any(source):
-                self.sources[i] = tuple(counts)
+                self.sources = _put(self.sources, i, tuple(counts))
                 break
         else:
             i = len(self.sources)
-            self.sources.append(tuple(counts))
+            self.sources = (*self.sources, tuple(counts))
         self.pile_src, self.pile_head = i, sum(counts)
         return True
 
@@ -816,12 +781,12 @@ class _Work:
         if not self.refill_pile():
             return False
         if self.pile_head:
-            self.spots[spot] = (SRC, self.pile_src)
+            self.spots = _put(self.spots, spot, (SRC, self.pile_src))
             self.pile_head -= 1
             if not self.pile_head:
                 self.pile_src = None
         else:  # a known card from the bottom: everyone saw it go there
-            self.spots[spot] = (PUB, self.pile_tail[0])
+            self.spots = _put(self.spots, spot, (PUB, self.pile_tail[0]))
             self.pile_tail = self.pile_tail[1:]
         self.pile_used_up()
         return True
@@ -830,7 +795,7 @@ class _Work:
     def resolve_flip(self, card: int, spot: int) -> None:
         game = self.game
         if card >= NUMBER_CARDS:
-            self.aside.append(card)  # a flipped Mime leaves the round
+            self.aside = (*self.aside, card)  # a flipped Mime leaves the round
             value = MIME_DRAW[card - NUMBER_CARDS]
             if game.rules.mime_refill == "pile":
                 self.pending = (value, spot, THEN_END)
@@ -838,10 +803,10 @@ class _Work:
                 self.pending = (value + 1, spot, THEN_PLACE)
             self.continue_draw()
         elif card in game.plays_on[self.discard[-1]]:
-            self.discard.append(card)
+            self.discard = (*self.discard, card)
             self.phase, self.pending = PLACE, (spot,)
         else:
-            self.spots[spot] = (PUB, card)
+            self.spots = _put(self.spots, spot, (PUB, card))
             self.end_turn(False)
 
     def continue_draw(self) -> None:
@@ -857,7 +822,9 @@ class _Work:
             if self.pile_head:
                 self.phase, self.pending = DRAW, (left, spot, then)
                 return
-            self.hands[self.turn] = _insert(self.hands[self.turn], self.pile_tail[0])
+            self.hands = _put(
+                self.hands, self.turn, _insert(self.hands[self.turn], self.pile_tail[0])
+            )
             self.pile_tail = self.pile_tail[1:]
             self.pile_used_up()
             left -= 1
@@ -908,7 +875,7 @@ class _Work:
             return
         self.pile_tail = self.pile_tail + tuple(old)
         for s in range(PASTURE):
-            self.spots[s] = None
+            self.spots = _put(self.spots, s, None)
             self.fill_spot(s)
 
     def end_round(self, winners: tuple[int, ...], why: str) -> None:
@@ -921,23 +888,23 @@ class _Work:
             told = why[0].upper() + why[1:]
         state_points = [sum(points(c) for c in hand) for hand in self.hands]
         if not rules.match:
-            self.phase, self.scores = OVER, tuple(state_points)
+            self.phase, self.points = OVER, tuple(state_points)
             if not winners:  # nobody went out: the fewest points win the round
                 best = min(state_points)
                 winners = tuple(p for p in self.seats if state_points[p] == best)
                 told += f": {_and([game.player_name(p) for p in winners])} hold the fewest points"
-            self.winners, self.last = winners, told + "."
+            self.won_by, self.last = winners, told + "."
             return
-        if game.match_decided(self.scores):  # this was the tie-break round
+        if game.match_decided(self.points):  # this was the tie-break round
             if not winners:
                 best = min(state_points[p] for p in self.seats)
                 winners = tuple(p for p in self.seats if state_points[p] == best)
             champions = _and([game.player_name(p) for p in winners])
-            self.phase, self.winners = OVER, winners
+            self.phase, self.won_by = OVER, winners
             self.last = f"Tie-break round: {told}. Champion: {champions}."
             return
-        scores = tuple(s + state_points[p] for p, s in enumerate(self.scores))
-        self.scores = scores
+        scores = tuple(s + state_points[p] for p, s in enumerate(self.points))
+        self.points = scores
         ended = game.match_decided(scores)
         starter = (
             winners[0]
@@ -959,7 +926,7 @@ class _Work:
             starter = starter if starter in lowest else lowest[0]
             self.next_round = (scores, self.round_no + 1, starter, lowest, why_more)
             return
-        self.phase, self.winners = OVER, lowest
+        self.phase, self.won_by = OVER, lowest
         who = _and([game.player_name(p) for p in lowest])
         verb = "wins" if len(lowest) == 1 else "share the win"
         self.last = f"{summary} The match is over: {who} {verb} with {best} points."
@@ -969,7 +936,7 @@ def _describe(view: LambMimesView, full: LambMimesState | None = None) -> str:
     """Plain text: the public table, and the hands (all of them for a full state)."""
     game = view.game
     top = NAMES[view.discard[-1]] if view.discard else "-"
-    tiebreak = game.rules.match and view.phase != OVER and game.match_decided(view.scores)
+    tiebreak = game.rules.match and view.phase != OVER and game.match_decided(view.points)
     lines = [
         f"Lamb Mimes, round {view.round_no}{' (tie-break)' if tiebreak else ''}, "
         f"{PHASE_NAMES[view.phase]}"
@@ -1013,7 +980,7 @@ def _describe(view: LambMimesView, full: LambMimesState | None = None) -> str:
         else:
             cards = f"{view.hand_sizes[p]} cards"
         mark = "  <- to move" if view.phase in (PLAY, PLACE) and p == view.turn else ""
-        score = f" [{view.scores[p]} points]" if game.rules.match else ""
+        score = f" [{view.points[p]} points]" if game.rules.match else ""
         lines.append(f"{game.player_name(p)}{score}: {cards}{mark}")
     if view.phase == PLACE:
         lines.append(f"{game.player_name(view.turn)} puts a card in spot {view.pending[0] + 1}.")

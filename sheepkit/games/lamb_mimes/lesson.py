@@ -1,8 +1,8 @@
 """The Lamb Mimes lesson's demonstrations and analyses, so that the notebook's cells stay short.
 
-Everything is seeded: the numbers the lesson quotes come out the same on every run. Pictures
-are made only by the functions that return them (ipywidgets is imported there, not here), so
-the analyses run without Jupyter.
+Everything is seeded: the numbers the lesson quotes come out the same on every run. No
+widget is imported here (the pictures are in ``sheepkit.games.lamb_mimes.pictures``), so the
+analyses run without Jupyter.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from ...bots import play_game
 from ...lab import Tournament, game_seed, simulate, tournament
@@ -50,22 +49,6 @@ def piles(state: LambMimesState) -> str:
     )
 
 
-def reshuffle_pictures(scale: float = 0.5) -> Any:
-    from ...ui.picture import picture, pictures
-
-    before, reshuffled, after = reshuffle_demo()
-    return pictures(
-        picture(before, viewer=0, caption="The draw pile is empty; flip 1...", scale=scale),
-        picture(
-            reshuffled,
-            viewer=0,
-            caption="...a red Mime: the discard pile is turned over",
-            scale=scale,
-        ),
-        picture(after, viewer=0, caption="Four cards drawn, the spot refilled", scale=scale),
-    )
-
-
 # -- how long rounds and matches last ---------------------------------------------------------
 @dataclass(frozen=True)
 class Length:
@@ -92,7 +75,8 @@ def match_lengths(players: Iterable[int] = range(2, 7), n: int = 30, seed: int =
         rounds, turns = [], []
         for i in range(n):
             final = play_game(game, [MemoryBot() for _ in range(count)], game_seed(seed, i))
-            rounds.append(final.round_no)  # type: ignore[attr-defined]
+            assert isinstance(final, LambMimesState)
+            rounds.append(final.round_no)
             turns.append(sum(not isinstance(m, Card) for m in final.history))
         out.append(
             Length(

@@ -7,7 +7,6 @@ import math
 import random
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import Any
 
 from ...bots.mcts import MCTSBot
 from ...core.contract import BotFactory
@@ -21,11 +20,12 @@ from .engine import (
     Cubes,
     Hidden,
     Pace,
+    RaceMove,
     SheepRace,
     SheepRaceState,
     SheepRaceView,
 )
-from .rules import END_ZONE, LANES, lane_odds
+from .rules import END_ZONE, LANES, Dice, lane_odds
 
 Position = SheepRaceView | SheepRaceState  # a bot's view, or a state in an imagined race
 WALK = Pace("walk", "")
@@ -50,7 +50,7 @@ def selections_to_finish(paces: tuple[int, int, int], track: int, pos: int, cube
         return 0
     ez = pos >= track - END_ZONE + 1
     best = INF
-    for move in PACE_TABLE[(*cubes, ez)]:
+    for move in PACE_TABLE[cubes[0], cubes[1], cubes[2], ez]:
         to, left = _after(paces, pos, cubes, ez, move)
         if _exhausted(track, to, left):
             continue  # it never finishes
@@ -65,7 +65,7 @@ def random_selections(paces: tuple[int, int, int], track: int, pos: int, cubes: 
     if pos > track:
         return 0
     ez = pos >= track - END_ZONE + 1
-    moves = PACE_TABLE[(*cubes, ez)]
+    moves = PACE_TABLE[cubes[0], cubes[1], cubes[2], ez]
     total = 0.0
     for move in moves:
         to, left = _after(paces, pos, cubes, ez, move)
@@ -88,7 +88,7 @@ def _after(
 
 
 def _paces(view: Position, lane: int) -> tuple[int, int, int]:
-    return tuple(view.game.rules.cards[view.lanes[lane]][4:7])  # type: ignore[return-value]
+    return view.game.rules.cards[view.lanes[lane]][4:7]
 
 
 def _finish_times(needed: float, chance: float, horizon: int) -> list[float]:
@@ -136,7 +136,7 @@ def place_chances(view: Position, places: int) -> list[list[float]]:
 
 @lru_cache(maxsize=512)
 def _place_chances(
-    needed: tuple[tuple[float, float] | None, ...], dice: tuple, order: tuple[int, ...], places: int
+    needed: tuple[tuple[float, float] | None, ...], dice: Dice, order: tuple[int, ...], places: int
 ) -> tuple[tuple[float, ...], ...]:
     odds = lane_odds(dice)
     horizon = 240
@@ -196,7 +196,7 @@ def bet_values(view: Position) -> list[float]:
 
 
 def _pair_value(
-    values: list[float], placed: list[float], mine: tuple[int, ...], bonus: tuple
+    values: list[float], placed: list[float], mine: tuple[int, ...], bonus: tuple[int, ...]
 ) -> float:
     """Expected points of bets on the lanes ``mine``, with the bonus for two or three placed
     sheep (treating the sheep as independent)."""
@@ -243,13 +243,15 @@ def bet_for(position: Position, player: int, legal: Sequence[Bet | Hidden]) -> B
     """The Sensible bet for ``player``: the most expected points, counting the bonus for
     two or three placed sheep with the visible bet."""
     values = bet_values(position)
-    if isinstance(legal[0], Bet):
-        return max(legal, key=lambda m: values[m.lane])  # type: ignore[union-attr]
+    visible = [m for m in legal if isinstance(m, Bet)]
+    if visible:
+        return max(visible, key=lambda m: values[m.lane])
+    hidden = [m for m in legal if isinstance(m, Hidden)]
     semifinal = position.race < 2
     placed = [sum(row) for row in place_chances(position, 3)] if semifinal else values
     bonus = position.game.rules.bonus if semifinal else (0, 0)
     mine = (position.visible[player],) if semifinal else ()
-    return max(legal, key=lambda m: _pair_value(values, placed, (*mine, *m.lanes), bonus))  # type: ignore[union-attr]
+    return max(hidden, key=lambda m: _pair_value(values, placed, (*mine, *m.lanes), bonus))
 
 
 class SensibleBot:
@@ -261,31 +263,34 @@ class SensibleBot:
         "others back (resting them, or exhausting them in the End Zone)."
     )
 
-    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
-        first = legal_moves[0]
-        if isinstance(first, Pace):
-            return pace_for(view, view.player, legal_moves)
-        if isinstance(first, Bet | Hidden):
-            return bet_for(view, view.player, legal_moves)
+    def choose(
+        self, view: SheepRaceView, legal_moves: Sequence[RaceMove], rng: random.Random
+    ) -> RaceMove:
+        paces = [m for m in legal_moves if isinstance(m, Pace)]
+        if paces:
+            return pace_for(view, view.player, paces)
+        bets = [m for m in legal_moves if isinstance(m, Bet | Hidden)]
+        if bets:
+            return bet_for(view, view.player, bets)
         return rng.choice(list(legal_moves))
 
 
-def _race_rewards(state: Any, players: int) -> list[float]:
+def _race_rewards(state: SheepRaceState, players: int) -> list[float]:
     """How good the end of a race is for each player, in [0, 1]: the winners of the
     tournament after the final; after a semifinal, the lead over the best other player
     (10 points either way is most of the scale)."""
     if state.is_over:
         winners = state.winners()
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(players)]
-    totals = state.totals
+    points = state.points
     out = []
     for p in range(players):
-        lead = totals[p] - max(t for q, t in enumerate(totals) if q != p)
+        lead = points[p] - max(t for q, t in enumerate(points) if q != p)
         out.append(1 / (1 + math.exp(-lead / 5)))
     return out
 
 
-class StrongBot(MCTSBot):
+class StrongBot(MCTSBot[SheepRaceState, RaceMove]):
     """Determinized MCTS (the generic MCTSBot) whose imagined games run to the end of the
     race being played only, with the Sensible bot's choices: a whole tournament of random
     paces says little about a move, and a race of careful ones says much."""
@@ -304,20 +309,25 @@ class StrongBot(MCTSBot):
             "plays like the Sensible bot, and picks the choice that did best."
         )
 
-    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+    def choose(
+        self, view: SheepRaceView, legal_moves: Sequence[RaceMove], rng: random.Random
+    ) -> RaceMove:
         self._race = view.race
         return super().choose(view, legal_moves, rng)
 
     # Imagined races: everybody chooses like the Sensible bot, until this race is scored.
-    def rollout_move(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        if isinstance(legal[0], Pace):
-            return pace_for(state, state.turn, legal)
-        return bet_for(state, state.turn, legal)
+    def rollout_move(
+        self, state: SheepRaceState, legal: Sequence[RaceMove], rng: random.Random
+    ) -> RaceMove:
+        paces = [m for m in legal if isinstance(m, Pace)]
+        if paces:
+            return pace_for(state, state.turn, paces)
+        return bet_for(state, state.turn, [m for m in legal if isinstance(m, Bet | Hidden)])
 
-    def rollout_ends(self, state: Any) -> bool:
+    def rollout_ends(self, state: SheepRaceState) -> bool:
         return state.race != self._race
 
-    def rollout_rewards(self, state: Any, players: int) -> list[float]:
+    def rollout_rewards(self, state: SheepRaceState, players: int) -> list[float]:
         return _race_rewards(state, players)
 
 

@@ -91,13 +91,14 @@ class SheepRaceDrawing(Drawing):
     width = WIDTH
     height = HEIGHT
 
-    def __init__(self, game: Game | None = None) -> None:
+    def __init__(self, game: Game[Any, Any, Any] | None = None) -> None:
         self.game = game
 
     # -- the contract -----------------------------------------------------------------------
     def draw(self, canvas: Any, frame: Frame) -> None:
         state = frame.state
-        seen = state if frame.viewer is None else state.view(frame.viewer)  # type: ignore[attr-defined]
+        assert isinstance(state, SheepRaceState), "a Sheep Race drawing draws Sheep Race states"
+        seen = state if frame.viewer is None else state.view(frame.viewer)
         canvas.fill_style = PAPER
         canvas.fill_rect(0, 0, WIDTH, HEIGHT)
         self._headline(canvas, seen)
@@ -118,7 +119,7 @@ class SheepRaceDrawing(Drawing):
             return int((y - TOP) // LANE_H)
         return None
 
-    def takes_clicks(self, state: State) -> bool:
+    def takes_clicks(self, state: State[Any, Any]) -> bool:
         """Bets are made by clicking lanes; paces and rolls only by their buttons."""
         return any(isinstance(m, Bet | Hidden) for m in state.legal_moves())
 
@@ -140,12 +141,12 @@ class SheepRaceDrawing(Drawing):
             return (None if first == lane else lane), None
         return None, None
 
-    def selected_moves(self, state: State, selection: Any) -> tuple[Move, ...]:
+    def selected_moves(self, state: State[Any, Any], selection: Any) -> tuple[Move, ...]:
         return tuple(
             m for m in state.legal_moves() if isinstance(m, Hidden) and selection in m.lanes
         )
 
-    def move_label(self, state: State, move: Move) -> str:
+    def move_label(self, state: State[Any, Any], move: Move) -> str:
         game = state.game
         if isinstance(move, Pace):
             return pace_label(state, move)
@@ -163,18 +164,19 @@ class SheepRaceDrawing(Drawing):
             return f"Turn up {move.card}"
         return str(move)
 
-    def log_label(self, before: State, move: Move, viewer: int | None) -> str:
+    def log_label(self, before: State[Any, Any], move: Move, viewer: int | None) -> str:
         """A log line as ``viewer`` may read it: other players' hidden bets stay secret until
         the race is scored (the results table shows them then)."""
+        assert isinstance(before, SheepRaceState), "a Sheep Race drawing logs Sheep Race moves"
         who = before.acting_player
         name = before.game.player_name(who) if who is not None else ""
         if isinstance(move, Hidden) and viewer is not None and viewer != who:
             return f"{name}: places two hidden bets"
         if isinstance(move, Roll):
-            lane = before.play(move).selected  # type: ignore[attr-defined]
+            lane = before.play(move).selected
             return f"{name} rolls {move.total}: the sheep in lane {lane + 1} moves"
         if isinstance(move, Deal):
-            return f"{move.card} is turned up for lane {len(before.lanes) + 1}"  # type: ignore[attr-defined]
+            return f"{move.card} is turned up for lane {len(before.lanes) + 1}"
         prefix = f"{name}: " if name else ""
         return prefix + self.move_label(before, move)
 
@@ -348,7 +350,7 @@ class SheepRaceDrawing(Drawing):
         draw_text(canvas, podium, 12, y, size=13, max_width=WIDTH - 24)
         y += 24
         n = game.rules.players
-        ranking = sorted(range(n), key=lambda p: (-s.totals[p], -s.stamps[p]))
+        ranking = sorted(range(n), key=lambda p: (-s.points[p], -s.stamps[p]))
         step = min(150, (WIDTH - 24) / n)
         for i, p in enumerate(ranking):
             x = 12 + i * step
@@ -356,7 +358,7 @@ class SheepRaceDrawing(Drawing):
             mark = " (you)" if p == viewer else ""
             draw_text(
                 canvas,
-                f"{game.player_name(p)}{mark}: {s.totals[p]}",
+                f"{game.player_name(p)}{mark}: {s.points[p]}",
                 x + 26,
                 y + 9,
                 size=13,

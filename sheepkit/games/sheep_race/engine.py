@@ -15,6 +15,7 @@ Standard library only.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -22,7 +23,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached
-from .rules import END_ZONE, LANE_OF_TOTAL, LANES, LAZY, SheepRaceRules
+from .rules import END_ZONE, LANE_OF_TOTAL, LANES, LAZY, Dice, SheepRaceRules
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -84,7 +85,8 @@ class Pace(NamedTuple):
         return f"{self.pace} {self.cube}" if self.cube else self.pace
 
 
-Move = First | Deal | Bet | Hidden | Roll | Pace
+#: Every move and chance outcome of the game (the contract's ``M``).
+RaceMove = First | Deal | Bet | Hidden | Roll | Pace
 
 #: Every pace move and its cube change (blue, red, white) and whether it spends a cube.
 PACE_COSTS: dict[Pace, Cubes] = {
@@ -156,11 +158,10 @@ class Result(NamedTuple):
     how: str
 
 
-class SheepRace(Game):
+class SheepRace(Game[SheepRaceRules, RaceMove, "SheepRaceState"]):
     name = "sheep_race"
     title = "The Sheep Race"
     rules_type = SheepRaceRules
-    rules: SheepRaceRules
     hidden_information = True
 
     def __init__(self, rules: SheepRaceRules | None = None, **changes: Any) -> None:
@@ -184,7 +185,7 @@ class SheepRace(Game):
         self._totals = tuple(frozenset(roll.total for roll in faces) for faces in self._faces)
 
     @staticmethod
-    def _roll_odds(dice: tuple) -> tuple[tuple[Roll, Fraction], ...]:
+    def _roll_odds(dice: Dice) -> tuple[tuple[Roll, Fraction], ...]:
         a, b = dice
         counts: dict[int, int] = {}
         for x in a:
@@ -231,14 +232,14 @@ class SheepRace(Game):
             selected=-1,
             visible=(-1,) * n,
             hidden=((),) * n,
-            totals=(0,) * n,
+            points=(0,) * n,
             stamps=(0,) * n,
             clock=0,
             podium=(),
             results=(),
         )
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> RaceMove:
         words = text.strip().lower().split()
         if len(words) == 2 and words[0] == "first" and words[1].isdigit():
             return First(int(words[1]) - 1)
@@ -280,7 +281,7 @@ class SheepRace(Game):
         """Spaces a sheep with ``card`` moves at ``pace``."""
         if pace == "rest":
             return 0
-        return self.rules.cards[card][4 + ("walk", "trot", "gallop").index(pace)]
+        return self.rules.cards[card][4:7][("walk", "trot", "gallop").index(pace)]
 
     # -- positions for tests and lessons ------------------------------------------------------
     def position(
@@ -296,7 +297,7 @@ class SheepRace(Game):
         first: int = 0,
         visible: Iterable[int] | None = None,
         hidden: Iterable[Iterable[int]] | None = None,
-        totals: Iterable[int] | None = None,
+        points: Iterable[int] | None = None,
         podium: Iterable[Iterable[str]] = (),
         rolled: int | None = None,
     ) -> SheepRaceState:
@@ -334,18 +335,18 @@ class SheepRace(Game):
         for name, value in (("turn", turn), ("first", first)):
             if type(value) is not int or not 0 <= value < n:
                 raise ValueError(f"{name} is a player 0-{n - 1}, not {value!r}")
-        visible = _per_player("visible", visible, n)
-        hidden = _per_player("hidden", hidden, n)
-        totals = _per_player("totals", totals, n)
-        if visible is not None:
-            if not all(type(v) is int and 0 <= v <= LANES for v in visible):
-                raise ValueError(f"visible bets are lanes 1-6 (0: none yet), not {visible!r}")
-            taken = [v for v in visible if v]
+        seen = _per_player("visible", visible, n)
+        secret = _per_player("hidden", hidden, n)
+        given = _per_player("points", points, n)
+        if seen is not None:
+            if not all(type(v) is int and 0 <= v <= LANES for v in seen):
+                raise ValueError(f"visible bets are lanes 1-6 (0: none yet), not {seen!r}")
+            taken = [v for v in seen if v]
             if len(set(taken)) != len(taken):
-                raise ValueError(f"two players cannot bet visibly on one lane: {visible!r}")
-        if hidden is not None:
-            hidden = tuple(tuple(h) for h in hidden)
-            for p, bets in enumerate(hidden):
+                raise ValueError(f"two players cannot bet visibly on one lane: {seen!r}")
+        if secret is not None:
+            secret = tuple(tuple(h) for h in secret)
+            for p, bets in enumerate(secret):
                 ok = (
                     len(bets) in (0, 2)
                     and all(type(h) is int and 1 <= h <= LANES for h in bets)
@@ -356,13 +357,12 @@ class SheepRace(Game):
                         f"player {p + 1}'s hidden bets are two different lanes 1-6 (or none), "
                         f"not {bets!r}"
                     )
-                if race < 2 and visible is not None and visible[p] in bets:
+                if race < 2 and seen is not None and seen[p] in bets:
                     raise ValueError(
-                        f"player {p + 1}'s hidden bets cannot include their visible lane "
-                        f"{visible[p]}"
+                        f"player {p + 1}'s hidden bets cannot include their visible lane {seen[p]}"
                     )
-        if totals is not None and not all(type(t) is int and t >= 0 for t in totals):
-            raise ValueError(f"totals are whole numbers of points, not {totals!r}")
+        if given is not None and not all(type(t) is int and t >= 0 for t in given):
+            raise ValueError(f"points are whole numbers, not {given!r}")
         if rolled is not None and (
             type(rolled) is not int or rolled not in self._totals[race == 2]
         ):
@@ -386,13 +386,13 @@ class SheepRace(Game):
             order=order,
             rolled=0,
             selected=-1,
-            visible=tuple(v - 1 for v in visible) if visible is not None else (-1,) * n,
+            visible=tuple(v - 1 for v in seen) if seen is not None else (-1,) * n,
             hidden=(
-                tuple(tuple(sorted(h - 1 for h in bets)) for bets in hidden)
-                if hidden is not None
+                tuple(tuple(sorted(h - 1 for h in bets)) for bets in secret)
+                if secret is not None
                 else ((),) * n
             ),
-            totals=tuple(totals) if totals is not None else (0,) * n,
+            points=given if given is not None else (0,) * n,
             stamps=tuple(n - (p - first) % n for p in range(n)),
             clock=n + 1,
             podium=tuple(tuple(self.card_index(c) for c in p) for p in podium),
@@ -404,7 +404,7 @@ class SheepRace(Game):
             )
         return state
 
-    def _check_squares(self, pos: tuple, out: list[int]) -> tuple[int, ...]:
+    def _check_squares(self, pos: tuple[int, ...], out: list[int]) -> tuple[int, ...]:
         """``pos`` checked for position(): six squares, racing and exhausted sheep on the
         track (0 to ``track``), finished ones past it by at most the longest pace."""
         track = self.rules.track
@@ -435,7 +435,7 @@ def _lanes(name: str, lanes: Iterable[int]) -> tuple[int, ...]:
     return lanes
 
 
-def _check_cubes(cubes: tuple) -> tuple[Cubes, ...]:
+def _check_cubes(cubes: tuple[Any, ...]) -> tuple[Cubes, ...]:
     """Six (blue, red, white) counts of at most 3 cubes in all (a card holds no more)."""
     ok = len(cubes) == LANES and all(
         isinstance(c, tuple | list)
@@ -451,7 +451,7 @@ def _check_cubes(cubes: tuple) -> tuple[Cubes, ...]:
     return tuple((c[0], c[1], c[2]) for c in cubes)
 
 
-def _per_player(name: str, values: Iterable[Any] | None, players: int) -> tuple | None:
+def _per_player(name: str, values: Iterable[Any] | None, players: int) -> tuple[Any, ...] | None:
     if values is None:
         return None
     values = tuple(values)
@@ -460,32 +460,8 @@ def _per_player(name: str, values: Iterable[Any] | None, players: int) -> tuple 
     return values
 
 
-_CACHED = ("_legal", "_legal_map", "_chance", "_outcome")
-_FIELDS = (
-    "phase",
-    "race",
-    "turn",
-    "first",
-    "lanes",
-    "deck",
-    "pos",
-    "cubes",
-    "out",
-    "order",
-    "rolled",
-    "selected",
-    "visible",
-    "hidden",
-    "totals",
-    "stamps",
-    "clock",
-    "podium",
-    "results",
-)
-
-
 @dataclass(frozen=True)
-class SheepRaceState(State):
+class SheepRaceState(State["SheepRace", RaceMove]):
     """A full position of the tournament (every hidden bet included)."""
 
     game: SheepRace
@@ -503,7 +479,7 @@ class SheepRaceState(State):
     selected: int  # the lane whose sheep moves at PACE (-1 otherwise)
     visible: tuple[int, ...]  # each player's visible bet (-1: none)
     hidden: tuple[tuple[int, ...], ...]  # each player's hidden bets (sorted lanes)
-    totals: tuple[int, ...]  # points so far
+    points: tuple[int, ...]  # points so far: ``scores()``
     stamps: tuple[int, ...]  # scoring-token heights: higher is nearer the top of a stack
     clock: int  # the next stamp
     podium: tuple[tuple[int, ...], ...]  # the placed cards of each semifinal, 1st to 3rd
@@ -538,19 +514,20 @@ class SheepRaceState(State):
     def in_end_zone(self, lane: int) -> bool:
         return self.game.end_zone <= self.pos[lane] <= self.game.rules.track
 
-    def _legal_moves(self) -> tuple[Move, ...]:
+    def _legal_moves(self) -> tuple[RaceMove, ...]:
         phase = self.phase
         game = self.game
         if phase == PACE:
             lane = self.selected
-            return PACE_TABLE[(*self.cubes[lane], self.in_end_zone(lane))]
+            b, r, w = self.cubes[lane]
+            return PACE_TABLE[b, r, w, self.in_end_zone(lane)]
         if phase == VISIBLE:
             taken = self.visible
             return tuple(game._bets[lane] for lane in range(LANES) if lane not in taken)
         mine = self.visible[self.turn]
         return tuple(m for pair, m in game._hidden.items() if mine not in pair)
 
-    def _chance_outcomes(self) -> tuple[tuple[Move, Fraction], ...]:
+    def _chance_outcomes(self) -> tuple[tuple[RaceMove, Fraction], ...]:
         phase = self.phase
         game = self.game
         if phase == ROLL:
@@ -560,7 +537,7 @@ class SheepRaceState(State):
         p = Fraction(1, len(self.deck))
         return tuple((game._deals[c], p) for c in self.deck)
 
-    def sample_chance(self, rng: random.Random) -> Move:
+    def sample_chance(self, rng: random.Random) -> RaceMove:
         # Each draw is uniform over equally likely cases (dice faces, cards, players): exact.
         phase = self.phase
         if phase == ROLL:
@@ -571,20 +548,20 @@ class SheepRaceState(State):
             return rng.choice(self.game._firsts)
         raise IllegalMove("This is not a chance node; nothing to sample.")
 
-    def play(self, move: Any) -> SheepRaceState:
+    def play(self, move: RaceMove | str) -> SheepRaceState:
         # Fast path for a listed move; the rest goes through the checks of State.play.
         phase = self.phase
         if phase == PACE:
-            if move.__class__ is Pace and move in self._legal:
+            if type(move) is Pace and move in self._legal:
                 return self._apply(move)
         elif (
             phase == ROLL
-            and move.__class__ is Roll
+            and type(move) is Roll
             and move.total.__class__ is int
             and move.total in self.game._totals[self.race == 2]
         ):
             return self._apply(move)
-        return super().play(move)  # type: ignore[return-value]
+        return super().play(move)
 
     def select(self, total: int) -> int:
         """The lane whose sheep moves on a dice ``total`` (the Lazy Sheep when the total is 9
@@ -603,20 +580,24 @@ class SheepRaceState(State):
                 best, best_pos = lane, pos[lane]
         return best
 
-    def _apply(self, move: Move) -> SheepRaceState:
+    def _apply(self, move: RaceMove) -> SheepRaceState:
         history = self.history + (move,)  # noqa: RUF005 - faster than unpacking
         phase = self.phase
         game = self.game
         n = game.rules.players
+        # Each phase takes one kind of move (play() and the legal moves see to it).
         if phase == ROLL:
+            assert isinstance(move, Roll)
             return self.evolve(
                 history=history, phase=PACE, rolled=move.total, selected=self.select(move.total)
-            )  # type: ignore[union-attr]
+            )
         if phase == PACE:
-            return self._move_sheep(history, move)  # type: ignore[arg-type]
+            assert isinstance(move, Pace)
+            return self._move_sheep(history, move)
         if phase == VISIBLE:
+            assert isinstance(move, Bet)
             visible = list(self.visible)
-            visible[self.turn] = move.lane  # type: ignore[union-attr]
+            visible[self.turn] = move.lane
             turn = (self.turn + 1) % n
             done = turn == self.first
             return self.evolve(
@@ -626,22 +607,24 @@ class SheepRaceState(State):
                 phase=HIDDEN if done else VISIBLE,
             )
         if phase == HIDDEN:
+            assert isinstance(move, Hidden)
             hidden = list(self.hidden)
-            hidden[self.turn] = move.lanes  # type: ignore[union-attr]
+            hidden[self.turn] = move.lanes
             turn = (self.turn + 1) % n
             done = turn == self.first
             return self.evolve(
                 history=history, hidden=tuple(hidden), turn=turn, phase=ROLL if done else HIDDEN
             )
         if phase == FIRST:
-            first = move.player  # type: ignore[union-attr]
+            assert isinstance(move, First)
+            first = move.player
             # The stack, top first, runs clockwise from the first player.
             stamps = tuple(n - (p - first) % n for p in range(n))
             return self.evolve(
                 history=history, phase=DEAL, first=first, turn=first, stamps=stamps, clock=n + 1
             )
-        # DEAL
-        card = game.card_of_name[move.card.lower()]  # type: ignore[union-attr]
+        assert isinstance(move, Deal)
+        card = game.card_of_name[move.card.lower()]
         deck = tuple(c for c in self.deck if c != card)
         lanes = (*self.lanes, card)
         if len(lanes) < LANES:
@@ -654,7 +637,7 @@ class SheepRaceState(State):
             phase=VISIBLE,
         )
 
-    def _move_sheep(self, history: tuple, move: Pace) -> SheepRaceState:
+    def _move_sheep(self, history: tuple[RaceMove, ...], move: Pace) -> SheepRaceState:
         game = self.game
         lane = self.selected
         card = self.lanes[lane]
@@ -704,10 +687,13 @@ class SheepRaceState(State):
         )
         return (*self.order, *rest)
 
-    def race_points(self, placed: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def race_points(
+        self, placed: tuple[int, ...]
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
         """Each player's bets and points for a race whose placed lanes are ``placed``."""
         rules = self.game.rules
-        bets, points = [], []
+        bets: list[tuple[int, ...]] = []
+        points: list[int] = []
         for p in range(rules.players):
             if self.race == 2:
                 mine = self.hidden[p]
@@ -728,7 +714,7 @@ class SheepRaceState(State):
         final = self.race == 2
         placed = self.placings()[: 1 if final else 3]
         bets, points = self.race_points(placed)
-        totals, stamps, clock = list(self.totals), list(self.stamps), self.clock
+        totals, stamps, clock = list(self.points), list(self.stamps), self.clock
         for i in range(n):  # points are moved from the first player clockwise
             p = (self.first + i) % n
             if points[p]:
@@ -744,7 +730,7 @@ class SheepRaceState(State):
         result = Result(self.race, placed, cards, bets, points, how)
         state = self.evolve(
             history=self.history,
-            totals=tuple(totals),
+            points=tuple(totals),
             stamps=tuple(stamps),
             clock=clock,
             results=(*self.results, result),
@@ -776,10 +762,10 @@ class SheepRaceState(State):
     def ranking(self) -> tuple[int, ...]:
         """Players from first to last: most points, then the token higher in its stack."""
         n = self.game.rules.players
-        return tuple(sorted(range(n), key=lambda p: (-self.totals[p], -self.stamps[p])))
+        return tuple(sorted(range(n), key=lambda p: (-self.points[p], -self.stamps[p])))
 
     def scores(self) -> tuple[float, ...]:
-        return tuple(float(t) for t in self.totals)
+        return tuple(float(t) for t in self.points)
 
     @cached
     def _outcome(self) -> Outcome | None:
@@ -788,30 +774,28 @@ class SheepRaceState(State):
         ranking = self.ranking()
         best = ranking[0]
         name = self.game.player_name(best)
-        reason = f"{name} wins with {self.totals[best]} points"
-        tied = [p for p in ranking[1:] if self.totals[p] == self.totals[best]]
+        reason = f"{name} wins with {self.points[best]} points"
+        tied = [p for p in ranking[1:] if self.points[p] == self.points[best]]
         if tied:
             others = ", ".join(self.game.player_name(p) for p in tied)
             reason += f", level with {others} but with the scoring token on top"
         return Outcome((best,), reason, self.scores())
 
     def outcome(self) -> Outcome | None:
-        return self._outcome
+        outcome: Outcome | None = self._outcome
+        return outcome
 
     # -- views --------------------------------------------------------------------------------
     def view(self, player: int) -> SheepRaceView:
-        view = object.__new__(SheepRaceView)
-        d = view.__dict__
-        d.update(self.__dict__)
-        for key in _CACHED:
-            d.pop(key, None)
-        del d["history"]
-        d["hidden"] = tuple(
-            h if p == player or not h else HIDDEN_BETS for p, h in enumerate(self.hidden)
+        fields = self.__dict__
+        return SheepRaceView(
+            **{name: fields[name] for name in _SHARED},
+            hidden=tuple(
+                h if p == player or not h else HIDDEN_BETS for p, h in enumerate(self.hidden)
+            ),
+            player=player,
+            to_move=self.to_move,
         )
-        d["player"] = player
-        d["to_move"] = self.to_move
-        return view
 
     def why_illegal(self, move: Any) -> str:
         phase = self.phase
@@ -862,24 +846,31 @@ class SheepRaceView:
     selected: int
     visible: tuple[int, ...]
     hidden: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
+    points: tuple[int, ...]  # points so far: ``scores()``
     stamps: tuple[int, ...]
     clock: int
     podium: tuple[tuple[int, ...], ...]
     results: tuple[Result, ...]
 
+    def scores(self) -> tuple[float, ...]:
+        """Each player's points so far, as ``SheepRaceState.scores`` (they are public)."""
+        return tuple(float(t) for t in self.points)
+
     def determinize(self, rng: random.Random) -> SheepRaceState:
         """A full state consistent with this view: the others' hidden bets drawn at random
         among the bets they could have placed."""
-        fields = {name: self.__dict__[name] for name in _FIELDS}
         hidden = []
         for p, bets in enumerate(self.hidden):
             if bets == HIDDEN_BETS:
                 lanes = [lane for lane in range(LANES) if lane != self.visible[p]]
                 bets = tuple(sorted(rng.sample(lanes, 2)))
             hidden.append(bets)
-        fields["hidden"] = tuple(hidden)
-        return SheepRaceState.make(self.game, (), **fields)
+        fields = self.__dict__
+        return SheepRaceState.make(
+            history=(),
+            hidden=tuple(hidden),
+            **{name: fields[name] for name in _SHARED},
+        )
 
     def __str__(self) -> str:
         return describe(self)
@@ -910,5 +901,15 @@ def describe(s: SheepRaceState | SheepRaceView) -> str:
         vis = f"visible {s.visible[p] + 1}" if s.visible[p] >= 0 else ""
         h = s.hidden[p]
         hid = "" if not h else "hidden ?+?" if h == HIDDEN_BETS else f"hidden {h[0] + 1}+{h[1] + 1}"
-        lines.append(f"{game.player_name(p)}: {s.totals[p]} points {vis} {hid}".rstrip())
+        lines.append(f"{game.player_name(p)}: {s.points[p]} points {vis} {hid}".rstrip())
     return "\n".join(lines)
+
+
+#: The fields a player's view shares with the full state (all but ``history``; ``hidden`` is
+#: masked), read from the two dataclasses: ``view`` and ``determinize`` copy them by name, so a
+#: field added to both is carried both ways and nothing cached on a state reaches a view.
+_SHARED = tuple(
+    f.name
+    for f in dataclasses.fields(SheepRaceView)
+    if f.name != "hidden" and f.name in {g.name for g in dataclasses.fields(SheepRaceState)}
+)

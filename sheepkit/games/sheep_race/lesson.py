@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ...bots.match import play_game
-from ...core import load
 from ...lab import Tournament, tournament
 from .bots import SensibleBot, StrongBot
-from .engine import SheepRace, SheepRaceState
+from .cards import Card
+from .engine import RaceMove, SheepRace, SheepRaceState, SheepRaceView
 from .rules import LANES, lane_odds
 
-Chooser = Callable[[Any, tuple, random.Random], Any]
+#: What makes every choice in a simulated tournament: ``chooser(view, legal, rng) -> move``.
+Chooser = Callable[[SheepRaceView, Sequence[RaceMove], random.Random], RaceMove]
 
 
 def odds_table(game: SheepRace | None = None) -> list[dict[str, Any]]:
     """One row per lane: the chance the dice name it in a semifinal and in the final, beside
     Table 1 and Table 2 (what a bet on that lane pays)."""
-    game = game or load("sheep_race")  # type: ignore[assignment]
-    rules = game.rules  # type: ignore[union-attr]
+    rules = (game or SheepRace()).rules
     semi, final = lane_odds(rules.semifinal_dice), lane_odds(rules.final_dice)
     rows = []
     for name in semi:
@@ -40,7 +40,7 @@ def odds_table(game: SheepRace | None = None) -> list[dict[str, Any]]:
     return rows
 
 
-def _random_pace(view: Any, legal: tuple, rng: random.Random) -> Any:
+def _random_pace(view: SheepRaceView, legal: Sequence[RaceMove], rng: random.Random) -> RaceMove:
     return legal[rng.randrange(len(legal))]
 
 
@@ -50,10 +50,12 @@ def play_races(
     """Whole tournaments, each seeded (``seed`` and its number); ``chooser(view, legal, rng)``
     makes every choice at every seat (random by default). Returns the final states."""
     seats = [chooser] * game.num_players
-    return [
-        play_game(game, seats, seed=seed * 100_003 + n)  # type: ignore[misc]
-        for n in range(tournaments)
-    ]
+    finals = []
+    for n in range(tournaments):
+        final = play_game(game, seats, seed=seed * 100_003 + n)
+        assert isinstance(final, SheepRaceState)
+        finals.append(final)
+    return finals
 
 
 @dataclass
@@ -88,11 +90,13 @@ class Places:
             for lane in range(LANES)
         ]
 
-    table: tuple = ()
-    final_pay: tuple = ()
+    table: tuple[tuple[int, ...], ...] = ()
+    final_pay: tuple[int, ...] = ()
 
 
-def places(game: SheepRace, tournaments: int, seed: int = 0, chooser: Chooser = _random_pace):
+def places(
+    game: SheepRace, tournaments: int, seed: int = 0, chooser: Chooser = _random_pace
+) -> Places:
     """Count the places of every lane and card over ``tournaments`` simulated tournaments."""
     lanes = [[0, 0, 0] for _ in range(LANES)]
     names = game.card_names
@@ -124,7 +128,7 @@ def places(game: SheepRace, tournaments: int, seed: int = 0, chooser: Chooser = 
     )
 
 
-def dominated(cards: tuple) -> list[tuple[str, str]]:
+def dominated(cards: Sequence[Card]) -> list[tuple[str, str]]:
     """Pairs (better, worse) where one card is at least as good in every number (each cube
     colour and each pace): a card like that would make the other pointless."""
     pairs = []
@@ -152,5 +156,5 @@ def bot_round_robin(
     bots: dict[str, Any] = {"Random": "Random", "Sensible": SensibleBot}
     if strong_iterations:
         bots["Strong"] = StrongBot(iterations=strong_iterations, time_limit=None)
-    game = load("sheep_race", players=players)
+    game = SheepRace(players=players)
     return tournament(game, bots, games_per_pairing, seed, executor="serial", progress=None)

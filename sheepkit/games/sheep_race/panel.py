@@ -134,8 +134,8 @@ def results_html(state: Any) -> str:
             f"<li><b>{RACE_NAMES[result.race].capitalize()}:</b> {html.escape(placed)}<br>"
             f"<small>Bets and points: {html.escape(bets)}</small></li>"
         )
-    ranking = sorted(range(n), key=lambda p: (-state.totals[p], -state.stamps[p]))
-    standings = ", ".join(f"{game.player_name(p)} {state.totals[p]}" for p in ranking)
+    ranking = sorted(range(n), key=lambda p: (-state.points[p], -state.stamps[p]))
+    standings = ", ".join(f"{game.player_name(p)} {state.points[p]}" for p in ranking)
     table = (
         f"<ul style='margin:0;padding-left:1.2em'>{''.join(rows)}</ul>"
         if rows

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...core import InvalidRules, Rules, rule
-from .cards import CARDS
+from .cards import CARDS, Card
 
 LANES = 6
 END_ZONE = 5  # the last five squares of each lane
@@ -19,8 +19,11 @@ SUPPLY = {"blue": 19, "red": 14, "white": 7}
 COLOURS = ("blue", "red", "white")
 PACES = ("walk", "trot", "gallop")
 
-SEMIFINAL_DICE = ((1, 2, 3, 4, 5, 6), (1, 2, 3, 0, 0, 0))
-FINAL_DICE = ((1, 2, 3, 4, 5, 6), (2, 0, 0, 0, 0, 0))
+#: Two dice, each a tuple of its faces.
+Dice = tuple[tuple[int, ...], tuple[int, ...]]
+
+SEMIFINAL_DICE: Dice = ((1, 2, 3, 4, 5, 6), (1, 2, 3, 0, 0, 0))
+FINAL_DICE: Dice = ((1, 2, 3, 4, 5, 6), (2, 0, 0, 0, 0, 0))
 #: Table 1: points for a sheep placed 1st, 2nd, 3rd, by its lane 1-6.
 SEMIFINAL_PAYOFFS = ((12, 11, 9, 8, 7, 6), (9, 8, 6, 5, 4, 3), (7, 6, 4, 3, 2, 1))
 #: Table 2: points for the winner of the final, by its lane 1-6.
@@ -95,16 +98,22 @@ class SheepRaceRules(Rules):
         min=6,
         max=40,
     )
-    semifinal_dice: tuple = rule(
+    semifinal_dice: tuple[tuple[int, ...], tuple[int, ...]] = rule(
         SEMIFINAL_DICE, "The two dice of the semifinals (1 to 20 whole-number faces each)."
     )
-    final_dice: tuple = rule(FINAL_DICE, "The two dice of the final (1 to 20 faces each).")
-    semifinal_payoffs: tuple = rule(
+    final_dice: tuple[tuple[int, ...], tuple[int, ...]] = rule(
+        FINAL_DICE, "The two dice of the final (1 to 20 faces each)."
+    )
+    semifinal_payoffs: tuple[tuple[int, ...], ...] = rule(
         SEMIFINAL_PAYOFFS, "Table 1: points for 1st, 2nd and 3rd place by lane 1-6."
     )
-    final_payoffs: tuple = rule(FINAL_PAYOFFS, "Table 2: points for the final's winner by lane.")
-    bonus: tuple = rule((1, 3), "Semifinal bonus for betting on 2 and on 3 of the placed sheep.")
-    cards: tuple = rule(
+    final_payoffs: tuple[int, ...] = rule(
+        FINAL_PAYOFFS, "Table 2: points for the final's winner by lane."
+    )
+    bonus: tuple[int, ...] = rule(
+        (1, 3), "Semifinal bonus for betting on 2 and on 3 of the placed sheep."
+    )
+    cards: tuple[Card, ...] = rule(
         CARDS,
         "The 12 sheep cards: name, blue, red, white cubes, walk, trot, gallop spaces "
         "(the walk is always 1; only Requeijao is printed, the other eleven are ours).",
@@ -173,7 +182,7 @@ class SheepRaceRules(Rules):
         if len(set(names)) != len(names):
             raise InvalidRules("rule 'cards': two cards share a name", "cards")
         for i, colour in enumerate(COLOURS):
-            most = sum(sorted((c[1 + i] for c in cards), reverse=True)[:LANES])
+            most = sum(sorted((c[1:4][i] for c in cards), reverse=True)[:LANES])
             if most > SUPPLY[colour]:
                 raise InvalidRules(
                     f"rule 'cards': six cards could need {most} {colour} cubes; the box holds "
@@ -182,7 +191,7 @@ class SheepRaceRules(Rules):
                 )
 
 
-def lane_odds(dice: tuple) -> dict[str, Fraction]:
+def lane_odds(dice: Dice) -> dict[str, Fraction]:
     """The exact chance that one roll of ``dice`` names each lane (before any redirect to the
     Lazy Sheep because the named sheep is exhausted or across the line) or the Lazy Sheep."""
     a, b = dice

@@ -61,7 +61,7 @@ class OptimalBot:
 
     def __init__(self, iterations: int = 300) -> None:
         self.iterations = iterations
-        self._search: MCTSBot | None = None
+        self._search: MCTSBot[ShaveASheepState, Act] | None = None
         if in_browser():
             self.description = OptimalBot.description + OptimalBot.BROWSER_NOTE
 
@@ -81,8 +81,7 @@ class OptimalBot:
             from ...bots.mcts import MCTSBot
 
             self._search = MCTSBot(iterations=self.iterations)  # capped in the browser
-        chosen = self._search.choose(view, legal_moves, rng)
-        return legal_moves[legal_moves.index(chosen)]  # the listed Act that MCTS picked
+        return self._search.choose(view, legal_moves, rng)
 
 
 def bots_for(game: ShaveASheep) -> dict[str, BotFactory]:

@@ -73,7 +73,7 @@ def race_at_hidden_bets() -> sheepkit.core.State:
             "wolf 2",
         ),
         (
-            lambda: sheepkit.load("battle_sheep").position_from_text("@a1\nA16 .   .   ."),
+            lambda: sheepkit.load("battle_sheep").from_text("@a1\nA16 .   .   ."),
             "A1-D1 X3",
             "a1-d1 x3",
         ),
@@ -154,7 +154,7 @@ def test_shave_a_sheep_refuses_plain_tuples() -> None:
 
 
 def test_battle_sheep_refuses_a_split_of_other_types() -> None:
-    state = sheepkit.load("battle_sheep").position_from_text("@a1\nA16 .   .   .")
+    state = sheepkit.load("battle_sheep").from_text("@a1\nA16 .   .   .")
     one = state.legal_moves()[0]
     assert one.count == 1
     _refused(state, Split(one.source, one.target, True))  # type: ignore[arg-type]

@@ -103,9 +103,9 @@ def test_the_readme_battle_sheep_text_board_reads_back_as_printed():
     import sheepkit
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    section = readme[readme.index("**Battle Sheep** (`game.position_from_text") :]
+    section = readme[readme.index("**Battle Sheep** (`game.from_text") :]
     text = re.search(r"```\n(.*?)```", section, re.S).group(1)
-    state = sheepkit.load("battle_sheep").position_from_text(text)
+    state = sheepkit.load("battle_sheep").from_text(text)
     board = [line for line in text.splitlines() if not line.startswith("#")]
     assert str(state).splitlines()[-len(board) :] == board
     assert state.play("d4-g4 x5") != state  # a legal move in the README's notation

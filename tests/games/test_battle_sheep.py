@@ -21,7 +21,7 @@ def names(state) -> list[str]:
 
 
 def at(text: str, game=GAME, **kw):
-    return game.position_from_text(text, **kw)
+    return game.from_text(text, **kw)
 
 
 def same(a, b) -> bool:
@@ -376,3 +376,18 @@ A1  .   -   .   A1
     state = at(full_edge, game=sheepkit.load("battle_sheep", tiles=2), phase="start")
     assert state.to_move == 1
     assert names(state) == ["start c2", "start c3", "start c4", "start d2", "start d4", "start e3"]
+
+
+def test_phase_names_are_indexed_by_phase_code() -> None:
+    from sheepkit.games.battle_sheep.engine import PHASE_NAMES
+
+    assert [PHASE_NAMES.index(w) for w in ("tiles", "start", "move", "over")] == [
+        TILES,
+        START,
+        MOVE,
+        OVER,
+    ]
+    game = sheepkit.load("battle_sheep")
+    state = game.from_text("@c3 move B\nA5  .   .\n  .   B5  .\n")
+    assert state.phase == MOVE and state.to_move == 1
+    assert game.from_text(str(state)) == state

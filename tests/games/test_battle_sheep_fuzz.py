@@ -44,7 +44,7 @@ def boards(draw: st.DrawFn) -> str:
 
 def positions(text: str, to_move: int):
     try:
-        return GAME.position_from_text(text, to_move=to_move)
+        return GAME.from_text(text, to_move=to_move)
     except ValueError:
         return None  # no pasture at all, or a tile-phase field that is not whole tiles
 
@@ -55,7 +55,7 @@ def test_text_boards_read_back_as_the_same_position(text: str, to_move: int) -> 
     state = positions(text, to_move)
     if state is None:
         return
-    again = GAME.position_from_text(str(state))
+    again = GAME.from_text(str(state))
     assert same(again, state), f"{text!r}\n{state}\n{again}"
     assert str(again) == str(state)
 
@@ -66,7 +66,7 @@ def test_states_met_in_games_read_back_from_their_text() -> None:
         for _ in range(3):
             state = game.new_game()
             while True:
-                assert same(game.position_from_text(str(state)), state), str(state)
+                assert same(game.from_text(str(state)), state), str(state)
                 if state.is_over:
                     break
                 state = state.play(rng.choice(state.legal_moves()))
@@ -131,7 +131,7 @@ def test_every_refusal_is_a_named_error(game, seed: int, plies: int, extra: list
 
 
 def test_a_move_after_the_end_says_the_game_is_over() -> None:
-    final = GAME.position_from_text("A1  -   B1")
+    final = GAME.from_text("A1  -   B1")
     assert final.phase == OVER
     for text in ("start a1", "a1-b1 x1", "tile c3 r1"):
         try:

@@ -87,7 +87,7 @@ def test_fast_move_generation_matches_the_slow_one_on_random_positions():
             if not stacks:
                 continue
             seat = rng.randrange(players)
-            state = game.position_from_text(text, to_move=seat)
+            state = game.from_text(text, to_move=seat)
             checked += 1
             mover = state.to_move
             # The mover is the first player from the seat on, clockwise, who can move.

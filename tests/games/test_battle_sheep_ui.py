@@ -106,7 +106,7 @@ def test_pictures_show_no_hints_but_do_show_the_outcome():
     canvas = FakeCanvas()
     quiet.draw(canvas, Frame(state, None))
     assert not any("outer edge" in t for t in canvas.texts())
-    final = sheepkit.load("battle_sheep").position_from_text("A1  -   B1")
+    final = sheepkit.load("battle_sheep").from_text("A1  -   B1")
     canvas = FakeCanvas()
     quiet.draw(canvas, Frame(final, None))
     assert str(final.outcome()) in " ".join(canvas.texts())

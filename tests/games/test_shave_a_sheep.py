@@ -486,3 +486,14 @@ def test_random_playouts_are_fast():
             else:
                 state = state.play(rng.choice(state.legal_moves()))
     assert time.perf_counter() - start < 1.0
+
+
+def test_phase_names_are_indexed_by_phase_code() -> None:
+    from sheepkit.games.shave_a_sheep.engine import ACT, ADD, HOWL, OVER, PHASE_NAMES, RACE, ROLL
+
+    codes = [PHASE_NAMES.index(w) for w in ("roll", "act", "over", "race", "howl", "add")]
+    assert codes == [ROLL, ACT, OVER, RACE, HOWL, ADD]
+    game = ShaveASheep()
+    assert game.position(phase="act", face="x2").phase == ACT
+    with pytest.raises(ValueError, match="phase one of roll, act, race, howl, add"):
+        game.position(phase="over")  # a finished game is not made up from a phase name

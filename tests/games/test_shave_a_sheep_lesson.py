@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from sheepkit.games.shave_a_sheep import lesson
+from sheepkit.games.shave_a_sheep import lesson, pictures
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -26,7 +26,7 @@ def analysis(name: str, length: float, first: float, skill: float) -> lesson.Ana
 
 def test_plot_draws_every_rule_set_with_its_values_and_intervals() -> None:
     analyses = [analysis("Base game", 27.6, 0.5, 0.79), analysis("Howling Wolf", 20.3, 0.51, 0.82)]
-    chart = lesson.plot(analyses, title="Variants")
+    chart = pictures.plot(analyses, title="Variants")
     root = ET.fromstring(chart._repr_svg_())  # well-formed: the notebook shows it as SVG
     assert root.tag == f"{SVG}svg" and 600 <= int(root.get("width", "0")) <= 800
     shown = [el.text or "" for el in root.iter(f"{SVG}text")]
@@ -39,3 +39,22 @@ def test_plot_draws_every_rule_set_with_its_values_and_intervals() -> None:
     assert "Base game, Game length (turns): 27.6 [26.1, 28.9]" in tips
     assert "Howling Wolf, First player wins (random play): 51% [46%, 57%]" in tips
     assert "Base game, Better player wins (vs Random): 79% [75%, 82%]" in tips
+
+
+def test_face_pictures_show_each_face_with_its_choices() -> None:
+    from sheepkit.games.shave_a_sheep import ShaveASheep
+
+    box = pictures.face_pictures()
+    assert len(box.children) == len(ShaveASheep().faces)
+    captions = [item.children[1].value for item in box.children]
+    assert any("Double wool" in text for text in captions)
+
+
+def test_before_after_shows_the_move_played() -> None:
+    import sheepkit
+
+    game = sheepkit.load("shave_a_sheep")
+    four = game.position(phase="act", face="x2", sheep=(4, 1))
+    box = pictures.before_after(four, "double", "Before.", "After.")
+    before, after = (item.children[1].value for item in box.children)
+    assert "Before." in before and "After." in after

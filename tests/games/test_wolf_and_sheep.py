@@ -388,7 +388,7 @@ def test_positions_validate_their_squares() -> None:
 
 def test_diagram_positions_read_back_their_own_picture() -> None:
     state = GAME.new_game().play("E1-F2").play("D8-C7")
-    drawn = GAME.from_diagram(str(state), to_move=SHEEP)  # type: ignore[attr-defined]
+    drawn = GAME.from_text(str(state), to_move=SHEEP)
     assert drawn.key() == state.key()
     assert drawn.history == ()
 
@@ -438,3 +438,23 @@ def test_check_game_passes_for_every_variant() -> None:
     )
     assert report.games == 60
     assert report.longest <= sheepkit.load("wolf_and_sheep", board=12).max_length
+
+
+def test_evolved_states_judge_their_own_position() -> None:
+    """The moves and the end are cached per state, never carried over by evolve (they used to
+    be set in __post_init__, which evolve does not call)."""
+    state = GAME.new_game()
+    assert state.legal_moves()  # judged, and cached on this state
+    trapped = state.evolve(sheep=sq("A1"), wolves=(sq("B2"), sq("D8"), sq("F8"), sq("H8")))
+    assert trapped.is_over and trapped.winners() == (1,)
+    assert trapped.legal_moves() == ()
+    assert state.legal_moves() and not state.is_over  # the original is untouched
+
+
+def test_a_listed_move_and_its_twin_play_alike() -> None:
+    """play's fast path (the listed object) and core's path (an equal Step, text) agree."""
+    state = GAME.new_game()
+    listed = state.legal_moves()[0]
+    twin = Step(listed.source, listed.target)  # equal, not the listed object
+    assert state.play(listed) == state.play(twin)
+    assert state.play(str(listed)) == state.play(listed)

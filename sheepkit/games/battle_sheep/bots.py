@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
 
 from ...core.contract import BotFactory
 from ...platform import browser_cap, browser_weaker
@@ -140,8 +139,10 @@ class GreedyBot:
     def __init__(self, weights: tuple[float, float, float] = (1.0, 0.3, 0.0)) -> None:
         self.weights = weights
 
-    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        state: BattleSheepState = view
+    def choose(
+        self, view: BattleSheepState, legal_moves: Sequence[Move], rng: random.Random
+    ) -> Move:
+        state = view  # perfect information: the view is the whole state
         if state.phase == TILES:
             return lay_tile(state, legal_moves, rng)
         me = state.turn
@@ -177,8 +178,10 @@ class StrongBot:
         self.max_depth = max_depth
         self.depth_reached = 0  # the last move's deepest completed search, for the lesson
 
-    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        state: BattleSheepState = view
+    def choose(
+        self, view: BattleSheepState, legal_moves: Sequence[Move], rng: random.Random
+    ) -> Move:
+        state = view  # perfect information: the view is the whole state
         legal = list(legal_moves)
         if state.phase == TILES:
             return lay_tile(state, legal, rng)
@@ -229,9 +232,8 @@ class StrongBot:
         self._tick()
         if depth <= 0 or state.phase == OVER:
             return evaluate(state, self._me, self.weights)
-        moves = state.legal_moves()
         history = self._history
-        moves = sorted(moves, key=lambda m: -history.get(m, 0))
+        moves = sorted(state.legal_moves(), key=lambda m: -history.get(m, 0))
         maximise = state.turn == self._me
         if state.phase == START:
             depth = min(depth, 1)  # starts are judged by the evaluation, not searched deep

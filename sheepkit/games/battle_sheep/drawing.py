@@ -10,12 +10,24 @@ its sheep go; the hexes where they would stop are marked.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import Any
 
-from ...core import Game, Move, State
+from ...core import State
 from ...drawing import INK, PAPER, PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, draw_text
 from . import geometry as geo
-from .engine import MOVE, OVER, START, TILES, BattleSheepState, Split, Start, Tile
+from .engine import (
+    MOVE,
+    OVER,
+    START,
+    TILES,
+    BattleSheep,
+    BattleSheepState,
+    Move,
+    Split,
+    Start,
+    Tile,
+)
 
 WIDTH, HEIGHT = 640, 520
 TOP, BOTTOM, MARGIN = 58, 30, 10
@@ -63,13 +75,20 @@ def layout_for(state: BattleSheepState, width: float = WIDTH, height: float = HE
     return Layout(geo.cells_of(state.field), width, height)
 
 
+def _ours(state: State[Any, Any]) -> BattleSheepState:
+    """The app hands a drawing any State: this one draws Battle Sheep's only."""
+    if not isinstance(state, BattleSheepState):
+        raise TypeError(f"BattleSheepDrawing draws Battle Sheep states, not {state!r}")
+    return state
+
+
 class BattleSheepDrawing(Drawing):
     #: The moves are offered by the panel (a field has hundreds of tile places): no buttons.
     move_buttons = False
 
     def __init__(
         self,
-        game: Game | None = None,
+        game: BattleSheep | None = None,
         *,
         width: int = WIDTH,
         height: int = HEIGHT,
@@ -84,7 +103,7 @@ class BattleSheepDrawing(Drawing):
 
     # -- the BoardDrawing protocol -----------------------------------------------------------
     def draw(self, canvas: Any, frame: Frame) -> None:
-        state: BattleSheepState = frame.state  # type: ignore[assignment]
+        state = _ours(frame.state)
         canvas.fill_style = PAPER
         canvas.fill_rect(0, 0, self.width, self.height)
         self._draw_header(canvas, state)
@@ -99,7 +118,7 @@ class BattleSheepDrawing(Drawing):
         self._draw_status(canvas, state)
 
     def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
-        state: BattleSheepState = frame.state  # type: ignore[assignment]
+        state = _ours(frame.state)
         if state.is_over:
             return None, None
         cell = self.layout(state).cell_at(x, y)
@@ -133,18 +152,22 @@ class BattleSheepDrawing(Drawing):
             if (
                 c == cell
                 and owner == state.to_move
-                and any(m.source == cell for m in state.legal_moves())
+                and any(isinstance(m, Split) and m.source == cell for m in state.legal_moves())
             ):
                 return cell, size // 2
         return None
 
-    def selected_moves(self, state: State, selection: Any) -> tuple[Move, ...]:
+    def selected_moves(self, state: State[Any, Any], selection: Any) -> tuple[Split, ...]:
         if not isinstance(state, BattleSheepState) or state.phase != MOVE or not selection:
             return ()
         cell, count = selection
-        return tuple(m for m in state.legal_moves() if m.source == cell and m.count == count)
+        return tuple(
+            m
+            for m in state.legal_moves()
+            if isinstance(m, Split) and m.source == cell and m.count == count
+        )
 
-    def move_label(self, state: State, move: Move) -> str:
+    def move_label(self, state: State[Any, Any], move: Hashable) -> str:
         if isinstance(move, Tile):
             return f"Lay a tile at {geo.name(move.cell)}, turned {move.rotation}"
         if isinstance(move, Start):
@@ -217,8 +240,10 @@ class BattleSheepDrawing(Drawing):
                 )
         legal = state.legal_moves()
         if state.phase == START:
-            for move in legal:
-                x, y = lay.centre(move.cell)  # type: ignore[attr-defined]
+            for start in legal:
+                if not isinstance(start, Start):
+                    continue
+                x, y = lay.centre(start.cell)
                 _ring(canvas, x, y, lay.size * 0.45, INK, dashed=True)
         info = state.info
         board = state.board
@@ -248,13 +273,13 @@ class BattleSheepDrawing(Drawing):
             x, y = lay.centre(frame.selection[0])
             _ring(canvas, x, y, lay.size * 0.82, INK, width=3)
         mover = PLAYER_COLOURS[state.turn]
-        for move in frame.highlights:
-            if isinstance(move, Split):
-                x, y = lay.centre(move.target)
+        for marked in frame.highlights:
+            if isinstance(marked, Split):
+                x, y = lay.centre(marked.target)
                 _ring(canvas, x, y, lay.size * 0.55, mover, width=3, dashed=True)
                 draw_text(
                     canvas,
-                    f"+{move.count}",
+                    f"+{marked.count}",
                     x,
                     y,
                     size=max(10, int(lay.size * 0.45)),

@@ -24,10 +24,11 @@ from .fields import candidates, random_field, ready_field
 from .rules import READY_FIELDS, BattleSheepRules
 
 if TYPE_CHECKING:
-    pass
+    from typing_extensions import Self
 
 TILES, START, MOVE, OVER = 0, 1, 2, 3
-PHASE_NAMES = {"tiles": TILES, "start": START, "move": MOVE}
+#: Each phase in a word, by phase code (the text board's ``@`` line writes and reads these).
+PHASE_NAMES = ("tiles", "start", "move", "over")
 PLAYER_LETTERS = "ABCD"
 
 
@@ -56,7 +57,9 @@ class Split(NamedTuple):
 
     source: int
     target: int
-    count: int
+    # The field shadows tuple.count() on purpose: ``move.count`` is the move's public name
+    # (records, lessons, drawings and tests read it), and no code calls count() on a move.
+    count: int  # type: ignore[assignment]
 
     def __str__(self) -> str:
         return f"{geo.name(self.source)}-{geo.name(self.target)} x{self.count}"
@@ -132,11 +135,10 @@ def field_info(field: int, sheep: int) -> FieldInfo:
     return FieldInfo(field, sheep)
 
 
-class BattleSheep(Game):
+class BattleSheep(Game[BattleSheepRules, Move, "BattleSheepState"]):
     name = "battle_sheep"
     title = "Battle Sheep"
     rules_type = BattleSheepRules
-    rules: BattleSheepRules
 
     def __init__(self, rules: BattleSheepRules | None = None, **changes: Any) -> None:
         super().__init__(rules, **changes)
@@ -183,14 +185,14 @@ class BattleSheep(Game):
             "rotation 0-2), 'start c3', or 'c3-f3 x5' (5 sheep slide from c3 to f3)"
         )
 
-    def position_from_text(
+    def from_text(
         self, text: str, *, to_move: int | None = None, phase: str | None = None
     ) -> BattleSheepState:
         """A made-up position in the text board format (see textboard.py), for tests and
         lessons; its history is empty, so it is not a record of a game."""
-        from .textboard import position_from_text
+        from .textboard import from_text
 
-        return position_from_text(self, text, to_move=to_move, phase=phase)
+        return from_text(self, text, to_move=to_move, phase=phase)
 
     def first_mover(self, info: FieldInfo, board: tuple[int, ...], start: int) -> int | None:
         """The first player from ``start`` on, clockwise, who can move (None: nobody can)."""
@@ -203,10 +205,9 @@ class BattleSheep(Game):
 
 
 @dataclass(frozen=True)
-class BattleSheepState(State):
+class BattleSheepState(State[BattleSheep, Move]):
     """A position: the phase, whose turn, the field (a mask of table cells) and the stacks."""
 
-    game: BattleSheep
     phase: int
     turn: int
     field: int
@@ -222,8 +223,9 @@ class BattleSheepState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    @property
+    @cached
     def info(self) -> FieldInfo:
+        """What move generation needs about this state's field (shared by all its states)."""
         return field_info(self.field, self.game.rules.sheep)
 
     def _legal_moves(self) -> tuple[Move, ...]:
@@ -258,65 +260,44 @@ class BattleSheepState(State):
                         moves.extend(info.splits(i, end)[:last])
         return tuple(moves)
 
-    def play(self, move: Any) -> BattleSheepState:
-        # A fast path for a legal split, checked directly instead of against the move list.
-        # Its fields must be ints: Split(a, b, True) or 2.0 equals a move but is not one.
-        if (
-            self.phase == MOVE
-            and move.__class__ is Split
-            and move.count.__class__ is int
-            and move.source.__class__ is int
-            and move.target.__class__ is int
-            and self._slides(move)
-        ):
-            return self._apply(move)
-        return super().play(move)  # type: ignore[return-value]
-
-    def _slides(self, move: Split) -> bool:
-        info = self.info
-        i = info.local.get(move.source)
-        j = info.local.get(move.target)
-        if i is None or j is None:
-            return False
-        v = self.board[i]
-        if not v or v & 3 != self.turn or not 1 <= move.count < v >> 2:
-            return False
-        return any(info.slide_end(self.board, ray) == j for ray in info.rays[i])
-
-    def _apply(self, move: Move) -> BattleSheepState:
+    def _apply(self, move: Move) -> Self:
         game = self.game
         history = self.history + (move,)  # noqa: RUF005 - faster than unpacking
         me = self.turn
         players = game.rules.players
-        if self.phase == MOVE:
+        # The phase and the move's kind agree (a split in the move phase...): only legal moves
+        # come here. Dispatching on the kind tells the type checker which fields there are.
+        if type(move) is Split:
             info = self.info
-            source, target, count = move  # type: ignore[misc]
+            source, target, count = move
             board = list(self.board)
             board[info.local[source]] -= count << 2
             board[info.local[target]] = count << 2 | me
             after = tuple(board)
             nxt = game.first_mover(info, after, me + 1)
             if nxt is None:
-                return BattleSheepState.make(game, history, OVER, me, self.field, after)
-            return BattleSheepState.make(game, history, MOVE, nxt, self.field, after)
-        if self.phase == START:
+                return self.make(game, history, OVER, me, self.field, after)
+            return self.make(game, history, MOVE, nxt, self.field, after)
+        if type(move) is Start:
             info = self.info
             board = list(self.board)
-            board[info.local[move[0]]] = game.rules.sheep << 2 | me
+            board[info.local[move.cell]] = game.rules.sheep << 2 | me
             after = tuple(board)
             if me + 1 < players:
-                return BattleSheepState.make(game, history, START, me + 1, self.field, after)
+                return self.make(game, history, START, me + 1, self.field, after)
             first = game.first_mover(info, after, 0)
             phase = OVER if first is None else MOVE
-            return BattleSheepState.make(game, history, phase, first or 0, self.field, after)
-        cells = geo.tile_cells(move[0], move[1])
+            return self.make(game, history, phase, first or 0, self.field, after)
+        if type(move) is not Tile:
+            raise TypeError(f"not a Battle Sheep move: {move!r}")  # only legal moves come here
+        cells = geo.tile_cells(move.cell, move.rotation)
         assert cells is not None
         field = self.field | sum(1 << c for c in cells)
         placed = self.placed_tiles + 1
         if placed < game.total_tiles:
-            return BattleSheepState.make(game, history, TILES, placed % players, field, ())
+            return self.make(game, history, TILES, placed % players, field, ())
         empty = (0,) * len(geo.cells_of(field))
-        return BattleSheepState.make(game, history, START, 0, field, empty)
+        return self.make(game, history, START, 0, field, empty)
 
     @property
     def placed_tiles(self) -> int:
@@ -429,10 +410,11 @@ class BattleSheepState(State):
         return Outcome(winners, reason, scores)
 
     def outcome(self) -> Outcome | None:
-        return self._outcome
+        outcome: Outcome | None = self._outcome
+        return outcome
 
     # -- messages -------------------------------------------------------------------------
-    def why_illegal(self, move: Any) -> str:
+    def why_illegal(self, move: Move) -> str:
         name = self.game.player_name(self.turn)
         phase = self.phase
         if phase == OVER:
@@ -476,8 +458,8 @@ class BattleSheepState(State):
             return f"The stack on {where} has one sheep: it cannot be split."
         if not 1 <= move.count < size:
             return f"The stack on {where} has {size} sheep: move 1 to {size - 1} of them."
-        ends = [info.slide_end(self.board, ray) for ray in info.rays[i]]
-        ends = [geo.name(info.cells[j]) for j in ends if j >= 0]
+        stops = [info.slide_end(self.board, ray) for ray in info.rays[i]]
+        ends = [geo.name(info.cells[j]) for j in stops if j >= 0]
         if not ends:
             return f"The stack on {where} is blocked on all sides."
         return (

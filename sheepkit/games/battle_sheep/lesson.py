@@ -1,7 +1,9 @@
-"""The Battle Sheep lesson: pictures of the rules, and seeded measurements of the game.
+"""The Battle Sheep lesson in numbers: the rules' example positions, and seeded measurements
+of the game.
 
 Every number the lesson's text quotes comes from a seeded run here, so it comes out the same
-every time. The pictures are drawn by the app's own board view (sheepkit.ui.picture).
+every time. The pictures of these positions are in :mod:`.pictures` (this module imports no
+widgets).
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ import sheepkit
 from ...bots import RandomBot, play_game
 from ...lab import mean_interval, wilson
 from . import geometry as geo
-from .bots import GreedyBot, StrongBot, evaluate, first_reached, territory
-from .engine import BattleSheepState
+from .bots import GreedyBot, StrongBot, evaluate, territory
+from .engine import BattleSheep, BattleSheepState, Move
 
 Interval = tuple[float, float]
 
-# -- the rules in pictures ---------------------------------------------------------------------
+# -- the rules' example positions ------------------------------------------------------------
 SPLIT = """
 @c3
 .   .   .   .   .
@@ -58,64 +60,10 @@ READY = ("tight", "open", "holes")
 
 def position(text: str, players: int = 2, **rules: Any) -> BattleSheepState:
     """A made-up position in the text board format, Player 1 to move."""
-    game = sheepkit.load("battle_sheep", players=players, **rules)
-    return game.position_from_text(text)  # type: ignore[attr-defined, no-any-return]
-
-
-#: Pictures use a smaller canvas than the app, shrunk less, so that their text stays readable.
-PICTURE_SIZE = (400, 330)
-
-
-def _picture(state: BattleSheepState, caption: str, move: str | None = None, **kw: Any) -> Any:
-    from ...ui.picture import picture
-    from .drawing import BattleSheepDrawing
-
-    kw.setdefault(
-        "drawing", BattleSheepDrawing(width=PICTURE_SIZE[0], height=PICTURE_SIZE[1], hints=False)
-    )
-    if move is None:
-        return picture(state, caption=caption, **kw)
-    split = state.parse(move)
-    selection = (split.source, split.count)  # type: ignore[attr-defined]
-    marks = kw["drawing"].selected_moves(state, selection)
-    return picture(state, caption=caption, selection=selection, highlights=marks, **kw)
-
-
-def before_after(text: str, move: str, before: str, after: str, scale: float = 0.75) -> Any:
-    """Two pictures: the position with the chosen stack and its end hexes marked, then the
-    position after ``move``."""
-    from ...ui.picture import pictures
-
-    state = position(text)
-    return pictures(
-        _picture(state, before, move, scale=scale),
-        _picture(state.play(move), after, scale=scale),
-    )
-
-
-def rule_picture(text: str, caption: str, scale: float = 0.75, **rules: Any) -> Any:
-    """One position, with its caption."""
-    return _picture(position(text, **rules), caption, scale=scale)
+    return BattleSheep(players=players, **rules).from_text(text)
 
 
 # -- measurements ------------------------------------------------------------------------------
-def field_pictures(scale: float = 0.7) -> Any:
-    """The three ready-made fields for two players (8 tiles each)."""
-    from ...ui.picture import pictures
-
-    words = {
-        "tight": "<b>tight</b>: packed close",
-        "open": "<b>open</b>: long arms",
-        "holes": "<b>holes</b>: gaps inside",
-    }
-    return pictures(
-        *(
-            _picture(sheepkit.load("battle_sheep", field=f).new_game(), words[f], scale=scale)
-            for f in READY
-        )
-    )
-
-
 @dataclass(frozen=True)
 class Measure:
     """Seeded games of one kind: how long they last, and how often seat 1 wins."""
@@ -192,57 +140,12 @@ def holes_table(fields: int = 300) -> list[tuple[int, int, float]]:
     return [(h, len(v), statistics.fmean(v)) for h, v in sorted(by_holes.items())]
 
 
-#: Light tints of the players' colours for territory, and grey for a contested pasture.
-TINTS = ("#A9CCE8", "#F2C2A0", "#9FD9C6", "#EBC6DA")
-CONTESTED = "#CFCFCF"
-
-
-def territory_picture(state: BattleSheepState, caption: str, scale: float = 0.75) -> Any:
-    """``state`` with every empty pasture tinted in the colour of the player who reaches it
-    first (grey: two players at once), as the bots count territory."""
-    from ...ui.picture import picture
-    from .drawing import GRASS, BattleSheepDrawing
-
-    owners = first_reached(state)
-
-    class TerritoryView(BattleSheepDrawing):
-        def pasture_colour(self, state: BattleSheepState, cell: int) -> str:
-            owner = owners.get(cell)
-            if owner is None:
-                return GRASS
-            return CONTESTED if owner == -2 else TINTS[owner]
-
-    return picture(
-        state,
-        caption=caption,
-        scale=scale,
-        drawing=TerritoryView(width=PICTURE_SIZE[0], height=PICTURE_SIZE[1], hints=False),
-    )
-
-
-def strong_move(state: BattleSheepState, nodes: int = 3000) -> Any:
+def strong_move(state: BattleSheepState, nodes: int = 3000) -> tuple[Move, int]:
     """The Strong bot's move in ``state`` with a fixed budget (the same every run)."""
     import random
 
     bot = StrongBot(nodes=nodes, time_limit=None)
     return bot.choose(state, state.legal_moves(), random.Random(0)), bot.depth_reached
-
-
-def territory_pictures(text: str) -> Any:
-    """Territory before and after the Strong bot's move in the position ``text``."""
-    from ...ui.picture import pictures
-
-    def reached(state: BattleSheepState) -> str:
-        owners = list(first_reached(state).values())
-        return f"Player 1 reaches {owners.count(0)} empty hexes first, Player 2 {owners.count(1)}"
-
-    state = position(text)
-    move, _ = strong_move(state)
-    after = state.play(move)
-    return pictures(
-        territory_picture(state, f"Before: {reached(state)}."),
-        territory_picture(after, f"After the Strong bot's {move}: {reached(after)}."),
-    )
 
 
 def what_strong_sees(state: BattleSheepState, nodes: int = 3000) -> str:

@@ -96,7 +96,9 @@ class BattleSheepPanel(Panel):
         if phase == TILES:
             self._refresh_anchors(state)
         elif phase == START:
-            options = [(geo.name(m.cell), m.cell) for m in state.legal_moves()]
+            options = [
+                (geo.name(m.cell), m.cell) for m in state.legal_moves() if isinstance(m, Start)
+            ]
             self.start_cell.options = options
             self.start_cell.value = options[0][1]
         else:
@@ -104,7 +106,13 @@ class BattleSheepPanel(Panel):
 
     def _refresh_anchors(self, state: BattleSheepState) -> None:
         view = self.app.drawing
-        cells = sorted({m.cell for m in state.legal_moves() if m.rotation == view.rotation})
+        cells = sorted(
+            {
+                m.cell
+                for m in state.legal_moves()
+                if isinstance(m, Tile) and m.rotation == view.rotation
+            }
+        )
         options = [(geo.name(c), c) for c in cells]
         keep = self.anchor.value
         self.anchor.options = options
@@ -113,7 +121,7 @@ class BattleSheepPanel(Panel):
         self.lay_button.disabled = not cells
 
     def _refresh_stacks(self, state: BattleSheepState) -> None:
-        movable = {m.source for m in state.legal_moves()}
+        movable = {m.source for m in state.legal_moves() if isinstance(m, Split)}
         sizes = {c: s for c, _, s in state.stacks()}
         options = [(f"{geo.name(c)} ({sizes[c]} sheep)", c) for c in sorted(movable)]
         self.stack.options = options
@@ -217,7 +225,7 @@ def _help(state: BattleSheepState | None) -> str:
     return f"<div style='max-width:400px'>{text}</div>"
 
 
-def _scores_html(state: Any) -> str:
+def _scores_html(state: object) -> str:
     if not isinstance(state, BattleSheepState):
         return ""
     game = state.game

@@ -33,21 +33,30 @@ from typing import TYPE_CHECKING
 
 from . import geometry as geo
 
+# The engine imports this module only inside its functions, so this import finds it loaded.
+from .engine import (
+    MOVE,
+    OVER,
+    PHASE_NAMES,
+    PLAYER_LETTERS,
+    START,
+    TILES,
+    BattleSheepState,
+    field_info,
+)
+
 if TYPE_CHECKING:
-    from .engine import BattleSheep, BattleSheepState
+    from .engine import BattleSheep
 
 EMPTY, NONE = ".", "-"
-#: The phases as the ``@`` line writes them, by phase code (TILES, START, MOVE, OVER).
-PHASE_WORDS = ("tiles", "start", "move", "over")
 
 
 def board_text(state: BattleSheepState, *, header: bool = False) -> str:
     """The field and stacks of ``state``, cropped to the field, in the text board format.
 
     With ``header`` the ``@`` line also names the phase and the player to move (as
-    ``str(state)`` prints it), so that :func:`position_from_text` reads back the same state.
+    ``str(state)`` prints it), so that :func:`from_text` reads back the same state.
     """
-    from .engine import PLAYER_LETTERS
 
     field = state.field
     where = "@a1"
@@ -74,7 +83,7 @@ def board_text(state: BattleSheepState, *, header: bool = False) -> str:
     else:
         lines.append(NONE)
     if header:
-        where += f" {PHASE_WORDS[state.phase]} {PLAYER_LETTERS[state.turn]}"
+        where += f" {PHASE_NAMES[state.phase]} {PLAYER_LETTERS[state.turn]}"
     return "\n".join([where, *lines])
 
 
@@ -84,7 +93,6 @@ _MAX_DIGITS = 4
 
 def _header(line: str, players: int) -> tuple[int, str | None, int | None]:
     """The origin cell, phase and player of an ``@c3 move B`` line."""
-    from .engine import PLAYER_LETTERS
 
     words = line[1:].split()
     if not words or len(words) > 3:
@@ -94,9 +102,9 @@ def _header(line: str, players: int) -> tuple[int, str | None, int | None]:
         )
     origin = geo.parse_cell(words[0])
     phase = words[1].lower() if len(words) > 1 else None
-    if phase is not None and phase not in PHASE_WORDS:
+    if phase is not None and phase not in PHASE_NAMES:
         raise ValueError(
-            f"the line {line!r}: the phase is one of {', '.join(PHASE_WORDS)}, not {phase!r}"
+            f"the line {line!r}: the phase is one of {', '.join(PHASE_NAMES)}, not {phase!r}"
         )
     player = None
     if len(words) == 3:
@@ -115,7 +123,6 @@ def parse_board(
 ) -> tuple[int, dict[int, tuple[int, int]], str | None, int | None]:
     """The field mask, the stacks {cell: (owner, size)} written in ``text``, and the phase and
     player of its ``@`` line (None when not written)."""
-    from .engine import PLAYER_LETTERS
 
     if not isinstance(text, str):
         raise ValueError(f"a text board is a string, not {type(text).__name__}")
@@ -162,7 +169,7 @@ def parse_board(
     return field, stacks, phase, player
 
 
-def position_from_text(
+def from_text(
     game: BattleSheep, text: str, *, to_move: int | None = None, phase: str | None = None
 ) -> BattleSheepState:
     """The position ``text`` describes (see the module docstring).
@@ -173,8 +180,6 @@ def position_from_text(
     smaller than all the tiles, else the start phase. In the start phase the next player
     without a stack places.
     """
-    from .engine import MOVE, OVER, START, TILES, BattleSheepState, field_info
-
     rules = game.rules
     field, stacks, written_phase, written_player = parse_board(text, rules.players, rules.sheep)
     if to_move is not None and (
@@ -189,14 +194,13 @@ def position_from_text(
         raise ValueError(f"to_move={to_move} but the text says seat {written_player}")
     phase = phase if phase is not None else written_phase
     to_move = to_move if to_move is not None else written_player
-    codes = dict(zip(PHASE_WORDS, (TILES, START, MOVE, OVER), strict=True))
     size = field.bit_count()
     full = 4 * game.total_tiles
     if phase is None:
         phase = "move" if stacks else "tiles" if size < full else "start"
-    if phase not in codes:
-        raise ValueError(f"phase must be one of {', '.join(codes)}, not {phase!r}")
-    code = codes[phase]
+    if phase not in PHASE_NAMES:
+        raise ValueError(f"phase must be one of {', '.join(PHASE_NAMES)}, not {phase!r}")
+    code = PHASE_NAMES.index(phase)
     if code == TILES:
         if stacks or size % 4 or size >= full:
             raise ValueError(

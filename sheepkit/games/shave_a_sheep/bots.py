@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.contract import BotFactory
 from ...platform import BROWSER_MOVE_SECONDS, in_browser
 from .engine import Act, ShaveASheep, ShaveASheepState
+
+if TYPE_CHECKING:
+    from ...bots.mcts import MCTSBot
 
 
 class SensibleBot:
@@ -23,8 +26,8 @@ class SensibleBot:
         # Measured against random bots: 0.5 and 1.0 are weaker, 2.0 and 3.0 no stronger.
         self.safe_bonus = safe_bonus
 
-    def choose(self, view: Any, legal_moves: Sequence[Act], rng: random.Random) -> Act:
-        state: ShaveASheepState = view
+    def choose(self, view: ShaveASheepState, legal_moves: Sequence[Act], rng: random.Random) -> Act:
+        state = view  # perfect information: the view is the whole state
         return max(legal_moves, key=lambda move: self.value(state, move))
 
     def value(self, state: ShaveASheepState, move: Act) -> float:
@@ -58,12 +61,12 @@ class OptimalBot:
 
     def __init__(self, iterations: int = 300) -> None:
         self.iterations = iterations
-        self._search: Any = None
+        self._search: MCTSBot[ShaveASheepState, Act] | None = None
         if in_browser():
             self.description = OptimalBot.description + OptimalBot.BROWSER_NOTE
 
-    def choose(self, view: Any, legal_moves: Sequence[Act], rng: random.Random) -> Act:
-        state: ShaveASheepState = view
+    def choose(self, view: ShaveASheepState, legal_moves: Sequence[Act], rng: random.Random) -> Act:
+        state = view  # perfect information: the view is the whole state
         if state.game.rules.players == 2:
             from . import solver
 
@@ -72,7 +75,7 @@ class OptimalBot:
             table = solver.solved(rules) if in_browser() else solver.solve(rules)
             if table is not None:
                 move = table.best_move(state)
-                if move in legal_moves:
+                if isinstance(move, Act) and move in legal_moves:
                     return move
         if self._search is None:
             from ...bots.mcts import MCTSBot

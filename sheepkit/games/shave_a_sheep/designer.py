@@ -159,7 +159,7 @@ class DieDesigner(w.VBox):
 
     def rules(self) -> ShaveASheepRules:
         """The rules with this die (InvalidRules if the Rules reject the die)."""
-        return self.base_rules.replace(die=self.die)  # type: ignore[return-value]
+        return self.base_rules.replace(die=self.die)
 
     def _changed(self) -> None:
         if self._quiet:

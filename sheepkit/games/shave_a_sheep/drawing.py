@@ -7,9 +7,10 @@ its shape and name.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
-from ...core import Move, State
+from ...core import State
 from ...drawing import (
     INK,
     PAPER,
@@ -20,7 +21,7 @@ from ...drawing import (
     draw_shape,
     draw_text,
 )
-from .engine import ACT, ADD, HOWL, OVER, RACE, ROLL, Act, Howl, Roll, ShaveASheepState
+from .engine import ACT, ADD, HOWL, OVER, RACE, ROLL, Act, Howl, Move, Roll, ShaveASheepState
 from .rules import COLOURS
 
 WIDTH, HEIGHT = 640, 400
@@ -60,13 +61,20 @@ def sheep_box(players: int, seat: int) -> tuple[float, float, float, float]:
     return bx - 26, by - 26, BODY_W + 48, 84
 
 
+def _ours(state: State[Any, Any]) -> ShaveASheepState:
+    """The app hands a drawing any State: this one draws Shave a Sheep's only."""
+    if not isinstance(state, ShaveASheepState):
+        raise TypeError(f"ShaveASheepDrawing draws Shave a Sheep states, not {state!r}")
+    return state
+
+
 class ShaveASheepDrawing(Drawing):
     width = WIDTH
     height = HEIGHT
 
     # -- the BoardDrawing protocol -------------------------------------------------------------
     def draw(self, canvas: Any, frame: Frame) -> None:
-        state: ShaveASheepState = frame.state  # type: ignore[assignment]
+        state = _ours(frame.state)
         canvas.fill_style = PAPER
         canvas.fill_rect(0, 0, WIDTH, HEIGHT)
         self._draw_middle(canvas, state)
@@ -82,19 +90,19 @@ class ShaveASheepDrawing(Drawing):
             draw_text(canvas, "wolf", x + w, y + 34, size=11, bold=True, align="center")
 
     def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
-        state: ShaveASheepState = frame.state  # type: ignore[assignment]
+        state = _ours(frame.state)
         if state.phase not in (ACT, HOWL):
             return None, None
         for seat in range(state.game.rules.players):
             bx, by, bw, bh = sheep_box(state.game.rules.players, seat)
             if seat != state.to_move and bx <= x <= bx + bw and by <= y <= by + bh:
-                fits = [m for m in state.legal_moves() if m.target == seat]
+                fits = [m for m in state.legal_moves() if isinstance(m, Act) and m.target == seat]
                 if not fits:
                     return None, None
                 return (None, fits[0]) if len(fits) == 1 else (seat, None)
         return None, None
 
-    def move_label(self, state: State, move: Move) -> str:
+    def move_label(self, state: State[Any, Any], move: Hashable) -> str:
         name = state.game.player_name
         if isinstance(move, Roll):
             return str(move).capitalize()
@@ -120,7 +128,7 @@ class ShaveASheepDrawing(Drawing):
                     return f"Double wool (only {took} {why})"
             return "Double wool"
         if action == "shear":
-            cost = game.rules.shear_cost  # type: ignore[attr-defined]
+            cost = game.rules.shear_cost
             if cost and isinstance(state, ShaveASheepState) and state.phase == ACT:
                 wool = state.sheep[state.turn]
                 return f"Shear your sheep (pay {min(cost, wool)} of {wool} wool)"
@@ -141,7 +149,9 @@ class ShaveASheepDrawing(Drawing):
     def _targets(self, state: ShaveASheepState) -> set[int]:
         if state.phase not in (ACT, HOWL):
             return set()
-        return {m.target for m in state.legal_moves() if m.target is not None}
+        return {
+            m.target for m in state.legal_moves() if isinstance(m, Act) and m.target is not None
+        }
 
     def _draw_middle(self, canvas: Any, state: ShaveASheepState) -> None:
         draw_text(canvas, f"Middle: {state.middle} wool", 16, 20, size=18, bold=True)

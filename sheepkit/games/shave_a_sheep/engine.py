@@ -32,12 +32,13 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from typing_extensions import Self
 
 ROLL, ACT, OVER, RACE, HOWL, ADD = 0, 1, 2, 3, 4, 5
-#: Phase names for ``position``: the roll, the roller's action, the Howling Wolf race (a
-#: chance node), the race winner's choice of sheep, and the roller's choice to add a wool.
-PHASES = {"roll": ROLL, "act": ACT, "race": RACE, "howl": HOWL, "add": ADD}
+#: Each phase in a word, by phase code: the roll, the roller's action, the end, the Howling
+#: Wolf race (a chance node), the race winner's choice of sheep, and the roller's choice to
+#: add a wool. ``position(phase=...)`` takes any of them but "over".
+PHASE_NAMES = ("roll", "act", "over", "race", "howl", "add")
 TARGETED = frozenset({"swap", "wolf"})
 #: Each action as a phrase for messages.
 DOING = {
@@ -96,11 +97,10 @@ def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-class ShaveASheep(Game):
+class ShaveASheep(Game[ShaveASheepRules, Move, "ShaveASheepState"]):
     name = "shave_a_sheep"
     title = "Shave a Sheep"
     rules_type = ShaveASheepRules
-    rules: ShaveASheepRules
 
     def __init__(self, rules: ShaveASheepRules | None = None, **changes: Any) -> None:
         super().__init__(rules, **changes)
@@ -167,7 +167,9 @@ class ShaveASheep(Game):
 
     def new_game(self) -> ShaveASheepState:
         n = self.rules.players
-        return ShaveASheepState(self, (), self.rules.wool, (0,) * n, (0,) * n, 0, ROLL, None, 1)
+        return ShaveASheepState.make(
+            self, (), self.rules.wool, (0,) * n, (0,) * n, 0, ROLL, None, 1
+        )
 
     def parse_move(self, text: str) -> Move:
         words = text.strip().lower().split()
@@ -254,13 +256,14 @@ class ShaveASheep(Game):
                 f"wool counts must be >= 0, a sheep holds at most {cap}, and the middle holds "
                 f"wool (the game is over once it is empty); got middle={middle}"
             )
-        if not 0 <= to_move < n or phase not in PHASES or not 1 <= turn <= self.rules.turns:
+        phases = [name for name in PHASE_NAMES if name != "over"]
+        if not 0 <= to_move < n or phase not in phases or not 1 <= turn <= self.rules.turns:
             raise ValueError(
-                "to_move must be a seat from 0, phase one of " + ", ".join(PHASES) + ", turn >= 1"
+                "to_move must be a seat from 0, phase one of " + ", ".join(phases) + ", turn >= 1"
             )
         if wolf is not None and (not self.mr_wolf or not 0 <= wolf < n):
             raise ValueError("only Mr. Wolf leaves the wolf beside a player (a seat from 0)")
-        code = PHASES[phase]
+        code = PHASE_NAMES.index(phase)
         roll = None
         if code != ROLL:
             roll = self._roll_of(face)
@@ -297,10 +300,9 @@ class ShaveASheep(Game):
 
 
 @dataclass(frozen=True)
-class ShaveASheepState(State):
+class ShaveASheepState(State[ShaveASheep, Move]):
     """A position: wool in the middle, on each sheep and in each pile, whose turn and phase."""
 
-    game: ShaveASheep
     middle: int
     sheep: tuple[int, ...]
     piles: tuple[int, ...]
@@ -337,17 +339,21 @@ class ShaveASheepState(State):
         return self.phase == OVER
 
     def legal_moves(self) -> tuple[Act, ...]:
-        # Skips the cached property when the options are a table look-up (the usual rules).
+        # A table look-up under the usual rules (futile actions allowed), skipping the core's
+        # cached property. Measured with the play fast path below: random playouts run about
+        # 10 % slower without it (that path asks for the legal moves at every action).
         if self.phase == ACT and self.game.rules.futile_actions:
             game = self.game
             table = game._options if self.wolf is None else game._fetch_options
-            return table[self.face][self.turn]  # type: ignore[index]
-        return self._legal
+            assert self.face is not None  # the face being acted on, in the ACT phase
+            return table[self.face][self.turn]
+        legal: tuple[Act, ...] = self._legal
+        return legal
 
     def _chance_outcomes(self) -> tuple[tuple[Move, Fraction], ...]:
         if self.phase == RACE:
-            return self.game._race_tables[self.turn]  # type: ignore[return-value]
-        return self.game.chance_table  # type: ignore[return-value]
+            return self.game._race_tables[self.turn]
+        return self.game.chance_table
 
     def sample_chance(self, rng: random.Random) -> Move:
         phase = self.phase
@@ -374,15 +380,16 @@ class ShaveASheepState(State):
         useful = tuple(move for move in options if self.changes_something(move))
         return useful or (PASS,)
 
-    def play(self, move: Any) -> ShaveASheepState:
-        # A fast path for the common case (a listed move); everything else, errors included,
-        # goes through the contract's checks.
+    def play(self, move: Move | str) -> Self:
+        # A fast path for the common case (a listed move, a face of the die); everything else,
+        # errors included, goes through the contract's checks. Measured: random playouts run
+        # about 30 % slower without it, 2 and 4 players alike (half the plies are chance
+        # outcomes, which the core's play looks up the long way).
         phase = self.phase
-        cls = move.__class__
         # A value equal to a move but built otherwise (a plain tuple, True for 1) is refused
         # there: only the listed objects, or ones of the same types, are moves.
         if phase in (ACT, HOWL, ADD):
-            if cls is Act:
+            if type(move) is Act:
                 legal = self.legal_moves()
                 try:
                     if legal[legal.index(move)] is move:
@@ -390,7 +397,7 @@ class ShaveASheepState(State):
                 except ValueError:
                     pass
         elif phase == ROLL:
-            if cls is Roll:
+            if type(move) is Roll:
                 try:
                     listed = move in self.game._options
                 except TypeError:  # Roll(["grow"]): unhashable, so not a face
@@ -399,18 +406,19 @@ class ShaveASheepState(State):
                     return self._apply(move)
         elif (
             phase == RACE
-            and cls is Howl
+            and type(move) is Howl
             and move.player.__class__ is int
             and move in self.game._race_draws[self.turn]
         ):
             return self._apply(move)
-        return super().play(move)  # type: ignore[return-value]
+        return super().play(move)
 
-    def _apply(self, move: Move) -> ShaveASheepState:
+    def _apply(self, move: Move) -> Self:
         game = self.game
         history = self.history + (move,)  # noqa: RUF005 - faster than unpacking
         phase = self.phase
         if phase in (ROLL, RACE):
+            face: Roll | None
             if phase == ROLL:
                 assert isinstance(move, Roll)
                 nxt, howler = (RACE if game.races(move.face) else ACT), None
@@ -418,7 +426,7 @@ class ShaveASheepState(State):
             else:
                 assert isinstance(move, Howl)
                 nxt, howler, face = HOWL, move.player, self.face
-            return ShaveASheepState.make(
+            return self.make(
                 game,
                 history,
                 self.middle,
@@ -437,7 +445,7 @@ class ShaveASheepState(State):
         me = self.turn
         if phase == HOWL and game.take_wool(middle, sheep[me], 1):
             # The race winner's wolf has bitten; now the roller may add a wool, or not.
-            return ShaveASheepState.make(
+            return self.make(
                 game,
                 history,
                 middle,
@@ -505,9 +513,9 @@ class ShaveASheepState(State):
         middle: int,
         player: int,
         turn_number: int,
-        history: tuple,
+        history: tuple[Move, ...],
         wolf: int | None = None,
-    ) -> ShaveASheepState:
+    ) -> Self:
         """The next turn's start (auto-shear included), or the end with the final shear."""
         game = self.game
         if middle == 0 or turn_number > game.rules.turns:
@@ -515,7 +523,7 @@ class ShaveASheepState(State):
             for p in range(len(sheep)):
                 # A cost paid here goes back to the middle, but the game stays over.
                 middle += game.shear(sheep, piles, p, final=True)
-            return ShaveASheepState.make(
+            return self.make(
                 game,
                 history,
                 middle,
@@ -534,7 +542,7 @@ class ShaveASheepState(State):
         if sheep[player] >= game.rules.sheep_capacity:
             sheared = sheep[player]
             middle += game.shear(sheep, piles, player)
-        return ShaveASheepState.make(
+        return self.make(
             game,
             history,
             middle,
@@ -571,7 +579,8 @@ class ShaveASheepState(State):
         return Outcome(winners, reason, piles)
 
     def outcome(self) -> Outcome | None:
-        return self._outcome
+        outcome: Outcome | None = self._outcome
+        return outcome
 
     # -- helpers for players, bots and lessons ---------------------------------------------
     @property
@@ -608,7 +617,7 @@ class ShaveASheepState(State):
             return move[1] is not None and self.sheep[move[1]] > 0
         return self.after(move) != (self.middle, self.sheep, self.piles, self.wolf)
 
-    def why_illegal(self, move: Any) -> str:
+    def why_illegal(self, move: Move) -> str:
         game = self.game
         if self.phase == HOWL:
             return self._why_illegal_howl(move)
@@ -661,7 +670,7 @@ class ShaveASheepState(State):
             return f"{move} would change nothing, and futile actions are off here."
         return f"{move} is not legal here."
 
-    def _why_illegal_howl(self, move: Any) -> str:
+    def _why_illegal_howl(self, move: Move) -> str:
         game = self.game
         assert self.howler is not None
         winner = game.player_name(self.howler)

@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from ...core import CHANCE
+from ...core import CHANCE, State
 from ...ui.panel import Panel
 from .engine import RACE, Howl, ShaveASheepState
 
@@ -46,11 +46,11 @@ class ShaveASheepPanel(Panel):
         self.add_class("sk-shave-panel")
 
     # -- the race -------------------------------------------------------------------------------
-    def racers(self, state: Any) -> tuple[int, ...]:
+    def racers(self, state: ShaveASheepState) -> tuple[int, ...]:
         """The seats that may win this race (by the rules: maybe not the roller)."""
-        return tuple(howl.player for howl, _ in state.chance_outcomes())
+        return tuple(howl.player for howl, _ in state.chance_outcomes() if isinstance(howl, Howl))
 
-    def claims_chance(self, state: Any) -> bool:
+    def claims_chance(self, state: State[Any, Any]) -> bool:
         """The app asks before rolling a chance node by itself: a race someone can still win
         by pressing a button, or that bots will win on the event loop, is ours."""
         if not isinstance(state, ShaveASheepState) or state.phase != RACE:
@@ -65,7 +65,9 @@ class ShaveASheepPanel(Panel):
     def howl(self, player: int) -> bool:
         """``player`` howls: the first howl of a race wins it; later ones do nothing."""
         state = self.app.state
-        if state is not self._race or not self.app.at_end or player not in self.racers(state):
+        if state is not self._race or state is None or not self.app.at_end:
+            return False  # no race, or not this one
+        if player not in self.racers(state):
             return False
         self._race = None
         self._cancel()

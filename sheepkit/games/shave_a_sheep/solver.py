@@ -34,7 +34,7 @@ from typing import Any
 
 from ...core import CHANCE
 from ...core.cache import cache_dir, read_checked, write_checked
-from .engine import Roll, ShaveASheep, ShaveASheepState
+from .engine import Move, Roll, ShaveASheep, ShaveASheepState
 from .rules import VARIANTS, ShaveASheepRules
 
 TOLERANCE = 1e-13
@@ -119,7 +119,7 @@ class Solution:
         v = self.value(state)
         return (v, 1.0 - v)
 
-    def move_values(self, state: ShaveASheepState) -> dict[Any, float]:
+    def move_values(self, state: ShaveASheepState) -> dict[Move, float]:
         """The mover's win share after each of their legal moves."""
         mover = state.to_move
         if mover is None or mover == CHANCE:
@@ -130,7 +130,7 @@ class Solution:
             for v in [self.value(state.play(move))]
         }
 
-    def best_move(self, state: ShaveASheepState) -> Any:
+    def best_move(self, state: ShaveASheepState) -> Move:
         """The mover's best legal move; among moves within 1e-9 of the best, the first."""
         values = self.move_values(state)
         best = max(values.values())
@@ -227,7 +227,7 @@ def solve(
     browser, where the disk cache does not outlive the page)."""
     base = rules if rules is not None else ShaveASheepRules()
     if changes:
-        base = base.replace(**changes)  # type: ignore[assignment]
+        base = base.replace(**changes)
     solution = _SOLUTIONS.get(base) if use_cache else None
     if solution is None:
         solution = (load_shipped(base) or _load(base)) if use_cache else None

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from .engine import STRIDE, WOLVES, Layout, Step
+from .engine import STRIDE, WOLVES, Layout, Step, WolfAndSheepState
 
 WIN = 10_000
 
@@ -103,13 +102,15 @@ class SensibleBot:
         # Deeper is stronger and much slower: wolves_depth=5 costs about 20x the time.
         self.depths = (sheep_depth, wolves_depth)
 
-    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+    def choose(
+        self, view: WolfAndSheepState, legal_moves: Sequence[Step], rng: random.Random
+    ) -> Step:
         state = view  # perfect information: the view is the whole state
-        lay: Layout = state.game.layout
-        auto: bool = state.game.auto_victory
+        lay = state.game.layout
+        auto = state.game.auto_victory
         me = state.turn  # the side (in round 2 of a match, player 0 plays the wolves)
         depth = self.depths[me]
-        best: list[Any] = []
+        best: list[Step] = []
         best_value = -float("inf")
         for move in legal_moves:
             sheep, wolves = _after(state.sheep, state.wolves, move)

@@ -8,11 +8,12 @@ object that has the ipycanvas Canvas drawing methods; nothing here imports ipyca
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import Any
 
-from ...core import Game, State
+from ...core import State
 from ...drawing import FONT, INK, OKABE_ITO, PAPER, Drawing, Frame
-from .engine import FILES, SHEEP, Step, WolfAndSheepState, square, square_name
+from .engine import FILES, SHEEP, Step, WolfAndSheep, WolfAndSheepState, square, square_name
 
 BOARD_PIXELS = 416  # 52 px cells on 8x8; other sizes scale to about the same board
 MARGIN = 32
@@ -28,16 +29,24 @@ LAST_MOVE = OKABE_ITO["sky"]
 THEMES = {"standard": (PAPER, INK), "dark": ("#404040", "#F4F4F4")}
 
 
+def _ours(state: State[Any, Any]) -> WolfAndSheepState:
+    """The app hands a drawing any State: this one draws Wolf and Sheep's only."""
+    if not isinstance(state, WolfAndSheepState):
+        raise TypeError(f"WolfAndSheepDrawing draws Wolf and Sheep states, not {state!r}")
+    return state
+
+
 class WolfAndSheepDrawing(Drawing):
     """The BoardDrawing of Wolf and Sheep (see sheepkit.ui.board): about 480 x 480 pixels."""
 
     #: Settings of the viewer, kept when the app makes a new view for new rules.
-    preferences = ("squares", "theme")
+    preferences: tuple[str, ...] = ("squares", "theme")
 
     def __init__(
-        self, game: Game | None = None, *, squares: str = "dark", theme: str = "standard"
+        self, game: WolfAndSheep | None = None, *, squares: str = "dark", theme: str = "standard"
     ) -> None:
-        self.size: int = game.rules.board if game is not None else 8  # type: ignore[attr-defined]
+        super().__init__(game)
+        self.size = game.rules.board if game is not None else 8
         self.cell = BOARD_PIXELS // self.size
         self.width = self.height = 2 * MARGIN + self.cell * self.size
         # The text's user preferences: they change the look only, never the rules.
@@ -60,7 +69,7 @@ class WolfAndSheepDrawing(Drawing):
 
     # -- the BoardDrawing protocol ------------------------------------------------------------
     def draw(self, canvas: Any, frame: Frame) -> None:
-        state: WolfAndSheepState = frame.state  # type: ignore[assignment]
+        state = _ours(frame.state)
         canvas.fill_style = THEMES[self.theme][0]
         canvas.fill_rect(0, 0, self.width, self.height)
         self._squares(canvas)
@@ -78,7 +87,7 @@ class WolfAndSheepDrawing(Drawing):
             self._dot(canvas, target)
 
     def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Step | None]:
-        state: WolfAndSheepState = frame.state  # type: ignore[assignment]
+        state = _ours(frame.state)
         sq = self.square_at(x, y)
         if state.is_over or sq is None:
             return None, None
@@ -88,16 +97,17 @@ class WolfAndSheepDrawing(Drawing):
         mine = (state.sheep,) if state.turn == SHEEP else state.wolves
         return (sq if sq in mine else None), None
 
-    def move_label(self, state: State, move: Any) -> str:
-        source, target = move
-        piece = "Sheep" if source == getattr(state, "sheep", None) else "Wolf"
-        return f"{piece} {square_name(source)} → {square_name(target)}"
+    def move_label(self, state: State[Any, Any], move: Hashable) -> str:
+        if not isinstance(move, Step):
+            return str(move)
+        piece = "Sheep" if move.source == _ours(state).sheep else "Wolf"
+        return f"{piece} {square_name(move.source)} → {square_name(move.target)}"
 
-    def selected_moves(self, state: State, selection: Any) -> tuple[Step, ...]:
+    def selected_moves(self, state: State[Any, Any], selection: Any) -> tuple[Step, ...]:
         """The legal moves of the selected piece (the app marks their targets)."""
         if selection is None:
             return ()
-        return tuple(m for m in state.legal_moves() if m[0] == selection)
+        return tuple(m for m in _ours(state).legal_moves() if m.source == selection)
 
     # -- painting --------------------------------------------------------------------------
     def _squares(self, canvas: Any) -> None:

@@ -13,9 +13,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...core import Game, InvalidRules, Outcome, Rules, State, rule
+from ...core import Game, InvalidRules, Outcome, Rules, State, cached, rule
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 SHEEP, WOLVES = 0, 1
 STRIDE = 16
@@ -229,12 +232,16 @@ class Layout:
         return moves, None
 
 
+#: A position's judgement: the mover's legal moves, or (winning side, reason) once it is over.
+Status = tuple[tuple[Step, ...], tuple[int, str] | None]
+
+
 @cache
 def layout(size: int) -> Layout:
     return Layout(size)
 
 
-class WolfAndSheep(Game):
+class WolfAndSheep(Game[WolfAndSheepRules, Step, "WolfAndSheepState"]):
     """Wolf and Sheep. Player 0 is the Sheep and moves first; player 1 is the Wolves.
 
     With ``rounds=2`` the players are two people who swap sides: player 0 is the Sheep in
@@ -247,10 +254,10 @@ class WolfAndSheep(Game):
     rules_type = WolfAndSheepRules
     fixed_players = 2
 
-    def __init__(self, rules: Rules | None = None, **changes: Any) -> None:
+    def __init__(self, rules: WolfAndSheepRules | None = None, **changes: Any) -> None:
         super().__init__(rules, **changes)
-        self.layout = layout(self.rules.board)
-        rules: WolfAndSheepRules = self.rules  # type: ignore[assignment]
+        rules = self.rules
+        self.layout = layout(rules.board)
         self.auto_victory = rules.auto_victory
         self.rounds = rules.rounds
         self.first_turn = SHEEP if rules.first == "sheep" else WOLVES
@@ -266,11 +273,11 @@ class WolfAndSheep(Game):
         # the turns alternate, so it makes at most one move more than the wolves.
         size = self.rules.board
         wolf_moves = (size // 2) * (size - 1)
-        return (2 * wolf_moves + 1) * self.rules.rounds  # type: ignore[attr-defined]
+        return (2 * wolf_moves + 1) * self.rules.rounds
 
     def new_game(self) -> WolfAndSheepState:
         lay = self.layout
-        return WolfAndSheepState(self, (), self.sheep_start, lay.wolves_start, self.first_turn)
+        return WolfAndSheepState.make(self, (), self.sheep_start, lay.wolves_start, self.first_turn)
 
     def parse_move(self, text: str) -> Step:
         if not isinstance(text, str):
@@ -312,9 +319,9 @@ class WolfAndSheep(Game):
             raise ValueError("two pieces cannot share a square")
         if to_move not in (SHEEP, WOLVES):
             raise ValueError("to_move is 0 (the Sheep) or 1 (the Wolves)")
-        return WolfAndSheepState(self, (), lamb, flock, to_move)  # round 1: seat = side
+        return WolfAndSheepState.make(self, (), lamb, flock, to_move)  # round 1: seat = side
 
-    def from_diagram(self, diagram: str, to_move: int = SHEEP) -> WolfAndSheepState:
+    def from_text(self, diagram: str, to_move: int = SHEEP) -> WolfAndSheepState:
         """A position drawn like ``str(state)``: one line per row, W, S and dots."""
         sheep: list[int] = []
         wolves: list[int] = []
@@ -334,7 +341,7 @@ class WolfAndSheep(Game):
 
 
 @dataclass(frozen=True)
-class WolfAndSheepState(State):
+class WolfAndSheepState(State[WolfAndSheep, Step]):
     sheep: int
     wolves: tuple[int, ...]  # sorted, so equal positions are equal states
     turn: int  # the side to move unless the round is over: SHEEP or WOLVES
@@ -342,21 +349,20 @@ class WolfAndSheepState(State):
     # Each finished round of a match: (winning side, its plies, the reason in words).
     finished: tuple[tuple[int, int, str], ...] = ()
 
-    def __post_init__(self) -> None:
-        # Every state is asked whose turn it is at once, so judge it now; these attributes
-        # are not fields, so equality, hashing and repr ignore them. (cached_property takes
-        # a lock on every read in Python 3.11, which halved playout speed.)
-        game: WolfAndSheep = self.game  # type: ignore[assignment]
-        moves, ending = game.layout.status(self.sheep, self.wolves, self.turn, game.auto_victory)
-        object.__setattr__(self, "_moves", moves)
-        object.__setattr__(self, "_ending", ending)
-
-    _moves: ClassVar[tuple[Step, ...]]
-    _ending: ClassVar[tuple[int, str] | None]
+    @cached
+    def _status(self) -> Status:
+        """The mover's legal moves, or the round's winning side and the reason: judged once,
+        on the first question (every state is asked whose turn it is at once). A ``cached``
+        value is not a field, so equality, hashing, repr and ``evolve`` ignore it."""
+        game = self.game
+        return game.layout.status(self.sheep, self.wolves, self.turn, game.auto_victory)
 
     @property
     def to_move(self) -> int | None:
-        return None if self._ending else self.seat(self.turn)
+        if self._status[1] is not None:
+            return None
+        # self.seat(self.turn), inlined: every step of a playout asks this several times.
+        return self.turn if self.round == 1 else 1 - self.turn
 
     def seat(self, side: int) -> int:
         """The player (person) playing ``side`` in this round: the sides swap in round 2."""
@@ -365,48 +371,56 @@ class WolfAndSheepState(State):
     @property
     def round_ending(self) -> tuple[int, str] | None:
         """(winning side, reason) when this round is over, else None."""
-        return self._ending
+        status: Status = self._status
+        return status[1]
 
     def _legal_moves(self) -> tuple[Step, ...]:
-        return self._moves
+        status: Status = self._status
+        return status[0]
+
+    def play(self, move: Step | str) -> Self:
+        # A fast path for the usual case, a move taken from legal_moves() (that very object);
+        # everything else (text, plain tuples, lookalikes, errors) goes through core's play.
+        # Measured: random playouts on 8x8 are about 10 % faster with it (the core's play also
+        # looks up the cached legal moves and handles chance nodes, which this game has none of).
+        moves: tuple[Step, ...] = self._status[0]
+        for listed in moves:
+            if listed is move:
+                return self._apply(listed)
+        return super().play(move)
 
     def legal_moves(self) -> tuple[Step, ...]:
-        return self._moves  # the same as the base class, without its per-state caches
+        # The judged moves themselves, skipping core's cached copy of them (``_legal``).
+        # Measured: random playouts about 8 % faster with it (8x8 and 10x10).
+        moves: tuple[Step, ...] = self._status[0]
+        return moves
 
-    def play(self, move: Any) -> WolfAndSheepState:
-        # The common case, fast: a listed Step, or a plain tuple of the same two squares (stored
-        # as a Step). A value equal to a move but of other types (4.0, True) is not one: it
-        # goes the long way, as do errors and text, and is refused there.
-        if move in self._moves:
-            cls = move.__class__
-            if (
-                (cls is Step or cls is tuple)
-                and move[0].__class__ is int
-                and move[1].__class__ is int
-            ):
-                return self._apply(move if cls is Step else Step(*move))
-        return super().play(move)  # type: ignore[return-value]
+    def legal_option(self, move: object) -> Step | None:
+        """As in every game, plus a documented convenience: a plain tuple of two int squares
+        (``(4, 19)``) is read as that Step, and so played and stored as one. A value equal to a
+        move but of other types (``(4.0, 19.0)``, ``True``) is still not a move."""
+        if isinstance(move, tuple) and move.__class__ is tuple and len(move) == 2:
+            source, target = move
+            if source.__class__ is int and target.__class__ is int:
+                move = Step(source, target)
+        return super().legal_option(move)
 
-    def _apply(self, move: Any) -> WolfAndSheepState:
+    def _apply(self, move: Step) -> Self:
         source, target = move
         history = (*self.history, move)
-        game: WolfAndSheep = self.game  # type: ignore[assignment]
+        game = self.game
         if self.turn == SHEEP:
-            after = WolfAndSheepState(
-                game, history, target, self.wolves, WOLVES, self.round, self.finished
-            )
+            after = self.make(game, history, target, self.wolves, WOLVES, self.round, self.finished)
         else:
             wolves = tuple(sorted([target if w == source else w for w in self.wolves]))
-            after = WolfAndSheepState(
-                game, history, self.sheep, wolves, SHEEP, self.round, self.finished
-            )
-        ending = after._ending
+            after = self.make(game, history, self.sheep, wolves, SHEEP, self.round, self.finished)
+        ending: tuple[int, str] | None = after._status[1]  # hot: no property call
         if ending is not None and after.round < game.rounds:
             # The round is over: the next one starts at once with the sides swapped (the
             # finished round's result travels with the state, for the score and the app).
             plies = len(history) - sum(f[1] for f in self.finished)
             finished = (*self.finished, (ending[0], plies, ending[1]))
-            return WolfAndSheepState(
+            return self.make(
                 game,
                 history,
                 game.sheep_start,
@@ -420,9 +434,9 @@ class WolfAndSheepState(State):
     def results(self) -> tuple[tuple[int, int, int, str], ...]:
         """Every finished round: (winning player, winning side, plies, reason)."""
         done = [(side, plies, why) for side, plies, why in self.finished]
-        if self._ending is not None:
+        if self.round_ending is not None:
             plies = len(self.history) - sum(f[1] for f in self.finished)
-            done.append((self._ending[0], plies, self._ending[1]))
+            done.append((self.round_ending[0], plies, self.round_ending[1]))
         # Round i (from 1): player 0 is the sheep in odd rounds.
         return tuple(
             (side if i % 2 == 0 else 1 - side, side, plies, why)
@@ -437,7 +451,7 @@ class WolfAndSheepState(State):
         return tuple(won)
 
     def outcome(self) -> Outcome | None:
-        ending = self._ending
+        ending = self.round_ending
         if ending is None:
             return None
         if self.round == 1:
@@ -449,6 +463,7 @@ class WolfAndSheepState(State):
         name = self.game.player_name
         (p1, _, n1, _), (p2, _, n2, why) = self.results()
         scores = self.scores()
+        winners: tuple[int, ...]
         if p1 == p2:
             winners, reason = (p1,), f"{name(p1)} won both rounds."
         elif n1 != n2:
@@ -467,9 +482,8 @@ class WolfAndSheepState(State):
         """A compact hashable position (no history): sheep, sorted wolves, side to move."""
         return (self.sheep, self.wolves, self.turn)
 
-    def why_illegal(self, move: Any) -> str:
-        game: WolfAndSheep = self.game  # type: ignore[assignment]
-        lay = game.layout
+    def why_illegal(self, move: Step) -> str:
+        lay = self.game.layout
         try:
             source, target = move
             ok = isinstance(source, int) and isinstance(target, int)
@@ -498,7 +512,7 @@ class WolfAndSheepState(State):
         return f"{move} is not a legal move for the {mover}."
 
     def __str__(self) -> str:
-        size = self.game.rules.board  # type: ignore[attr-defined]
+        size = self.game.rules.board
         width = len(str(size))
         lines = []
         for row in range(size - 1, -1, -1):
@@ -508,7 +522,7 @@ class WolfAndSheepState(State):
                 marks.append("S" if sq == self.sheep else "W" if sq in self.wolves else ".")
             lines.append(f"{row + 1:>{width}} " + " ".join(marks))
         lines.append(" " * (width + 1) + " ".join(FILES[:size]))
-        game: WolfAndSheep = self.game  # type: ignore[assignment]
+        game = self.game
         if game.rounds > 1:
             for number, (player, side, plies, why) in enumerate(
                 self.results()[: len(self.finished)], 1
@@ -519,9 +533,9 @@ class WolfAndSheepState(State):
         if outcome is not None:
             lines.append(f"Game over: {outcome.reason}")
         elif game.rounds > 1:
-            side = ("Sheep", "Wolves")[self.turn]
+            side_name = ("Sheep", "Wolves")[self.turn]
             who = game.player_name(self.seat(self.turn))
-            lines.append(f"Round {self.round} of {game.rounds}: {who} ({side}) to move.")
+            lines.append(f"Round {self.round} of {game.rounds}: {who} ({side_name}) to move.")
         else:
             lines.append(f"{game.player_name(self.turn)} to move.")
         return "\n".join(lines)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...core.contract import BotFactory
 from .bots import SensibleBot
@@ -23,20 +22,21 @@ from .engine import (
     WOLVES,
     Step,
     WolfAndSheep,
+    WolfAndSheepRules,
     WolfAndSheepState,
     layout,
     parse_square,
     square_name,
 )
 from .solver import Progress, Solution, decode, solve
-from .strategy import shipped, unpack, unpack_values
+from .strategy import Key, Pair, shipped, unpack, unpack_values
 
 SIDES = ("Sheep", "Wolves")
 SOLVED_SIZES = (6, 8)  # solved in a moment (6x6) or shipped whole (8x8); bigger boards: minutes
 STRATEGY_SIZES = (10,)  # the winning side's strategy ships, for the usual start only
 
 
-def perfect_for(rules: Any) -> bool:
+def perfect_for(rules: WolfAndSheepRules) -> bool:
     """True where the Perfect bot really is perfect: a solved size, or a shipped strategy
     and the start it was made from (the sheep moves first from the middle of row 1)."""
     if rules.board in SOLVED_SIZES:
@@ -50,7 +50,7 @@ def perfect_for(rules: Any) -> bool:
 
 def solution_for(state: WolfAndSheepState, progress: Progress | None = None) -> Solution:
     game = state.game
-    return solve(game.rules.board, game.auto_victory, progress=progress)  # type: ignore[attr-defined]
+    return solve(game.rules.board, game.auto_victory, progress=progress)
 
 
 def move_values(solution: Solution, state: WolfAndSheepState) -> list[tuple[Step, int]]:
@@ -100,6 +100,15 @@ def hint(state: WolfAndSheepState, progress: Progress | None = None) -> Hint:
     return Hint(winner, state.seat(winner), plies, tuple(keep), text)
 
 
+@dataclass(frozen=True)
+class _Strategy:
+    """A shipped strategy: the side it wins for, its moves, and its positions' values."""
+
+    side: int
+    moves: dict[Key, Pair]
+    values: dict[Key, int]
+
+
 class PerfectBot:
     name = "Perfect"
     description = (
@@ -110,12 +119,13 @@ class PerfectBot:
     )
 
     def __init__(self) -> None:
-        self._strategies: dict[tuple[int, bool], dict | None] = {}
+        self._strategies: dict[tuple[int, bool], _Strategy | None] = {}
 
-    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
-        state: WolfAndSheepState = view
-        game = state.game
-        size: int = game.rules.board  # type: ignore[attr-defined]
+    def choose(
+        self, view: WolfAndSheepState, legal_moves: Sequence[Step], rng: random.Random
+    ) -> Step:
+        state = view  # perfect information: the view is the whole state
+        size = state.game.rules.board
         if size in SOLVED_SIZES:
             scored = move_values(solution_for(state), state)
             pick = max if state.turn == SHEEP else min
@@ -126,31 +136,27 @@ class PerfectBot:
             return move
         # Only where perfect_for() is False (12x12, another start on 10x10), or the losing side
         # after the winner left its perfect strategy: the game offers no Perfect bot there.
-        from .bots import SensibleBot
-
         return SensibleBot().choose(view, legal_moves, rng)
 
     def _shipped_move(
-        self, state: WolfAndSheepState, size: int, legal_moves: Sequence[Any], rng: random.Random
+        self, state: WolfAndSheepState, size: int, legal_moves: Sequence[Step], rng: random.Random
     ) -> Step | None:
-        key = (size, state.game.auto_victory)  # type: ignore[attr-defined]
+        key = (size, state.game.auto_victory)
         if key not in self._strategies:
             data = shipped(*key)
             self._strategies[key] = (
-                {"side": data["side"], "moves": unpack(data), "values": unpack_values(data)}
-                if data
-                else None
+                _Strategy(data["side"], unpack(data), unpack_values(data)) if data else None
             )
         strategy = self._strategies[key]
         if strategy is None:
             return None
-        if strategy["side"] == state.turn:
-            found = strategy["moves"].get((state.sheep, state.wolves))
+        if strategy.side == state.turn:
+            found = strategy.moves.get((state.sheep, state.wolves))
             return Step(*found) if found else None
         # The losing side: every move from a position of the strategy leads to one whose value
         # ships with it; the best of them lasts longest (quickest wins and slowest losses rank
         # first for each side, as in the solver's values).
-        values = strategy["values"]
+        values = strategy.values
         scored = []
         for move in legal_moves:
             source, target = move
@@ -187,7 +193,7 @@ class AutoVictoryWhy:
 
 def explain_auto_victory(state: WolfAndSheepState) -> AutoVictoryWhy:
     """The auto-victory test spelled out, for the lesson and the app's explanation."""
-    lay = state.game.layout  # type: ignore[attr-defined]
+    lay = state.game.layout
     ahead = tuple(t for t, _ in lay.forward[state.sheep] if t not in state.wolves)
     guards = {t: tuple(w for w in state.wolves if w in lay.guards[t]) for t in ahead}
     reach = {w: frozenset(sq for sq in lay.squares if w in lay.guards[sq]) for w in state.wolves}
@@ -203,7 +209,7 @@ def explain_auto_victory(state: WolfAndSheepState) -> AutoVictoryWhy:
 
 
 def heatmap(
-    game: Any, wolves: Iterable[str | int], to_move: int = SHEEP
+    game: WolfAndSheep, wolves: Iterable[str | int], to_move: int = SHEEP
 ) -> dict[str, tuple[int, int]]:
     """For a wolf formation: the perfect-play (winner side, plies) with the sheep on each
     empty dark square, ``to_move`` to play. Keys are square names, e.g. ``"E1"``."""

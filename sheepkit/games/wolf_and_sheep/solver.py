@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from ...core.cache import cache_dir, write_atomically
 from .engine import STRIDE
@@ -382,7 +383,9 @@ def shipped_table(size: int, auto_victory: bool) -> Solution | None:
     from importlib import resources
 
     try:
-        text = resources.files(__package__).joinpath("data", table_name(size, auto_victory))
+        text = (
+            resources.files(__package__).joinpath("data").joinpath(table_name(size, auto_victory))
+        )
         data = json.loads(text.read_text())
         if data.get("format") != TABLE_FORMAT or data.get("version") != SOLVER_VERSION:
             return None
@@ -395,7 +398,7 @@ def shipped_table(size: int, auto_victory: bool) -> Solution | None:
     return solution
 
 
-def table_json(solution: Solution) -> dict:
+def table_json(solution: Solution) -> dict[str, Any]:
     """The JSON of a shipped table (see :func:`shipped_table`)."""
     return {
         "format": TABLE_FORMAT,

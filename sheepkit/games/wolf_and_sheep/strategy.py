@@ -19,6 +19,7 @@ import struct
 import sys
 import time
 import zlib
+from collections.abc import Iterator
 from importlib import resources
 from typing import Any
 
@@ -27,8 +28,14 @@ from .solver import SHEEP, Solution, decode
 
 FORMAT = "sheepkit-wolf-and-sheep-strategy"
 
+#: A position of a strategy (sheep, sorted wolves) and a move as (source, target) squares.
+Key = tuple[int, tuple[int, ...]]
+Pair = tuple[int, int]
 
-def best_moves(solution: Solution, sheep: int, wolves: tuple[int, ...], turn: int) -> list:
+
+def best_moves(
+    solution: Solution, sheep: int, wolves: tuple[int, ...], turn: int
+) -> list[tuple[Pair, int]]:
     """The mover's moves that keep the best result, as (move, value after it), engine squares."""
     out = []
     for move, after in _moves(solution, sheep, wolves, turn):
@@ -40,7 +47,9 @@ def best_moves(solution: Solution, sheep: int, wolves: tuple[int, ...], turn: in
     return [(m, v) for m, v in out if v == best]
 
 
-def _moves(solution: Solution, sheep: int, wolves: tuple[int, ...], turn: int):
+def _moves(
+    solution: Solution, sheep: int, wolves: tuple[int, ...], turn: int
+) -> Iterator[tuple[Pair, Key]]:
     n = solution.board.size
     row, col = divmod(sheep, STRIDE)
     if turn == SHEEP:
@@ -61,13 +70,13 @@ def _moves(solution: Solution, sheep: int, wolves: tuple[int, ...], turn: int):
                     yield (w, t), (sheep, flock)
 
 
-def extract(solution: Solution, sheep: int, wolves: tuple[int, ...], side: int) -> dict:
+def extract(solution: Solution, sheep: int, wolves: tuple[int, ...], side: int) -> dict[Key, Pair]:
     """{(sheep, wolves): move} for every position where ``side`` moves under its strategy."""
     from .engine import layout
 
     lay = layout(solution.board.size)
     auto = solution.auto_victory
-    chosen: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
+    chosen: dict[Key, Pair] = {}
     seen: set[tuple[int, tuple[int, ...], int]] = set()
     stack = [(sheep, wolves, SHEEP)]
     while stack:
@@ -89,12 +98,14 @@ def extract(solution: Solution, sheep: int, wolves: tuple[int, ...], side: int) 
     return chosen
 
 
-def order(chosen: dict) -> list:
+def order(chosen: dict[Key, Pair]) -> list[Key]:
     """The positions of a strategy in the order they are packed."""
     return sorted(chosen, key=lambda k: (k[1], k[0]))
 
 
-def pack(chosen: dict, size: int, auto_victory: bool, side: int, start: tuple) -> dict:
+def pack(
+    chosen: dict[Key, Pair], size: int, auto_victory: bool, side: int, start: list[int]
+) -> dict[str, Any]:
     """JSON-able: rules, start result, and the moves (sorted keys, zlib, base64)."""
     keys = order(chosen)
     wolves_n = size // 2
@@ -113,13 +124,13 @@ def pack(chosen: dict, size: int, auto_victory: bool, side: int, start: tuple) -
     }
 
 
-def pack_values(solution: Solution, chosen: dict, side: int) -> str:
+def pack_values(solution: Solution, chosen: dict[Key, Pair], side: int) -> str:
     """The value byte of every position of the strategy (``side`` to move), packed."""
     values = bytes(solution.value(s, w, side) for s, w in order(chosen))
     return base64.b64encode(zlib.compress(values, 9)).decode()
 
 
-def unpack_values(data: dict) -> dict[tuple[int, tuple[int, ...]], int]:
+def unpack_values(data: dict[str, Any]) -> dict[Key, int]:
     """{(sheep, wolves): value byte} of the positions of a strategy file (see pack_values)."""
     moves = unpack(data)
     values = zlib.decompress(base64.b64decode(data["values"]))
@@ -128,7 +139,7 @@ def unpack_values(data: dict) -> dict[tuple[int, tuple[int, ...]], int]:
     return dict(zip(order(moves), values, strict=True))
 
 
-def unpack(data: dict) -> dict[tuple[int, tuple[int, ...]], tuple[int, int]]:
+def unpack(data: dict[str, Any]) -> dict[Key, Pair]:
     """The moves of :func:`pack`; squares are bytes (row * 16 + column fits in one)."""
     if data.get("format") != FORMAT:
         raise ValueError("not a strategy file")
@@ -136,7 +147,7 @@ def unpack(data: dict) -> dict[tuple[int, tuple[int, ...]], tuple[int, int]]:
     wolves_n = data["board"] // 2
     fmt = f"<{1 + wolves_n}B2B"
     size = struct.calcsize(fmt)
-    out = {}
+    out: dict[Key, Pair] = {}
     for s, *rest in struct.iter_unpack(fmt, body):
         out[(s, tuple(rest[:wolves_n]))] = (rest[wolves_n], rest[wolves_n + 1])
     if len(out) != data["positions"] or len(body) != size * len(out):
@@ -148,10 +159,11 @@ def shipped(size: int, auto_victory: bool = True) -> dict[str, Any] | None:
     """The shipped strategy file for these rules, or None."""
     name = f"strategy_{size}x{size}_auto{int(auto_victory)}.json"
     try:
-        text = resources.files(__package__).joinpath("data", name).read_text()
+        text = resources.files(__package__).joinpath("data").joinpath(name).read_text()
     except (FileNotFoundError, OSError):
         return None
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 def main(size: int) -> None:
@@ -175,7 +187,7 @@ def main(size: int) -> None:
             f"{time.perf_counter() - t:.1f} s"
         )
         name = f"strategy_{size}x{size}_auto{int(auto_victory)}.json"
-        out = resources.files(__package__).joinpath("data", name)
+        out = resources.files(__package__).joinpath("data").joinpath(name)
         with open(str(out), "w") as f:
             json.dump(data, f)
         del solution

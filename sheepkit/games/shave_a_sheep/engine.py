@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached
 from .rules import (
@@ -347,8 +347,8 @@ class ShaveASheepState(State[ShaveASheep, Move]):
             table = game._options if self.wolf is None else game._fetch_options
             assert self.face is not None  # the face being acted on, in the ACT phase
             return table[self.face][self.turn]
-        legal: tuple[Act, ...] = self._legal
-        return legal
+        # The core caches _legal_moves(), which lists actions only (never a roll or a howl).
+        return cast("tuple[Act, ...]", self._legal)
 
     def _chance_outcomes(self) -> tuple[tuple[Move, Fraction], ...]:
         if self.phase == RACE:

@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 from event_loop import run_loop
+from rule_tables import TABLE_RULES
 
 import sheepkit
 from sheepkit.core.rules import rule_text
@@ -392,25 +393,6 @@ def test_the_curtain_falls_for_a_seat_made_human_after_the_deal() -> None:
     app.run_bots()  # any draws the move causes
     assert app.state.acting_player == 1
     assert app.curtain_for == 1, "Player 2 would see Player 1's hand"
-
-
-#: Structured rules (tables) and a new value for each: edited as JSON text by the app's rules
-#: panel and the rule lab alike (tests/test_lab_widgets.py has the lab's side).
-TABLE_RULES = [
-    (
-        "shave_a_sheep",
-        "die",
-        (
-            ("wolf", "grow"),
-            ("grow", "swap"),
-            ("swap", "shear"),
-            ("shear", "grow"),
-            ("grow",),
-            ("double",),
-        ),
-    ),
-    ("sheep_race", "final_dice", ((1, 1, 2, 2, 3, 3), (2, 0, 0, 0, 0, 1))),
-]
 
 
 @pytest.mark.parametrize(("name", "rule", "value"), TABLE_RULES)

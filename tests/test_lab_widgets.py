@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from rule_tables import TABLE_RULES
 
 import sheepkit
 from sheepkit import lab
@@ -24,25 +25,6 @@ def forward_sheep(view: Any, legal_moves: Sequence[Any], rng: random.Random) -> 
     """As the sheep, steps forward when it can; otherwise any move."""
     forward = [m for m in legal_moves if m.target > m.source]
     return rng.choice(forward if view.turn == 0 and forward else list(legal_moves))
-
-
-#: Structured rules (tables) and a new value for each: edited as JSON text by the rule lab and
-#: the app's rules panel alike (tests/test_game_apps.py has the panel's side).
-TABLE_RULES = [
-    (
-        "shave_a_sheep",
-        "die",
-        (
-            ("wolf", "grow"),
-            ("grow", "swap"),
-            ("swap", "shear"),
-            ("shear", "grow"),
-            ("grow",),
-            ("double",),
-        ),
-    ),
-    ("sheep_race", "final_dice", ((1, 1, 2, 2, 3, 3), (2, 0, 0, 0, 0, 1))),
-]
 
 
 # -- slices add up to one run -----------------------------------------------------------------

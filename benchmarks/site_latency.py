@@ -9,12 +9,15 @@ painted (pixels on its canvas, which Voici draws under its "Executing" cover) an
 possible action (a move or roll button enabled and visible). The server is a plain static
 server on 127.0.0.1; every other request is aborted and counted. Targets on a 2-core machine:
 first visit <= 15 s, second <= 6 s, site < 80 MB. Bounded: one page at a time, 300 s each.
+Each visit also reports the CPU seconds Chromium spent on it (Linux /proc), which a busy
+machine changes less than the wall clock; say the load average with the figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -43,13 +46,37 @@ MILESTONES = """(limit) => new Promise((resolve) => {
 })"""
 
 
+def browser_cpu() -> float:
+    """CPU seconds used so far by this process's descendants (Chromium and its helpers),
+    those still running and those already reaped: on a shared machine a steadier figure of
+    a page's cost than the wall clock."""
+    parents: dict[int, list[tuple[int, list[str]]]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        parents.setdefault(int(fields[1]), []).append((int(entry.name), fields))
+    ticks, todo = 0, [os.getpid()]
+    while todo:
+        for child, fields in parents.get(todo.pop(), []):
+            ticks += sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+            todo.append(child)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def visit(offline: Offline, name: str) -> dict[str, Any]:
     page = offline.context.new_page()
     page.add_init_script(PAGE_HELPERS)
+    cpu = browser_cpu()
     page.goto(f"{offline.base}voici/render/{name}.html", timeout=60_000)
     result: dict[str, Any] = page.evaluate(MILESTONES, TIMEOUT_MS)
+    cpu = browser_cpu() - cpu
     page.close()
-    return {k: (None if v is None else round(v / 1000, 2)) for k, v in result.items()}
+    times = {k: (None if v is None else round(v / 1000, 2)) for k, v in result.items()}
+    return {**times, "cpu": round(cpu, 1)}
 
 
 def site_size(site: Path) -> dict[str, float]:
@@ -77,7 +104,8 @@ def main() -> None:
             offline.close()
             print(
                 f"{name:16} first visit: painted {first['painted']} s, action {first['action']} s"
-                f" | second visit: painted {second['painted']} s, action {second['action']} s",
+                f" ({first['cpu']} CPU-s) | second visit: painted {second['painted']} s, action"
+                f" {second['action']} s ({second['cpu']} CPU-s)",
                 flush=True,
             )
         browser.close()

@@ -55,6 +55,22 @@ PYODIDE_MARKERS = {
 # The kernel (jupyterlite-pyodide-kernel 0.6) installs these at start; with the widget
 # packages and sheepkit they are the roots of what the site's Pyodide must hold.
 KERNEL_START = ("micropip", "packaging", "ipython", "jedi", "ssl", "sqlite3")
+# The kernel's own wheels, shipped in its extension's pypi/ folder. Left there, the kernel
+# installs them with micropip at every start, one after another; in the site's lock they load
+# with everything else in one batch (KERNEL_PRELOAD).
+KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel")
+KERNEL_PYPI = (
+    Path(sys.prefix)
+    / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+)
+# What Pyodide loads as it starts (loadPyodide's `packages`, given through the kernel's
+# loadPyodideOptions): every package the kernel would otherwise load or install in turn
+# (micropip, piplite, then ssl, sqlite3, ipykernel, comm, pyodide_kernel, jedi, ipython), and
+# sheepkit with the widget packages, which every page's first cell imports.
+KERNEL_PRELOAD = (
+    "micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi",
+    "ipython", "sheepkit",
+)  # fmt: skip
 # Pure-Python wheels the lock does not have, pinned to the front-ends in site/requirements.txt.
 EXTRA_WHEELS = {"comm": "0.2.3", "ipywidgets": "8.1.9", "ipycanvas": "0.14.3"}
 # Lock entries replaced by a stand-in (site/standins/<folder>), or dropped with the package
@@ -252,6 +268,11 @@ def stage_pyodide(dest: Path) -> list[Wheel]:
         wheels.append((read_wheel(pip_download(entry["name"], entry["version"])), False))
     for name, version in EXTRA_WHEELS.items():
         wheels.append((read_wheel(pip_download(name, version)), False))
+    for name in KERNEL_WHEELS:
+        found = sorted(KERNEL_PYPI.glob(f"{name}-*-none-any.whl"))
+        if len(found) != 1:
+            raise RuntimeError(f"expected one {name} wheel in {KERNEL_PYPI}, found {found}")
+        wheels.append((read_wheel(found[0]), False))
     for folder in sorted(set(STANDINS.values())):
         wheels.append((read_wheel(build_wheel(SITE / "standins" / folder, WORK / "wheels")), True))
     log("building the sheepkit wheel from the working tree")
@@ -327,6 +348,7 @@ def voici_build(lite: Path, contents: Path, out: Path) -> None:
                     "litePluginSettings": {
                         KERNEL_PLUGIN: {
                             "disablePyPIFallback": True,
+                            "loadPyodideOptions": {"packages": list(KERNEL_PRELOAD)},
                         }
                     },
                 },
@@ -500,6 +522,9 @@ def check_site(out: Path, notebooks: list[str]) -> None:
         if settings.get("pyodideUrl") != f"{prefix}static/pyodide/pyodide.js":
             problems.append(f"{where}: pyodideUrl is {settings.get('pyodideUrl')!r}")
     lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    for name in KERNEL_PRELOAD:  # Pyodide stops at start on a package its lock lacks
+        if canonical(name) not in lock["packages"]:
+            problems.append(f"loadPyodideOptions preloads {name}, which pyodide-lock.json lacks")
     for name, entry in lock["packages"].items():
         wheel = out / "static" / "pyodide" / entry["file_name"]
         if not wheel.is_file():

@@ -8,6 +8,7 @@ prints the kernel worker's console (a missing package hangs the kernel without a
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -17,6 +18,11 @@ from site_harness import SitePage
 
 import sheepkit
 from sheepkit.drawing import drawing_for
+from sheepkit.games.battle_sheep import geometry as geo
+from sheepkit.games.battle_sheep.drawing import BattleSheepDrawing
+from sheepkit.games.lamb_mimes.drawing import hand_box
+from sheepkit.games.shave_a_sheep.drawing import sheep_box
+from sheepkit.games.sheep_race.drawing import LANE_H, TOP
 from sheepkit.games.wolf_and_sheep.engine import parse_square
 
 pytestmark = pytest.mark.browser
@@ -31,12 +37,8 @@ def _render(name: str) -> str:
     return f"voici/render/{name}.html"
 
 
-# A human may act: a roll shown and enabled, or an enabled move (as in tests/browser/test_apps).
-_MINE = """(el) => {
-    const roll = el.querySelector('.sk-roll:not([disabled])');
-    return !!(roll && getComputedStyle(roll).display !== 'none')
-        || !!el.querySelector('.sk-move:not([disabled])');
-}"""
+# A human may act: a roll or a move shown and enabled (as window.__sk.state reads them).
+_MINE = "(el) => { const s = window.__sk.state(el); return s.roll || s.moves.length > 0; }"
 
 
 def _log_entries(app: SitePage) -> int:
@@ -70,31 +72,83 @@ def _roll_until_a_move(app: SitePage) -> dict[str, Any]:
     return state
 
 
-def _wolf_and_sheep_clicks(label: str) -> list[tuple[float, float]]:
-    """The move a button is labelled with ("Sheep E1 → D2"): the piece, then its target."""
-    view = drawing_for(sheepkit.load("wolf_and_sheep"))
-    return [view.centre(parse_square(n, view.size)) for n in re.findall(r"\b([A-Z]\d+)\b", label)]
+Points = list[tuple[float, float]]
 
 
-def _sheep_race_clicks(label: str) -> list[tuple[float, float]]:
+def _wolf_and_sheep_clicks(app: SitePage) -> Points:
+    """The first move's button is labelled "Sheep E1 → D2": click the piece, then its target."""
+    label = _roll_until_a_move(app)["moves"][0]
+    drawing = drawing_for(sheepkit.load("wolf_and_sheep"))
+    squares = re.findall(r"\b([A-Z]\d+)\b", label)
+    return [drawing.centre(parse_square(n, drawing.size)) for n in squares]
+
+
+def _sheep_race_clicks(app: SitePage) -> Points:
     """A visible bet ("Visible bet: lane 3 (Brie)"): one click on that lane."""
-    from sheepkit.games.sheep_race.drawing import LANE_H, TOP
+    label = _roll_until_a_move(app)["moves"][0]
+    lane = re.search(r"lane (\d+)", label)
+    assert lane, f"the first move is no bet on a lane: {label!r}"
+    return [(100.0, TOP + (int(lane.group(1)) - 0.5) * LANE_H)]
 
-    lane = int(re.search(r"lane (\d+)", label).group(1))  # type: ignore[union-attr]
-    return [(100.0, TOP + (lane - 0.5) * LANE_H)]
+
+def _shave_a_sheep_clicks(app: SitePage) -> Points:
+    """The roll rigged to white/green (grow, or swap with Player 2): a click on Player 2's
+    sheep swaps."""
+    rig = app.app.locator(".sk-rig").locator("xpath=..").locator("select")
+    rig.wait_for(timeout=30_000)
+    labels: list[str] = rig.evaluate("s => Array.from(s.options, o => o.text)")
+    rig.select_option(label=next(label for label in labels if "white/green" in label))
+    app.page.wait_for_timeout(300)
+    state = app.click(".sk-rig", BOT)
+    assert any("Swap" in move for move in state["moves"]), state
+    x, y, w, h = sheep_box(sheepkit.load("shave_a_sheep").rules.players, 1)
+    return [(x + w / 2, y + h / 2)]
 
 
-# Games whose first human move the tests also play by clicking the board (the other three are
-# played by their buttons here; tests/browser clicks their boards in Voila). Battle Sheep is
-# not among them yet: after a tile laid by a click and the bot's answer, its tile controls
-# stayed hidden in the static site (not in Voila), a bug still to be found.
-BOARD_CLICKS = {
+def _lamb_mimes_clicks(app: SitePage) -> Points:
+    """A dealt match loaded by the Save / load panel (as a pupil would paste a record), in
+    which only the hand's 7 green/red fits: a click on that card plays it."""
+    _roll_until_a_move(app)  # the app has dealt its own game: the record replaces it
+    hand = ["1BO", "2BO", "3BO", "4BR", "7GR"]
+    others = [["5BG", "5GO", "2GO", "3GO", "4GO"], ["1OR", "2OR", "3OR", "4OR", "5OR"]]
+    state = sheepkit.load("lamb_mimes", players=3).new_game()
+    for cards in zip(hand, *others, strict=True):
+        for card in cards:
+            state = state.play(f"deal {card}")
+    state = state.play("start 6GR")
+    app.app.get_by_text("Save / load").click()
+    app.app.locator(".sk-record textarea").fill(json.dumps(state.record()))
+    app.app.locator(".sk-load").click()
+    app.wait_for(
+        "el => JSON.stringify(window.__sk.state(el).moves) === '[\"Play 7 green/red\"]'",
+        app.app.element_handle(),
+        timeout=BOT,
+        failing="the loaded record did not leave Player 1 one card to play",
+    )
+    x, y, w, _ = hand_box(len(hand), 4, raised=True)
+    return [(x + w / 2, y + 20)]
+
+
+def _battle_sheep_clicks(app: SitePage) -> Points:
+    """The first tile, not turned, laid at g7 by one click there."""
+    _roll_until_a_move(app)
+    state = sheepkit.load("battle_sheep").new_game()
+    return [BattleSheepDrawing().layout(state).centre(geo.parse_cell("g7"))]
+
+
+# Each game's first human move played by clicks on its board (after what the function does
+# first: a rigged roll, a loaded record); the log must grow, the bot answer, and the human's
+# controls show again.
+BOARD_CLICKS: dict[str, Callable[[SitePage], Points]] = {
     "wolf_and_sheep": _wolf_and_sheep_clicks,
+    "shave_a_sheep": _shave_a_sheep_clicks,
+    "battle_sheep": _battle_sheep_clicks,
+    "lamb_mimes": _lamb_mimes_clicks,
     "sheep_race": _sheep_race_clicks,
 }
 
 
-def _click_board(app: SitePage, points: list[tuple[float, float]]) -> None:
+def _click_board(app: SitePage, points: Points) -> None:
     canvas = app.app.locator(".sk-board canvas").first
     canvas.evaluate("c => c.scrollIntoView({block: 'center'})")
     scale: float = canvas.evaluate("c => c.getBoundingClientRect().width / c.width")
@@ -129,12 +183,15 @@ def test_a_game_app_paints_plays_answers_and_undoes(open_page: OpenPage, name: s
     assert app.board()["painted"] > 0
     assert app.state()["status"], "the app has no .sk-status text"
 
-    if name in BOARD_CLICKS:  # first a move by clicks on the board
-        state = _roll_until_a_move(app)
-        entries = _log_entries(app)
-        _click_board(app, BOARD_CLICKS[name](state["moves"][0]))
-        _human_turn(app, entries + 1)
-        assert _log_entries(app) > entries, "the board clicks played no move"
+    # First a move by clicks on the board; the bot answers and the human's controls show.
+    points = BOARD_CLICKS[name](app)
+    entries = _log_entries(app)
+    _click_board(app, points)
+    _human_turn(app, entries + 1)
+    assert _log_entries(app) > entries, "the board clicks played no move"
+    if name == "battle_sheep":  # they stayed hidden: a widget trait set back to None was lost
+        for control in (".sk-rotate", ".sk-lay"):
+            assert app.app.locator(control).is_visible(), f"{control} hidden after the answer"
 
     # A move by its button (after the roll, at a dice moment); the bot then answers by itself.
     before_turn = app.board()["hash"]

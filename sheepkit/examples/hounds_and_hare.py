@@ -258,7 +258,8 @@ class HoundsAndHareDrawing(Drawing):
             canvas.fill_style = OKABE_ITO["sky"] if p in targets else "#FFFFFF"
             canvas.fill_circle(x, y, 12)
             canvas.stroke_circle(x, y, 12)
-            draw_text(canvas, str(p), x + 25, y - 25, size=13, colour=INK)  # beside a piece
+            # The number beside a piece, between the line to the right and the diagonal.
+            draw_text(canvas, str(p), x + 26, y - 9, size=13, colour=INK)
         for p in (*state.hounds, state.hare):
             x, y = self.centre(p)
             if p == frame.selection:

@@ -169,12 +169,11 @@ def same_move(a: object, b: object) -> bool:
 
 
 def _fields_of(cls: type[State[Any, Any]]) -> tuple[str, ...]:
-    """The dataclass field names of a state class, in order (cached on the class)."""
+    """The dataclass field names of a state class, in order (read once per class, by its
+    first make() and its first evolve(), which keep what they need)."""
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__} must be a @dataclass(frozen=True) to be a State")
-    names = tuple(f.name for f in dataclasses.fields(cls))
-    cls._field_names = names
-    return names
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def _copier_of(cls: type[State[Any, Any]]) -> tuple[frozenset[str], int, tuple[str, ...]]:
@@ -245,8 +244,6 @@ class State(ABC, Generic[G, M]):
     game: G
     history: tuple[M, ...]
 
-    #: The dataclass field names, in order (set on each subclass when it is first made).
-    _field_names: ClassVar[tuple[str, ...]] = ()
     #: For ``evolve``: the field names as a set, their count and the cached names (first use).
     _copier: ClassVar[tuple[frozenset[str], int, tuple[str, ...]] | None] = None
 

@@ -14,6 +14,7 @@ load anything from outside the site. DESIGN.md ("The static site") says why each
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -71,6 +72,47 @@ KERNEL_PRELOAD = (
     "micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi",
     "ipython", "sheepkit",
 )  # fmt: skip
+# The memory snapshot every page's Python starts from (site/snapshot.mjs): made at build time
+# after the imports below, which cost a page 3-4 s of its start (IPython alone 2.7 s in Node).
+# In the lite folder beside pyodide.js; gzip data under a name no server re-encodes.
+SNAPSHOT_FILE = "python-snapshot.bin"
+# Run in the snapshot's Python. The kernel's own mocks first (termios, fcntl...: IPython's
+# modules import them), as the kernel applies them before it imports IPython; the kernel
+# itself is not imported (it talks to the page, and a snapshot can hold no such link).
+SNAPSHOT_PREPARE = """
+import importlib.util, random, sys
+_spec = importlib.util.find_spec("pyodide_kernel")
+_mocks = importlib.util.spec_from_file_location(
+    "_sheepkit_kernel_mocks", _spec.submodule_search_locations[0] + "/mocks.py")
+_module = importlib.util.module_from_spec(_mocks)
+_mocks.loader.exec_module(_module)
+_module.apply_mocks()
+import IPython, IPython.core.interactiveshell, sheepkit, sheepkit.lab
+_peek = random.Random()
+_peek.setstate(random.getstate())
+# What a test reads: that the page started from here, and was given a fresh random seed.
+sys._sheepkit_snapshot = {"random_would_give": _peek.random()}
+del _spec, _mocks, _module, _peek
+"""
+# The kernel's worker (pyodide-kernel 0.6.1, minified) starts Pyodide with this line; the
+# build makes it restore the snapshot instead, and start from nothing if that fails.
+KERNEL_LOADS_PYODIDE = "this._pyodide=await t({indexURL:i,...e.loadPyodideOptions})"
+KERNEL_RESTORES_PYODIDE = (
+    "this._pyodide=await(async(o)=>{const f=o.sheepkitSnapshot;if(f)try{"
+    "const r=await fetch(new URL(f,new URL(n,self.location.href)));"
+    "if(!r.ok)throw new Error(`${f}: HTTP ${r.status}`);"
+    "let b=new Uint8Array(await r.arrayBuffer());"
+    # a server that sent it with Content-Encoding: gzip has unpacked it already
+    "if(b[0]===31&&b[1]===139)b=new Uint8Array(await new Response(new Blob([b]).stream()"
+    '.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());'
+    "const p=await t({indexURL:i,...o,_loadSnapshot:b});"
+    # every page would otherwise draw the same random numbers: the snapshot's
+    "p.runPython(\"__import__('random').seed()\");"
+    "console.log(`sheepkit: Python restored from ${f}`);return p"
+    '}catch(x){console.warn("sheepkit: Python starts without its snapshot:",x)}'
+    "return t({indexURL:i,...o})})(e.loadPyodideOptions||{})"
+)
+KERNEL_STATIC = Path("extensions/@jupyterlite/pyodide-kernel-extension/static")
 # Pure-Python wheels the lock does not have, pinned to the front-ends in site/requirements.txt.
 EXTRA_WHEELS = {"comm": "0.2.3", "ipywidgets": "8.1.9", "ipycanvas": "0.14.3"}
 # Lock entries replaced by a stand-in (site/standins/<folder>), or dropped with the package
@@ -301,6 +343,30 @@ def stage_pyodide(dest: Path) -> list[Wheel]:
     return [w for w, _ in wheels]
 
 
+def make_snapshot(pyodide: Path) -> None:
+    """Pyodide's memory after SNAPSHOT_PREPARE, gzipped (43 MB of memory, about 13 MB)."""
+    raw = WORK / "python-snapshot.raw"
+    packages = json.dumps(list(KERNEL_PRELOAD))
+    run("node", SITE / "snapshot.mjs", pyodide, raw, packages, SNAPSHOT_PREPARE, cwd=SITE)
+    with raw.open("rb") as source, gzip.open(pyodide / SNAPSHOT_FILE, "wb", 6) as dest:
+        shutil.copyfileobj(source, dest)
+    raw.unlink()
+
+
+def restore_from_snapshot(out: Path) -> None:
+    """Make the kernel's worker start Pyodide from the snapshot (KERNEL_RESTORES_PYODIDE)."""
+    chunks = [
+        p for p in (out / KERNEL_STATIC).glob("*.js") if KERNEL_LOADS_PYODIDE in p.read_text()
+    ]
+    if not chunks:
+        raise RuntimeError(
+            f"no script in {KERNEL_STATIC} starts Pyodide with {KERNEL_LOADS_PYODIDE!r}: "
+            "the kernel changed; update KERNEL_LOADS_PYODIDE and KERNEL_RESTORES_PYODIDE"
+        )
+    for chunk in chunks:
+        chunk.write_text(chunk.read_text().replace(KERNEL_LOADS_PYODIDE, KERNEL_RESTORES_PYODIDE))
+
+
 # -- notebooks ------------------------------------------------------------------------------
 
 
@@ -348,7 +414,10 @@ def voici_build(lite: Path, contents: Path, out: Path) -> None:
                     "litePluginSettings": {
                         KERNEL_PLUGIN: {
                             "disablePyPIFallback": True,
-                            "loadPyodideOptions": {"packages": list(KERNEL_PRELOAD)},
+                            "loadPyodideOptions": {
+                                "packages": list(KERNEL_PRELOAD),
+                                "sheepkitSnapshot": SNAPSHOT_FILE,
+                            },
                         }
                     },
                 },
@@ -521,6 +590,15 @@ def check_site(out: Path, notebooks: list[str]) -> None:
             problems.append(f"{where}: disablePyPIFallback is not true")
         if settings.get("pyodideUrl") != f"{prefix}static/pyodide/pyodide.js":
             problems.append(f"{where}: pyodideUrl is {settings.get('pyodideUrl')!r}")
+        if settings.get("loadPyodideOptions", {}).get("sheepkitSnapshot") != SNAPSHOT_FILE:
+            problems.append(f"{where}: loadPyodideOptions names no {SNAPSHOT_FILE}")
+    if not (out / "static" / "pyodide" / SNAPSHOT_FILE).is_file():
+        problems.append(f"static/pyodide/{SNAPSHOT_FILE} is missing")
+    scripts = [p.read_text() for p in (out / KERNEL_STATIC).glob("*.js")]
+    if any(KERNEL_LOADS_PYODIDE in text for text in scripts):
+        problems.append("a kernel worker script still starts Pyodide without the snapshot")
+    if not any(KERNEL_RESTORES_PYODIDE in text for text in scripts):
+        problems.append("no kernel worker script restores the snapshot")
     lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())
     for name in KERNEL_PRELOAD:  # Pyodide stops at start on a package its lock lacks
         if canonical(name) not in lock["packages"]:
@@ -572,6 +650,8 @@ def build(out: Path) -> None:
     lite.mkdir(parents=True)
     log("staging Pyodide and the wheels")
     wheels = stage_pyodide(lite / "static" / "pyodide")
+    log("snapshot of a Python that has imported IPython and sheepkit")
+    make_snapshot(lite / "static" / "pyodide")
     log(f"{len(wheels)} wheels: " + ", ".join(f"{w.name} {w.version}" for w in wheels))
     notebooks = stage_notebooks(WORK / "contents")
     tmp_out = out.with_name(out.name + ".tmp")
@@ -579,6 +659,7 @@ def build(out: Path) -> None:
     log("voici build (lab + voici)")
     voici_build(lite, WORK / "contents", tmp_out)
     fix_render_pages(tmp_out, notebooks)
+    restore_from_snapshot(tmp_out)
     local_font_awesome(tmp_out)
     drop_mermaid_loader(tmp_out)
     landing_page(tmp_out)

@@ -57,9 +57,9 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 # HOST=0.0.0.0 serves the class over the school network (see DESIGN.md, "Serving a classroom",
-# for what a visitor can and cannot do); the default serves this machine only. PREHEAT=1 keeps
-# one kernel per notebook ready, with the notebook already run (a first page paints sooner;
-# it replaces progressive rendering, and a class empties the pool at once: see DESIGN.md).
+# for what a visitor can and cannot do); the default serves this machine only. WARM=N keeps N
+# kernels started and warmed up for the next pages (voila.json: 2; about 85 MB each): WARM=30
+# before a class of 30 opens its apps together.
 app: $(STAMP)
 	@echo ""
 	@echo "  sheepkit apps:  http://$(APP_HOST):$(PORT)/voila/render/00_welcome.ipynb"
@@ -70,8 +70,7 @@ app: $(STAMP)
 	fi
 	@echo ""
 	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=$(HOST) --Voila.port_retries=0 \
-		$(if $(PREHEAT),--VoilaConfiguration.preheat_kernel=True \
-		--VoilaConfiguration.progressive_rendering=False)
+		$(if $(WARM),--WarmKernelManager.warm_kernels=$(WARM))
 
 # The file browser starts at the project, so that seeds/ (the rules in our words) is a click
 # away, and hides what only the tests need (notebooks/conftest.py) and build clutter.

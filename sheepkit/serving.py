@@ -1,7 +1,8 @@
-"""What the Voila server needs from sheepkit: a kernel websocket that speaks only protocol v1.
+"""What the Voila server needs from sheepkit: a kernel websocket that speaks only protocol v1,
+and warm kernels, started before anyone asks, that have imported sheepkit and the widgets.
 
-Imported by the Voila server process alone (voila.json names the class), never by a kernel or
-by Pyodide. jupyter_server answers a client that offers no subprotocol with the older "legacy"
+Imported by the Voila server process alone (voila.json names the classes), never by a kernel
+or by Pyodide. jupyter_server answers a client that offers no subprotocol with the older "legacy"
 JSON protocol, and there is no setting that refuses it (``kernel_ws_protocol`` only chooses
 among the protocols a client offers). Over the legacy protocol, a page that makes ipycanvas
 send its binary messages drove the server into a near-endless loop (memory 109 -> 841 MB in
@@ -11,8 +12,18 @@ costs them nothing.
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
+from typing import Any
+
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import ApiPath, ensure_async
 from tornado import web
+from tornado.ioloop import IOLoop
+from traitlets import Integer, Unicode
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
@@ -36,3 +47,120 @@ class V1OnlyConnection(ZMQChannelsWebsocketConnection):
             )
             raise web.HTTPError(400, f"only the {V1_PROTOCOL} kernel protocol is served")
         await super().prepare()
+
+
+# What every app page imports first: a warm kernel has done it before the page asks.
+WARM_UP = "import sheepkit, sheepkit.ui, sheepkit.lab, ipywidgets, ipycanvas"
+
+
+class WarmKernelManager(AsyncMappingKernelManager):
+    """Keeps ``warm_kernels`` kernels started and warmed up (``warm_up`` run in them) for
+    each folder of notebooks a page has been asked for, and hands one out when a page asks
+    for a kernel; it then starts a replacement, one at a time, in the background.
+
+    Voila's own kernel pool (``preheat_kernel``) runs the whole notebook in advance and
+    cannot be used with progressive rendering; this one only saves a page the kernel's start
+    and the imports (1.4-1.5 s and about 1 s here), so each page still runs its own cells
+    and shows them as they come. A warm kernel is not culled while it waits; once handed out
+    it gets the page's environment and is culled like any other.
+    """
+
+    warm_kernels = Integer(
+        2, config=True, help="Warm kernels kept ready per folder of notebooks (0: none)."
+    )
+    warm_up = Unicode(WARM_UP, config=True, help="Code a warm kernel runs before it waits.")
+    warm_timeout = Integer(60, config=True, help="Seconds a warm-up may take.")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._warm: dict[tuple[str, ApiPath], list[str]] = {}  # ready kernel ids, oldest first
+        self._warming: set[str] = set()  # ids of kernels not handed out yet
+        self._filling: set[tuple[str, ApiPath]] = set()
+        self.warm_failures = 0  # warm-ups that failed (each is logged)
+        if self.warm_kernels > 0:
+            IOLoop.current().add_callback(self._fill, (self.default_kernel_name, ApiPath("")))
+
+    async def start_kernel(  # type: ignore[override]
+        self,
+        *,
+        kernel_name: str | None = None,
+        path: ApiPath | None = None,
+        kernel_id: str | None = None,
+        **kwargs: Any,
+    ) -> str:
+        key = (kernel_name or self.default_kernel_name, path or ApiPath(""))
+        if kernel_id is None and self.warm_kernels > 0:
+            ready = self._warm.setdefault(key, [])
+            IOLoop.current().add_callback(self._fill, key)
+            while ready:
+                warm_id = ready.pop(0)
+                self._warming.discard(warm_id)
+                if warm_id in self and await self._hand_out(warm_id, kwargs.get("env")):
+                    self.log.info("Handed out warm kernel %s", warm_id)
+                    return warm_id
+        started: str = await super().start_kernel(
+            kernel_name=kernel_name, path=path, kernel_id=kernel_id, **kwargs
+        )
+        return started
+
+    def warm_count(self) -> int:
+        """Warm kernels ready now, over every folder."""
+        return sum(len(ids) for ids in self._warm.values())
+
+    async def _fill(self, key: tuple[str, ApiPath]) -> None:
+        """Start warm kernels for ``key`` one after another until there are enough."""
+        if key in self._filling:
+            return
+        self._filling.add(key)
+        try:
+            while len(self._warm.setdefault(key, [])) < self.warm_kernels:
+                warm_id = await self._start_warm(*key)
+                if warm_id is None:
+                    return  # it failed (logged): a page then starts its own kernel
+                self._warm[key].append(warm_id)
+        finally:
+            self._filling.discard(key)
+
+    async def _start_warm(self, kernel_name: str, path: ApiPath) -> str | None:
+        warm_id: str = await super().start_kernel(kernel_name=kernel_name, path=path)
+        self._warming.add(warm_id)
+        if await self._run(warm_id, self.warm_up):
+            return warm_id
+        self._warming.discard(warm_id)
+        self.warm_failures += 1
+        await ensure_async(self.shutdown_kernel(warm_id, now=True))
+        return None
+
+    async def _hand_out(self, kernel_id: str, env: dict[str, str] | None) -> bool:
+        """Give the kernel the page's environment (Voila passes the request's details in it,
+        and a kernel started for the page would have had them); False if it does not answer."""
+        changed = {k: v for k, v in (env or {}).items() if os.environ.get(k) != v}
+        code = f"import os as _os; _os.environ.update({json.dumps(changed)}); del _os"
+        # Not idle since it waited: the culler counts from the hand-out.
+        self.get_kernel(kernel_id).last_activity = utcnow()  # type: ignore[attr-defined]
+        return await self._run(kernel_id, code)
+
+    async def _run(self, kernel_id: str, code: str) -> bool:
+        """Run ``code`` silently in the kernel; True if it ran without an error."""
+        client: Any = self.get_kernel(kernel_id).client()  # an AsyncKernelClient here
+        client.start_channels()
+        try:
+            await client.wait_for_ready(timeout=self.warm_timeout)
+            reply = await asyncio.wait_for(
+                client.execute_interactive(code, silent=True, store_history=False),
+                self.warm_timeout,
+            )
+        except Exception as error:  # a kernel that died or hung is not handed out
+            self.log.warning("Warm kernel %s failed to run %r: %s", kernel_id, code, error)
+            return False
+        finally:
+            client.stop_channels()
+        ok: bool = reply["content"]["status"] == "ok"
+        if not ok:
+            self.log.warning("Warm kernel %s: %r gave %s", kernel_id, code, reply["content"])
+        return ok
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        if kernel_id in self._warming:
+            return  # waiting for a page is not being idle
+        await super().cull_kernel_if_idle(kernel_id)

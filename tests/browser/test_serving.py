@@ -11,11 +11,13 @@ list. No timing asserts: every wait has a bound, and a wait that runs out is a f
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +42,9 @@ CULL_AFTER = 8  # seconds without activity before a kernel nobody is connected t
 V1 = "v1.kernel.websocket.jupyter.org"
 GAME = "wolf_and_sheep"
 WELCOME = "00_welcome"
+REPO = Path(__file__).resolve().parents[2]
+# Kernels the server keeps started for the next pages (sheepkit.serving.WarmKernelManager).
+WARM_KERNELS = json.loads((REPO / "voila.json").read_text())["WarmKernelManager"]["warm_kernels"]
 
 
 @pytest.fixture(scope="module")
@@ -74,23 +79,30 @@ def pages(chromium: Browser, server: VoilaServer) -> Iterator[Callable[[str], Ap
         page.close()
 
 
-def kernel_pids(server: VoilaServer) -> set[int]:
-    return {k.pid for k in kernels(server)}
+def kernel_ids(server: VoilaServer) -> set[str]:
+    """The ids of the server's kernels, read from their connection files' names."""
+    found = set()
+    for kernel in kernels(server):
+        with suppress(Exception):
+            for arg in kernel.cmdline():
+                if match := re.search(r"kernel-([0-9a-f-]{36})\.json$", arg):
+                    found.add(match.group(1))
+    return found
 
 
 def wait_for_kernels(
-    server: VoilaServer, done: Callable[[set[int]], bool], what: str, timeout: float = 60.0
-) -> set[int]:
-    """Wait until the server's kernel pids satisfy `done`; returns them."""
+    server: VoilaServer, done: Callable[[set[str]], bool], what: str, timeout: float = 60.0
+) -> set[str]:
+    """Wait until the server's kernel ids satisfy `done`; returns them."""
     deadline = time.monotonic() + timeout
-    while not done(pids := kernel_pids(server)):
+    while not done(ids := kernel_ids(server)):
         if time.monotonic() > deadline:
             raise AssertionError(
-                f"{what} not seen within {timeout:.0f} s ({len(pids)} kernels):\n"
+                f"{what} not seen within {timeout:.0f} s ({len(ids)} kernels):\n"
                 + server.log_tail()
             )
         time.sleep(0.5)
-    return pids
+    return ids
 
 
 def kernel_id_of(page: AppPage) -> str:
@@ -112,21 +124,27 @@ def fetch(server: VoilaServer, path: str) -> tuple[int, bytes]:
 
 
 def test_closed_pages_shut_their_kernels_down(chromium: Browser, server: VoilaServer) -> None:
-    # Other tests' kernels may come and go meanwhile: follow the ten started here.
-    before = kernel_pids(server)
+    # Other tests' kernels may come and go meanwhile, and warm kernels are started for the
+    # next pages: follow the ten kernels these pages were given.
+    count_before = len(kernel_ids(server))
     apps = [AppPage.new(chromium, WELCOME) for _ in range(10)]
     try:
         for app in apps:  # ten pages asked for at once
             app.page.goto(f"{server.url}/voila/render/{WELCOME}.ipynb", wait_until="commit")
         for app in apps:  # rendered: the page's widget manager, which sends the beacon, is up
             app.page.wait_for_function("() => window.__sk.voilaReady()", timeout=120_000)
-        ours = wait_for_kernels(server, lambda p: len(p - before) >= 10, "10 new kernels") - before
+        ours = {kernel_id_of(app) for app in apps}
+        assert len(ours) == 10 and ours <= kernel_ids(server), ours - kernel_ids(server)
     finally:
         for app in apps:
             app.close()  # leaves the page: it asks Voila to shut its kernel down
     # The session's Voila culls only after voila.json's 15 minutes: these kernels can only
     # have gone because each page's shutdown request was accepted.
-    wait_for_kernels(server, lambda p: not p & ours, "the ten kernels shut down")
+    wait_for_kernels(server, lambda ids: not ids & ours, "the ten kernels shut down")
+    # ...and the count falls back to where it was (the warm kernels refilled, no more).
+    wait_for_kernels(
+        server, lambda ids: len(ids) <= max(count_before, WARM_KERNELS), "the count back"
+    )
     log = server.log_path.read_text(errors="replace")
     assert "'_xsrf' argument missing" not in log
     assert "403 POST /voila/api/shutdown" not in log
@@ -152,17 +170,19 @@ def test_eight_pages_opened_at_once_all_show_their_game(
 
 def test_kernels_nobody_uses_are_culled(chromium: Browser, culling: VoilaServer) -> None:
     server = culling
-    before = kernel_pids(server)
     # A bare GET of a render URL starts a kernel that no page will ever connect to...
-    status, _ = fetch(server, f"/voila/render/{GAME}.ipynb")
+    status, html = fetch(server, f"/voila/render/{GAME}.ipynb")
     assert status == 200
+    found = re.search(rb'"kernelId": "([0-9a-f-]{36})"', html)
+    assert found, "no kernel id in the rendered page"
     # ...and a page that goes away without saying so (a crashed tab) leaves one behind.
     crashed = AppPage.new(chromium, GAME)
     crashed.load(server)
     crashed.wait_for_board()
-    ours = wait_for_kernels(server, lambda p: len(p - before) >= 2, "2 new kernels") - before
+    ours = {found.group(1).decode(), kernel_id_of(crashed)}
+    assert ours <= kernel_ids(server)
     crashed.page.close(run_before_unload=False)
-    wait_for_kernels(server, lambda p: not p & ours, "both culled", timeout=CULL_AFTER + 60)
+    wait_for_kernels(server, lambda ids: not ids & ours, "both culled", timeout=CULL_AFTER + 60)
     assert "Culling 'idle' kernel" in server.log_path.read_text(errors="replace")
 
 

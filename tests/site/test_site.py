@@ -235,6 +235,22 @@ def test_the_lab_shows_the_code_and_runs_a_cell(open_page: OpenPage) -> None:
     )
     errors = page.locator(".jp-Notebook [data-mime-type='application/vnd.jupyter.stderr']")
     assert errors.count() == 0, errors.first.inner_text()
+    # Python started from the build's memory snapshot, and drew a fresh random seed there
+    # (otherwise every page would draw the snapshot's numbers: the same dice for everyone).
+    assert any(
+        "Python restored from python-snapshot.bin" in line for line in app.offline.worker_console
+    ), app.report()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")  # a new cell below
+    page.keyboard.press("Enter")
+    page.keyboard.type(
+        "import random, sys; print('fresh seed:', "
+        "random.random() != sys._sheepkit_snapshot['random_would_give'])"
+    )
+    page.keyboard.press("Shift+Enter")
+    output = page.locator(".jp-Notebook .jp-OutputArea-output", has_text="fresh seed:")
+    output.first.wait_for(timeout=60_000)
+    assert output.first.inner_text().strip() == "fresh seed: True"
     app.assert_healthy()
     app.screenshot("site-lab")
 

@@ -77,8 +77,10 @@ KERNEL_PRELOAD = (
 # In the lite folder beside pyodide.js; gzip data under a name no server re-encodes.
 SNAPSHOT_FILE = "python-snapshot.bin"
 # Run in the snapshot's Python. The kernel's own mocks first (termios, fcntl...: IPython's
-# modules import them), as the kernel applies them before it imports IPython; the kernel
-# itself is not imported (it talks to the page, and a snapshot can hold no such link).
+# modules import them), as the kernel applies them before it imports IPython. Not imported:
+# the kernel itself (it talks to the page, and a snapshot can hold no such link), and
+# ipycanvas with what imports it (sheepkit.ui): it makes its canvas-manager widget as it is
+# imported, which without a kernel has no comm, and every board stayed blank.
 SNAPSHOT_PREPARE = """
 import importlib.util, random, sys
 _spec = importlib.util.find_spec("pyodide_kernel")
@@ -87,15 +89,22 @@ _mocks = importlib.util.spec_from_file_location(
 _module = importlib.util.module_from_spec(_mocks)
 _mocks.loader.exec_module(_module)
 _module.apply_mocks()
-import IPython, IPython.core.interactiveshell, sheepkit, sheepkit.lab
+import IPython, IPython.core.interactiveshell, ipywidgets, sheepkit, sheepkit.lab
 _peek = random.Random()
 _peek.setstate(random.getstate())
-# What a test reads: that the page started from here, and was given a fresh random seed.
-sys._sheepkit_snapshot = {"random_would_give": _peek.random()}
-del _spec, _mocks, _module, _peek
+
+def _after_kernel():
+    # What importing ipywidgets does when a kernel is there, done once it is.
+    ipywidgets.register_comm_target()
+
+# Read by the worker (after_kernel) and by a test: that the page started from here, and
+# was given a fresh random seed.
+sys._sheepkit_snapshot = {"random_would_give": _peek.random(), "after_kernel": _after_kernel}
+del _spec, _mocks, _module, _peek, _after_kernel
 """
 # The kernel's worker (pyodide-kernel 0.6.1, minified) starts Pyodide with this line; the
-# build makes it restore the snapshot instead, and start from nothing if that fails.
+# build makes it restore the snapshot instead, and start from nothing if that fails. Then,
+# once the worker has imported the kernel, the snapshot's after_kernel hook runs.
 KERNEL_LOADS_PYODIDE = "this._pyodide=await t({indexURL:i,...e.loadPyodideOptions})"
 KERNEL_RESTORES_PYODIDE = (
     "this._pyodide=await(async(o)=>{const f=o.sheepkitSnapshot;if(f)try{"
@@ -111,6 +120,12 @@ KERNEL_RESTORES_PYODIDE = (
     "console.log(`sheepkit: Python restored from ${f}`);return p"
     '}catch(x){console.warn("sheepkit: Python starts without its snapshot:",x)}'
     "return t({indexURL:i,...o})})(e.loadPyodideOptions||{})"
+)
+KERNEL_IMPORTS_KERNEL = 'i.push("import pyodide_kernel")'
+KERNEL_IMPORTS_KERNEL_THEN_HOOK = (
+    'i.push("import pyodide_kernel","import sys as _sk_sys",'
+    "\"_sk_sys._sheepkit_snapshot['after_kernel']() if hasattr(_sk_sys, '_sheepkit_snapshot') "
+    'else None","del _sk_sys")'
 )
 KERNEL_STATIC = Path("extensions/@jupyterlite/pyodide-kernel-extension/static")
 # Pure-Python wheels the lock does not have, pinned to the front-ends in site/requirements.txt.
@@ -364,7 +379,13 @@ def restore_from_snapshot(out: Path) -> None:
             "the kernel changed; update KERNEL_LOADS_PYODIDE and KERNEL_RESTORES_PYODIDE"
         )
     for chunk in chunks:
-        chunk.write_text(chunk.read_text().replace(KERNEL_LOADS_PYODIDE, KERNEL_RESTORES_PYODIDE))
+        text = chunk.read_text()
+        if KERNEL_IMPORTS_KERNEL not in text:
+            raise RuntimeError(
+                f"{chunk.name} starts Pyodide but never runs {KERNEL_IMPORTS_KERNEL}"
+            )
+        text = text.replace(KERNEL_LOADS_PYODIDE, KERNEL_RESTORES_PYODIDE)
+        chunk.write_text(text.replace(KERNEL_IMPORTS_KERNEL, KERNEL_IMPORTS_KERNEL_THEN_HOOK))
 
 
 # -- notebooks ------------------------------------------------------------------------------
@@ -599,6 +620,8 @@ def check_site(out: Path, notebooks: list[str]) -> None:
         problems.append("a kernel worker script still starts Pyodide without the snapshot")
     if not any(KERNEL_RESTORES_PYODIDE in text for text in scripts):
         problems.append("no kernel worker script restores the snapshot")
+    if any(KERNEL_IMPORTS_KERNEL in text for text in scripts):
+        problems.append("a kernel worker script imports the kernel without the snapshot's hook")
     lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())
     for name in KERNEL_PRELOAD:  # Pyodide stops at start on a package its lock lacks
         if canonical(name) not in lock["packages"]:

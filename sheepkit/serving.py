@@ -20,7 +20,7 @@ from typing import Any
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from jupyter_server.utils import ApiPath, ensure_async
+from jupyter_server.utils import ApiPath
 from tornado import web
 from tornado.ioloop import IOLoop
 from traitlets import Integer, Unicode
@@ -77,6 +77,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
         self._warming: set[str] = set()  # ids of kernels not handed out yet
         self._filling: set[tuple[str, ApiPath]] = set()
         self.warm_failures = 0  # warm-ups that failed (each is logged)
+        self._clients: dict[str, Any] = {}  # warm kernel id -> its connected client
         if self.warm_kernels > 0:
             IOLoop.current().add_callback(self._fill, (self.default_kernel_name, ApiPath("")))
 
@@ -124,11 +125,22 @@ class WarmKernelManager(AsyncMappingKernelManager):
     async def _start_warm(self, kernel_name: str, path: ApiPath) -> str | None:
         warm_id: str = await super().start_kernel(kernel_name=kernel_name, path=path)
         self._warming.add(warm_id)
-        if await self._run(warm_id, self.warm_up):
+        # Its client stays connected while it waits, so that the hand-out is one round trip.
+        client: Any = self.get_kernel(warm_id).client()  # an AsyncKernelClient here
+        client.start_channels()
+        self._clients[warm_id] = client
+        try:
+            await client.wait_for_ready(timeout=self.warm_timeout)
+            ready = await self._run(warm_id, self.warm_up)
+        except Exception as error:  # a kernel that died or hung at start
+            self.log.warning("Warm kernel %s did not start: %s", warm_id, error)
+            ready = False
+        if ready:
             return warm_id
         self._warming.discard(warm_id)
+        self._clients.pop(warm_id).stop_channels()
         self.warm_failures += 1
-        await ensure_async(self.shutdown_kernel(warm_id, now=True))
+        await self.shutdown_kernel(warm_id, now=True)
         return None
 
     async def _hand_out(self, kernel_id: str, env: dict[str, str] | None) -> bool:
@@ -138,23 +150,23 @@ class WarmKernelManager(AsyncMappingKernelManager):
         code = f"import os as _os; _os.environ.update({json.dumps(changed)}); del _os"
         # Not idle since it waited: the culler counts from the hand-out.
         self.get_kernel(kernel_id).last_activity = utcnow()  # type: ignore[attr-defined]
-        return await self._run(kernel_id, code)
+        try:
+            return await self._run(kernel_id, code)
+        finally:
+            self._clients.pop(kernel_id).stop_channels()
 
     async def _run(self, kernel_id: str, code: str) -> bool:
-        """Run ``code`` silently in the kernel; True if it ran without an error."""
-        client: Any = self.get_kernel(kernel_id).client()  # an AsyncKernelClient here
-        client.start_channels()
+        """Run ``code`` silently in the warm kernel; True if it ran without an error."""
         try:
-            await client.wait_for_ready(timeout=self.warm_timeout)
             reply = await asyncio.wait_for(
-                client.execute_interactive(code, silent=True, store_history=False),
+                self._clients[kernel_id].execute_interactive(
+                    code, silent=True, store_history=False
+                ),
                 self.warm_timeout,
             )
         except Exception as error:  # a kernel that died or hung is not handed out
             self.log.warning("Warm kernel %s failed to run %r: %s", kernel_id, code, error)
             return False
-        finally:
-            client.stop_channels()
         ok: bool = reply["content"]["status"] == "ok"
         if not ok:
             self.log.warning("Warm kernel %s: %r gave %s", kernel_id, code, reply["content"])
@@ -164,3 +176,16 @@ class WarmKernelManager(AsyncMappingKernelManager):
         if kernel_id in self._warming:
             return  # waiting for a page is not being idle
         await super().cull_kernel_if_idle(kernel_id)
+
+    # jupyter_client types it as the blocking manager's method; here it is a coroutine.
+    async def shutdown_kernel(  # type: ignore[override]
+        self, kernel_id: str, now: bool = False, restart: bool = False
+    ) -> None:
+        """Also drops a warm kernel's client, and the kernel from the ready list."""
+        if kernel_id in self._clients:
+            self._clients.pop(kernel_id).stop_channels()
+        self._warming.discard(kernel_id)
+        for ready in self._warm.values():
+            if kernel_id in ready:
+                ready.remove(kernel_id)
+        await super().shutdown_kernel(kernel_id, now=now, restart=restart)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import time
 from typing import Any
 
 from jupyter_server._tz import utcnow
@@ -23,7 +24,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from jupyter_server.utils import ApiPath
 from tornado import web
 from tornado.ioloop import IOLoop
-from traitlets import Integer, Unicode
+from traitlets import Float, Integer, Unicode
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
@@ -70,6 +71,9 @@ class WarmKernelManager(AsyncMappingKernelManager):
     )
     warm_up = Unicode(WARM_UP, config=True, help="Code a warm kernel runs before it waits.")
     warm_timeout = Integer(60, config=True, help="Seconds a warm-up may take.")
+    refill_after = Float(
+        10.0, config=True, help="Seconds without a page asking before warm kernels are refilled."
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -78,6 +82,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
         self._filling: set[tuple[str, ApiPath]] = set()
         self.warm_failures = 0  # warm-ups that failed (each is logged)
         self._clients: dict[str, Any] = {}  # warm kernel id -> its connected client
+        self._last_asked = -float("inf")  # time.monotonic() of the last page's request
         if self.warm_kernels > 0:
             IOLoop.current().add_callback(self._fill, (self.default_kernel_name, ApiPath("")))
 
@@ -90,6 +95,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
         **kwargs: Any,
     ) -> str:
         key = (kernel_name or self.default_kernel_name, path or ApiPath(""))
+        self._last_asked = time.monotonic()
         if kernel_id is None and self.warm_kernels > 0:
             ready = self._warm.setdefault(key, [])
             IOLoop.current().add_callback(self._fill, key)
@@ -115,6 +121,10 @@ class WarmKernelManager(AsyncMappingKernelManager):
         self._filling.add(key)
         try:
             while len(self._warm.setdefault(key, [])) < self.warm_kernels:
+                # A class opening its apps together asks for many kernels within seconds:
+                # refilling then would start kernels nobody waits for, beside the pupils' own.
+                while (rush := self._last_asked + self.refill_after - time.monotonic()) > 0:
+                    await asyncio.sleep(rush)
                 warm_id = await self._start_warm(*key)
                 if warm_id is None:
                     return  # it failed (logged): a page then starts its own kernel

@@ -49,7 +49,7 @@ def loop() -> Iterator[asyncio.AbstractEventLoop]:
 
 def test_a_page_gets_a_warm_kernel_with_its_environment(loop: asyncio.AbstractEventLoop) -> None:
     async def scenario() -> None:
-        manager = WarmKernelManager(warm_kernels=1, cull_idle_timeout=0)
+        manager = WarmKernelManager(warm_kernels=1, cull_idle_timeout=0, refill_after=1)
         try:
             await until(lambda: manager.warm_count() == 1, "a warm kernel")
             (warm,) = manager.list_kernel_ids()
@@ -66,7 +66,9 @@ def test_a_page_gets_a_warm_kernel_with_its_environment(loop: asyncio.AbstractEv
                 "[m in sys.modules for m in ('sheepkit.ui', 'sheepkit.lab', 'ipycanvas')]]))",
             )
             assert seen == ["the page's", [True, True, True]]
-            # A replacement is started for the next page...
+            # A replacement is started for the next page, once pages stop asking...
+            await asyncio.sleep(0.5)
+            assert manager.warm_count() == 0 and len(manager.list_kernel_ids()) == 1
             await until(lambda: manager.warm_count() == 1, "a replacement")
             assert len(manager.list_kernel_ids()) == 2
             # ...and the handed-out kernel is culled like any other once nobody uses it.

@@ -10,6 +10,13 @@ headless Chromium all at once, and reports:
 Bounded: it gives up on pages not painted after --deadline seconds, closes every page and stops
 the server by itself. Loopback only.
 
+With --without-browser K, K of the N pupils are played without a browser (a client that does
+what Voila's page asks of the server: the render page, the kernel websocket, "run the
+notebook" on the execution websocket) and the other N-K in Chromium: in a class every pupil's
+browser runs on their own machine, while here headless Chromium shares the server's 2 cores
+(and takes most of them). For those pupils "open -> app" is the time to the app cell's result
+reaching them, when a browser would draw it.
+
 Run from the repo root:  .venv/bin/python benchmarks/voila_load.py [--pages 30] [--notebook X]
 "Before" figures: --notebooks DIR --config DIR serve another copy of the notebooks and of
 voila.json (e.g. extracted with `git archive main notebooks voila.json`).
@@ -18,9 +25,15 @@ voila.json (e.g. extracted with `git archive main notebooks voila.json`).
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import statistics
 import sys
+import threading
 import time
+import urllib.request
+import uuid
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -120,6 +133,81 @@ def clicks(app: AppPage, count: int) -> list[float]:
     return found
 
 
+V1 = "v1.kernel.websocket.jupyter.org"
+
+
+def app_cell(notebook: Path) -> int:
+    """The index of the notebook's first cell that opens an app."""
+    cells = json.loads(notebook.read_text())["cells"]
+    for index, cell in enumerate(cells):
+        if cell["cell_type"] == "code" and re.search(
+            r"\b(play|replay_app)\(", "".join(cell["source"])
+        ):
+            return index
+    raise ValueError(f"{notebook.name} has no app cell")
+
+
+class PupilWithoutBrowser(threading.Thread):
+    """Asks the server what Voila's page asks, and times the app cell's result."""
+
+    def __init__(self, url: str, notebook: Path, started: float) -> None:
+        super().__init__(daemon=True)
+        self.url, self.notebook, self.started = url, notebook, started
+        self.app_seconds: float | None = None
+        self.error: str | None = None
+        self.done = threading.Event()
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        import websocket
+
+        try:
+            with urllib.request.urlopen(
+                f"{self.url}/voila/render/{self.notebook.name}", timeout=300
+            ) as response:
+                html = response.read().decode()
+            found = re.search(r'"kernelId": "([0-9a-f-]{36})"', html)
+            if not found:
+                raise RuntimeError("no kernel id in the page")
+            kernel = found.group(1)
+            ws_url = self.url.replace("http", "ws", 1)
+            # The page's widget manager: Voila relays the kernel's widget messages to it.
+            channels = websocket.create_connection(
+                f"{ws_url}/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}",
+                subprotocols=[V1],
+                timeout=300,
+            )
+            threading.Thread(target=self._drain, args=(channels,), daemon=True).start()
+            execution = websocket.create_connection(
+                f"{ws_url}/voila/execution/{kernel}", timeout=300
+            )
+            execution.recv()  # "initialized"
+            execution.send(json.dumps({"action": "execute", "payload": {"kernel_id": kernel}}))
+            wanted = app_cell(self.notebook)
+            while self.app_seconds is None:
+                message = json.loads(execution.recv())
+                if message.get("action") == "execution_error":
+                    raise RuntimeError(message["payload"])
+                if message["payload"].get("cell_index") == wanted:
+                    self.app_seconds = time.monotonic() - self.started
+            self.done.set()
+            self.stop.wait()
+            execution.close()
+            channels.close()
+            urllib.request.urlopen(  # what the page's beacon asks as it closes
+                urllib.request.Request(f"{self.url}/voila/api/shutdown/{kernel}", method="POST"),
+                timeout=60,
+            ).close()
+        except Exception as error:
+            self.error = f"{type(error).__name__}: {error}"
+            self.done.set()
+
+    def _drain(self, channels: object) -> None:
+        with suppress(Exception):
+            while not self.stop.is_set():
+                channels.recv()  # type: ignore[attr-defined]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=30)
@@ -130,6 +218,9 @@ def main() -> None:
     parser.add_argument("--config", type=Path, help="folder whose voila.json to use")
     parser.add_argument("--wait", type=float, default=0.0, help="seconds to wait before opening")
     parser.add_argument("--set", action="append", default=[], help="--Class.trait=value for Voila")
+    parser.add_argument(
+        "--without-browser", type=int, default=0, help="pupils played without a browser"
+    )
     args = parser.parse_args()
     if not 1 <= args.pages <= 40:
         parser.error("--pages must be between 1 and 40 (this is a shared 2-core machine)")
@@ -150,7 +241,15 @@ def main() -> None:
         kernels_before = {k.pid: cpu_seconds([k]) for k in kernels(server)}
         cpu_before = (cpu_seconds([voila]), cpu_seconds(browser_processes()))
         started = time.monotonic()
-        apps, painted = open_all(browser, server, names, args.deadline)
+        pupils = [
+            PupilWithoutBrowser(server.url, args.notebooks / f"{name}.ipynb", started)
+            for name in names[: args.without_browser]
+        ]
+        for pupil in pupils:
+            pupil.start()
+        apps, painted = open_all(browser, server, names[args.without_browser :], args.deadline)
+        for pupil in pupils:
+            pupil.done.wait(max(1.0, started + args.deadline - time.monotonic()))
         wall = time.monotonic() - started
         # CPU spent while the pages opened (kernels that were already running count from then)
         kernel_cpu = sum(cpu_seconds([k]) - kernels_before.get(k.pid, 0.0) for k in kernels(server))
@@ -165,11 +264,26 @@ def main() -> None:
         problems = sum(len(app.problems()) for app in apps)
         for app in apps:
             app.close()
+        for pupil in pupils:
+            pupil.stop.set()
+        for pupil in pupils:
+            pupil.join(60)
         browser.close()
 
     done = [p for p in painted if p is not None]
     print(f"{args.pages} pages of {', '.join(notebooks)} opened at once (machine shared)")
-    print(f"  painted: {len(done)} of {args.pages} within {args.deadline:.0f} s ({wall:.0f} s)")
+    if pupils:
+        ran = [p.app_seconds for p in pupils if p.app_seconds is not None]
+        print(f"  without a browser: {len(pupils)} pupils, app cell run for {len(ran)}")
+        if ran:
+            print(
+                f"  open -> app s: median {statistics.median(ran):.1f}, "
+                f"p90 {percentile(ran, 0.9):.1f}, max {max(ran):.1f}"
+            )
+        for error in sorted({p.error for p in pupils if p.error}):
+            print(f"  pupil without a browser failed: {error}")
+        print(f"  in Chromium: {len(apps)} pages")
+    print(f"  painted: {len(done)} of {len(apps)} within {args.deadline:.0f} s ({wall:.0f} s)")
     if done:
         print(
             f"  open -> board s: median {statistics.median(done):.1f}, "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,6 +37,11 @@ async def until(condition: Any, what: str, timeout: float = 90) -> None:
             return
         await asyncio.sleep(0.1)
     raise AssertionError(f"{what} not within {timeout} s")
+
+
+@pytest.fixture(autouse=True)
+def _connection_files_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a kernel manager writes its kernels' connection files here
 
 
 @pytest.fixture

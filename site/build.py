@@ -76,6 +76,9 @@ KERNEL_PRELOAD = (
 # after the imports below, which cost a page 3-4 s of its start (IPython alone 2.7 s in Node).
 # In the lite folder beside pyodide.js; gzip data under a name no server re-encodes.
 SNAPSHOT_FILE = "python-snapshot.bin"
+# The files of the packages it has installed (which a snapshot cannot hold), as one gzipped
+# blob that the page writes back at once: Pyodide took 1.1 s to unpack the wheels again.
+SNAPSHOT_FILES = "python-files.bin"
 # Run in the snapshot's Python. The kernel's own mocks first (termios, fcntl...: IPython's
 # modules import them), as the kernel applies them before it imports IPython. Not imported:
 # the kernel itself (it talks to the page, and a snapshot can hold no such link), and
@@ -107,18 +110,27 @@ del _spec, _mocks, _module, _peek, _after_kernel
 # once the worker has imported the kernel, the snapshot's after_kernel hook runs.
 KERNEL_LOADS_PYODIDE = "this._pyodide=await t({indexURL:i,...e.loadPyodideOptions})"
 KERNEL_RESTORES_PYODIDE = (
-    "this._pyodide=await(async(o)=>{const f=o.sheepkitSnapshot;if(f)try{"
-    "const r=await fetch(new URL(f,new URL(n,self.location.href)));"
-    "if(!r.ok)throw new Error(`${f}: HTTP ${r.status}`);"
+    "this._pyodide=await(async(o)=>{const f=o.sheepkitSnapshot,g=o.sheepkitFiles;if(f&&g)try{"
+    "const u=new URL(n,self.location.href),get=async(a)=>{const r=await fetch(new URL(a,u));"
+    "if(!r.ok)throw new Error(`${a}: HTTP ${r.status}`);"
     "let b=new Uint8Array(await r.arrayBuffer());"
     # a server that sent it with Content-Encoding: gzip has unpacked it already
     "if(b[0]===31&&b[1]===139)b=new Uint8Array(await new Response(new Blob([b]).stream()"
-    '.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());'
-    "const p=await t({indexURL:i,...o,_loadSnapshot:b});"
+    '.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());return b};'
+    "const[b,d]=await Promise.all([get(f),get(g)]);"
+    # the packages' files come from the blob, not from unpacking the wheels again
+    "const p=await t({indexURL:i,...o,packages:[],_loadSnapshot:b});"
+    "const h=new DataView(d.buffer,d.byteOffset).getUint32(0,!0),"
+    "m=JSON.parse(new TextDecoder().decode(d.subarray(4,4+h)));let k=4+h;"
+    # (the files come folder by folder: make each folder once)
+    'let q="";for(const[x,z]of m.files){const y=x.slice(0,x.lastIndexOf("/"));'
+    "if(y!==q){p.FS.mkdirTree(y);q=y}p.FS.writeFile(x,d.subarray(k,k+z));k+=z}"
+    # installed, as far as Pyodide can tell (a cell's imports load nothing again)
+    "Object.assign(p.loadedPackages,m.packages);"
     # every page would otherwise draw the same random numbers: the snapshot's
-    "p.runPython(\"__import__('random').seed()\");"
-    "console.log(`sheepkit: Python restored from ${f}`);return p"
-    '}catch(x){console.warn("sheepkit: Python starts without its snapshot:",x)}'
+    "p.runPython(\"__import__('importlib').invalidate_caches();__import__('random').seed()\");"
+    "console.log(`sheepkit: Python restored from ${f}, ${m.files.length} files from ${g}`);"
+    'return p}catch(x){console.warn("sheepkit: Python starts without its snapshot:",x)}'
     "return t({indexURL:i,...o})})(e.loadPyodideOptions||{})"
 )
 KERNEL_IMPORTS_KERNEL = 'i.push("import pyodide_kernel")'
@@ -359,13 +371,15 @@ def stage_pyodide(dest: Path) -> list[Wheel]:
 
 
 def make_snapshot(pyodide: Path) -> None:
-    """Pyodide's memory after SNAPSHOT_PREPARE, gzipped (43 MB of memory, about 13 MB)."""
-    raw = WORK / "python-snapshot.raw"
+    """Pyodide's memory after SNAPSHOT_PREPARE (43 MB, about 13 MB gzipped), and the files it
+    had installed (SNAPSHOT_FILES), both gzipped."""
+    raw, files = WORK / "python-snapshot.raw", WORK / "python-files.raw"
     packages = json.dumps(list(KERNEL_PRELOAD))
-    run("node", SITE / "snapshot.mjs", pyodide, raw, packages, SNAPSHOT_PREPARE, cwd=SITE)
-    with raw.open("rb") as source, gzip.open(pyodide / SNAPSHOT_FILE, "wb", 6) as dest:
-        shutil.copyfileobj(source, dest)
-    raw.unlink()
+    run("node", SITE / "snapshot.mjs", pyodide, raw, files, packages, SNAPSHOT_PREPARE, cwd=SITE)
+    for source, name in ((raw, SNAPSHOT_FILE), (files, SNAPSHOT_FILES)):
+        with source.open("rb") as data, gzip.open(pyodide / name, "wb", 6) as dest:
+            shutil.copyfileobj(data, dest)
+        source.unlink()
 
 
 def restore_from_snapshot(out: Path) -> None:
@@ -438,6 +452,7 @@ def voici_build(lite: Path, contents: Path, out: Path) -> None:
                             "loadPyodideOptions": {
                                 "packages": list(KERNEL_PRELOAD),
                                 "sheepkitSnapshot": SNAPSHOT_FILE,
+                                "sheepkitFiles": SNAPSHOT_FILES,
                             },
                         }
                     },
@@ -611,10 +626,15 @@ def check_site(out: Path, notebooks: list[str]) -> None:
             problems.append(f"{where}: disablePyPIFallback is not true")
         if settings.get("pyodideUrl") != f"{prefix}static/pyodide/pyodide.js":
             problems.append(f"{where}: pyodideUrl is {settings.get('pyodideUrl')!r}")
-        if settings.get("loadPyodideOptions", {}).get("sheepkitSnapshot") != SNAPSHOT_FILE:
-            problems.append(f"{where}: loadPyodideOptions names no {SNAPSHOT_FILE}")
-    if not (out / "static" / "pyodide" / SNAPSHOT_FILE).is_file():
-        problems.append(f"static/pyodide/{SNAPSHOT_FILE} is missing")
+        options = settings.get("loadPyodideOptions", {})
+        if (options.get("sheepkitSnapshot"), options.get("sheepkitFiles")) != (
+            SNAPSHOT_FILE,
+            SNAPSHOT_FILES,
+        ):
+            problems.append(f"{where}: loadPyodideOptions names no {SNAPSHOT_FILE} and files")
+    for name in (SNAPSHOT_FILE, SNAPSHOT_FILES):
+        if not (out / "static" / "pyodide" / name).is_file():
+            problems.append(f"static/pyodide/{name} is missing")
     scripts = [p.read_text() for p in (out / KERNEL_STATIC).glob("*.js")]
     if any(KERNEL_LOADS_PYODIDE in text for text in scripts):
         problems.append("a kernel worker script still starts Pyodide without the snapshot")

@@ -1,18 +1,20 @@
 // Makes the memory snapshot of a Pyodide that has imported what every page imports, so that
-// a page's kernel restores it instead of starting Python and importing IPython from nothing.
+// a page's kernel restores it instead of starting Python and importing IPython from nothing,
+// and the files of its installed packages, which the snapshot cannot hold.
 //
-//   node site/snapshot.mjs <pyodide folder> <out file> <packages JSON> <Python to run>
+//   node site/snapshot.mjs <pyodide folder> <snapshot out> <files out> <packages JSON> <Python>
 //
 // Pyodide 0.27 can snapshot its memory (loadPyodide's `_makeSnapshot` / `_loadSnapshot`).
-// The snapshot is the WebAssembly memory only: files live in JavaScript, so a page still
-// loads (unpacks) every package; what it skips is starting Python and running the imports.
+// The snapshot is the WebAssembly memory only: files live in JavaScript. So the installed
+// files are written out too, as Pyodide unpacked them (one header, then every file's bytes),
+// for a page to write back in one go rather than unpack every wheel again in Python.
 import { loadPyodide } from "pyodide/pyodide.mjs";
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 
-const [folder, out, packages, prepare] = process.argv.slice(2);
+const [folder, out, filesOut, packages, prepare] = process.argv.slice(2);
 if (!prepare) {
-  console.error("usage: snapshot.mjs <pyodide folder> <out file> <packages JSON> <python>");
+  console.error("usage: snapshot.mjs <pyodide folder> <snapshot> <files> <packages> <python>");
   process.exit(2);
 }
 const pyodide = await loadPyodide({
@@ -20,6 +22,28 @@ const pyodide = await loadPyodide({
   packages: JSON.parse(packages),
   _makeSnapshot: true,
 });
+// The installed files, before the imports below could add anything to them.
+const sitePackages = pyodide.runPython("import pyodide._package_loader as l; str(l.SITE_PACKAGES)");
+const files = [];
+const walk = (dir) => {
+  for (const name of pyodide.FS.readdir(dir)) {
+    if (name === "." || name === "..") continue;
+    const path = `${dir}/${name}`;
+    if (pyodide.FS.isDir(pyodide.FS.stat(path).mode)) walk(path);
+    else files.push([path, pyodide.FS.readFile(path)]);
+  }
+};
+walk(sitePackages);
+const header = new TextEncoder().encode(
+  JSON.stringify({
+    packages: { ...pyodide.loadedPackages },
+    files: files.map(([path, bytes]) => [path, bytes.length]),
+  }),
+);
+const length = new Uint8Array(new Uint32Array([header.length]).buffer); // little-endian here
+writeFileSync(filesOut, Buffer.concat([length, header, ...files.map(([, bytes]) => bytes)]));
+console.log(`files: ${files.length} under ${sitePackages}`);
+
 pyodide.runPython(prepare);
 // The snapshot records which JavaScript objects Python holds, and refuses any it cannot find
 // again by name; the list of loaded packages is one of them and must look as it did at start.

@@ -235,11 +235,12 @@ def test_the_lab_shows_the_code_and_runs_a_cell(open_page: OpenPage) -> None:
     )
     errors = page.locator(".jp-Notebook [data-mime-type='application/vnd.jupyter.stderr']")
     assert errors.count() == 0, errors.first.inner_text()
-    # Python started from the build's memory snapshot, and drew a fresh random seed there
+    # Python started from the build's memory snapshot, with its packages' files written back
+    # (a cell's imports made Pyodide load nothing again), and drew a fresh random seed there
     # (otherwise every page would draw the snapshot's numbers: the same dice for everyone).
-    assert any(
-        "Python restored from python-snapshot.bin" in line for line in app.offline.worker_console
-    ), app.report()
+    console = app.offline.worker_console
+    assert any("Python restored from python-snapshot.bin" in line for line in console), app.report()
+    assert not [line for line in console if line.startswith("log: Loaded ")], app.report()
     page.keyboard.press("Escape")
     page.keyboard.press("b")  # a new cell below
     page.keyboard.press("Enter")

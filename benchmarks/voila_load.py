@@ -39,6 +39,8 @@ from typing import TYPE_CHECKING
 
 import psutil
 
+from sheepkit.serving import V1_PROTOCOL
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from voila_harness import (
@@ -46,6 +48,7 @@ from voila_harness import (
     NOTEBOOKS,
     AppPage,
     VoilaServer,
+    kernel_id_in,
     kernels,  # the harness lives with the tests, on the path above
     launch_chromium,
     serve_voila,
@@ -133,9 +136,6 @@ def clicks(app: AppPage, count: int) -> list[float]:
     return found
 
 
-V1 = "v1.kernel.websocket.jupyter.org"
-
-
 def app_cell(notebook: Path) -> int:
     """The index of the notebook's first cell that opens an app."""
     cells = json.loads(notebook.read_text())["cells"]
@@ -166,15 +166,12 @@ class PupilWithoutBrowser(threading.Thread):
                 f"{self.url}/voila/render/{self.notebook.name}", timeout=300
             ) as response:
                 html = response.read().decode()
-            found = re.search(r'"kernelId": "([0-9a-f-]{36})"', html)
-            if not found:
-                raise RuntimeError("no kernel id in the page")
-            kernel = found.group(1)
+            kernel = kernel_id_in(html)
             ws_url = self.url.replace("http", "ws", 1)
             # The page's widget manager: Voila relays the kernel's widget messages to it.
             channels = websocket.create_connection(
                 f"{ws_url}/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}",
-                subprotocols=[V1],
+                subprotocols=[V1_PROTOCOL],
                 timeout=300,
             )
             threading.Thread(target=self._drain, args=(channels,), daemon=True).start()

@@ -57,7 +57,8 @@ WARM_UP = "import sheepkit, sheepkit.ui, sheepkit.lab, ipywidgets, ipycanvas"
 class WarmKernelManager(AsyncMappingKernelManager):
     """Keeps ``warm_kernels`` kernels started and warmed up (``warm_up`` run in them) for
     each folder of notebooks a page has been asked for, and hands one out when a page asks
-    for a kernel; it then starts a replacement, one at a time, in the background.
+    for a kernel; once no page has asked for ``refill_after`` seconds it starts replacements,
+    one at a time, in the background.
 
     Voila's own kernel pool (``preheat_kernel``) runs the whole notebook in advance and
     cannot be used with progressive rendering; this one only saves a page the kernel's start
@@ -78,10 +79,10 @@ class WarmKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._warm: dict[tuple[str, ApiPath], list[str]] = {}  # ready kernel ids, oldest first
-        self._warming: set[str] = set()  # ids of kernels not handed out yet
+        # Every warm kernel not yet handed out (warming up or ready) -> its connected client.
+        self._clients: dict[str, Any] = {}
         self._filling: set[tuple[str, ApiPath]] = set()
         self.warm_failures = 0  # warm-ups that failed (each is logged)
-        self._clients: dict[str, Any] = {}  # warm kernel id -> its connected client
         self._last_asked = -float("inf")  # time.monotonic() of the last page's request
         if self.warm_kernels > 0:
             IOLoop.current().add_callback(self._fill, (self.default_kernel_name, ApiPath("")))
@@ -101,10 +102,13 @@ class WarmKernelManager(AsyncMappingKernelManager):
             IOLoop.current().add_callback(self._fill, key)
             while ready:
                 warm_id = ready.pop(0)
-                self._warming.discard(warm_id)
-                if warm_id in self and await self._hand_out(warm_id, kwargs.get("env")):
+                if warm_id not in self:  # it died while it waited
+                    self._clients.pop(warm_id).stop_channels()
+                    continue
+                if await self._hand_out(warm_id, kwargs.get("env")):
                     self.log.info("Handed out warm kernel %s", warm_id)
                     return warm_id
+                await self.shutdown_kernel(warm_id, now=True)  # it did not answer
         started: str = await super().start_kernel(
             kernel_name=kernel_name, path=path, kernel_id=kernel_id, **kwargs
         )
@@ -134,7 +138,6 @@ class WarmKernelManager(AsyncMappingKernelManager):
 
     async def _start_warm(self, kernel_name: str, path: ApiPath) -> str | None:
         warm_id: str = await super().start_kernel(kernel_name=kernel_name, path=path)
-        self._warming.add(warm_id)
         # Its client stays connected while it waits, so that the hand-out is one round trip.
         client: Any = self.get_kernel(warm_id).client()  # an AsyncKernelClient here
         client.start_channels()
@@ -147,8 +150,6 @@ class WarmKernelManager(AsyncMappingKernelManager):
             ready = False
         if ready:
             return warm_id
-        self._warming.discard(warm_id)
-        self._clients.pop(warm_id).stop_channels()
         self.warm_failures += 1
         await self.shutdown_kernel(warm_id, now=True)
         return None
@@ -162,7 +163,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
         self.get_kernel(kernel_id).last_activity = utcnow()  # type: ignore[attr-defined]
         try:
             return await self._run(kernel_id, code)
-        finally:
+        finally:  # from now on it is the page's kernel
             self._clients.pop(kernel_id).stop_channels()
 
     async def _run(self, kernel_id: str, code: str) -> bool:
@@ -183,7 +184,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
         return ok
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        if kernel_id in self._warming:
+        if kernel_id in self._clients:
             return  # waiting for a page is not being idle
         await super().cull_kernel_if_idle(kernel_id)
 
@@ -194,7 +195,6 @@ class WarmKernelManager(AsyncMappingKernelManager):
         """Also drops a warm kernel's client, and the kernel from the ready list."""
         if kernel_id in self._clients:
             self._clients.pop(kernel_id).stop_channels()
-        self._warming.discard(kernel_id)
         for ready in self._warm.values():
             if kernel_id in ready:
                 ready.remove(kernel_id)

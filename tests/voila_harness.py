@@ -130,6 +130,14 @@ def install_kernelspec(env: dict[str, str]) -> list[str]:
     return argv
 
 
+def kernel_id_in(page_html: str) -> str:
+    """The kernel id a rendered Voila page names in its config (its kernel, started for it)."""
+    found = re.search(r'"kernelId": "([0-9a-f-]{36})"', page_html)
+    if found is None:
+        raise AssertionError("no kernel id in the rendered page")
+    return found.group(1)
+
+
 def kernels(server: VoilaServer) -> list[Any]:
     """The ipykernel processes a Voila server has started (psutil.Process objects): Voila
     serves no kernel list, so the process tree is what counts."""

@@ -41,17 +41,8 @@ def test_the_round_robin_seats_every_bot_against_every_other():
     assert sum(s.wins for s in result.leaderboard) == 12
 
 
-def test_the_lesson_loads_no_widget_library_and_its_pictures_are_apart():
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, sheepkit.games.lamb_mimes.lesson\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'ipycanvas')"
-        " or m.startswith('sheepkit.ui')))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+def test_the_lessons_pictures_are_apart():
+    # (that the lesson loads no widget library: tests/games/test_lessons_headless.py)
     assert not hasattr(lesson, "reshuffle_pictures")
     from sheepkit.games.lamb_mimes.pictures import reshuffle_pictures
 

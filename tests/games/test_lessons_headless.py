@@ -11,9 +11,10 @@ import sys
 import pytest
 
 WIDGETS = ("ipywidgets", "ipycanvas", "sheepkit.ui")
+GAMES = ["wolf_and_sheep", "battle_sheep", "shave_a_sheep", "lamb_mimes", "sheep_race"]
 
 
-@pytest.mark.parametrize("game", ["wolf_and_sheep", "battle_sheep", "shave_a_sheep"])
+@pytest.mark.parametrize("game", GAMES)
 def test_lesson_imports_no_widgets(game: str) -> None:
     code = (
         "import sys\n"
@@ -26,7 +27,7 @@ def test_lesson_imports_no_widgets(game: str) -> None:
     assert done.stdout.strip() == "[]", done.stdout
 
 
-@pytest.mark.parametrize("game", ["wolf_and_sheep", "battle_sheep", "shave_a_sheep"])
+@pytest.mark.parametrize("game", GAMES)
 def test_lesson_source_names_no_widgets(game: str) -> None:
     """Not even inside a function: a widget import there loads them on first call."""
     import importlib

@@ -50,16 +50,3 @@ def test_the_bot_round_robin_seats_every_bot_in_every_order():
     assert result.entrants == ("Random", "Sensible", "Strong") and len(runs) == 12
     lineups = {row.lineup for row in runs}
     assert lineups == {(a, b) for a in range(3) for b in range(3) if a != b}
-
-
-def test_the_lesson_loads_no_widget_library():
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, sheepkit.games.sheep_race.lesson\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'ipycanvas')"
-        " or m.startswith('sheepkit.ui')))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"

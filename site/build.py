@@ -64,10 +64,11 @@ KERNEL_PYPI = (
     Path(sys.prefix)
     / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
 )
-# What Pyodide loads as it starts (loadPyodide's `packages`, given through the kernel's
-# loadPyodideOptions): every package the kernel would otherwise load or install in turn
-# (micropip, piplite, then ssl, sqlite3, ipykernel, comm, pyodide_kernel, jedi, ipython), and
-# sheepkit with the widget packages, which every page's first cell imports.
+# Every package the kernel would otherwise load or install in turn (micropip, piplite, then
+# ssl, sqlite3, ipykernel, comm, pyodide_kernel, jedi, ipython), and sheepkit with the widget
+# packages, which every page's first cell imports. Given as loadPyodideOptions' `packages`,
+# the kernel skips installing them. The snapshot's Python has them all (SNAPSHOT_FILES); if
+# a page cannot restore it, Pyodide loads them in one batch as it starts.
 KERNEL_PRELOAD = (
     "micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi",
     "ipython", "sheepkit",

@@ -14,6 +14,7 @@ load anything from outside the site. DESIGN.md ("The static site") says why each
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import hashlib
 import json
@@ -74,71 +75,62 @@ KERNEL_PRELOAD = (
     "ipython", "sheepkit",
 )  # fmt: skip
 # The memory snapshot every page's Python starts from (site/snapshot.mjs): made at build time
-# after the imports below, which cost a page 3-4 s of its start (IPython alone 2.7 s in Node).
-# In the lite folder beside pyodide.js; gzip data under a name no server re-encodes.
+# after site/snapshot_prepare.py has imported what every page imports (IPython alone took a
+# page 2.7 s). In the lite folder beside pyodide.js; gzip data under a name no server re-encodes.
 SNAPSHOT_FILE = "python-snapshot.bin"
 # The files of the packages it has installed (which a snapshot cannot hold), as one gzipped
 # blob that the page writes back at once: Pyodide took 1.1 s to unpack the wheels again.
 SNAPSHOT_FILES = "python-files.bin"
-# Run in the snapshot's Python. The kernel's own mocks first (termios, fcntl...: IPython's
-# modules import them), as the kernel applies them before it imports IPython. Not imported:
-# the kernel itself (it talks to the page, and a snapshot can hold no such link), and
-# ipycanvas with what imports it (sheepkit.ui): it makes its canvas-manager widget as it is
-# imported, which without a kernel has no comm, and every board stayed blank.
-SNAPSHOT_PREPARE = """
-import importlib.util, random, sys
-_spec = importlib.util.find_spec("pyodide_kernel")
-_mocks = importlib.util.spec_from_file_location(
-    "_sheepkit_kernel_mocks", _spec.submodule_search_locations[0] + "/mocks.py")
-_module = importlib.util.module_from_spec(_mocks)
-_mocks.loader.exec_module(_module)
-_module.apply_mocks()
-import IPython, IPython.core.interactiveshell, ipywidgets, sheepkit, sheepkit.lab
-_peek = random.Random()
-_peek.setstate(random.getstate())
-
-def _after_kernel():
-    # What importing ipywidgets does when a kernel is there, done once it is.
-    ipywidgets.register_comm_target()
-
-# Read by the worker (after_kernel) and by a test: that the page started from here, and
-# was given a fresh random seed.
-sys._sheepkit_snapshot = {"random_would_give": _peek.random(), "after_kernel": _after_kernel}
-del _spec, _mocks, _module, _peek, _after_kernel
-"""
-# The kernel's worker (pyodide-kernel 0.6.1, minified) starts Pyodide with this line; the
-# build makes it restore the snapshot instead, and start from nothing if that fails. Then,
-# once the worker has imported the kernel, the snapshot's after_kernel hook runs.
-KERNEL_LOADS_PYODIDE = "this._pyodide=await t({indexURL:i,...e.loadPyodideOptions})"
-KERNEL_RESTORES_PYODIDE = (
-    "this._pyodide=await(async(o)=>{const f=o.sheepkitSnapshot,g=o.sheepkitFiles;if(f&&g)try{"
-    "const u=new URL(n,self.location.href),get=async(a)=>{const r=await fetch(new URL(a,u));"
-    "if(!r.ok)throw new Error(`${a}: HTTP ${r.status}`);"
-    "let b=new Uint8Array(await r.arrayBuffer());"
-    # a server that sent it with Content-Encoding: gzip has unpacked it already
-    "if(b[0]===31&&b[1]===139)b=new Uint8Array(await new Response(new Blob([b]).stream()"
-    '.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());return b};'
-    "const[b,d]=await Promise.all([get(f),get(g)]);"
-    # the packages' files come from the blob, not from unpacking the wheels again
-    "const p=await t({indexURL:i,...o,packages:[],_loadSnapshot:b});"
-    "const h=new DataView(d.buffer,d.byteOffset).getUint32(0,!0),"
-    "m=JSON.parse(new TextDecoder().decode(d.subarray(4,4+h)));let k=4+h;"
-    # (the files come folder by folder: make each folder once)
-    'let q="";for(const[x,z]of m.files){const y=x.slice(0,x.lastIndexOf("/"));'
-    "if(y!==q){p.FS.mkdirTree(y);q=y}p.FS.writeFile(x,d.subarray(k,k+z));k+=z}"
-    # installed, as far as Pyodide can tell (a cell's imports load nothing again)
-    "Object.assign(p.loadedPackages,m.packages);"
-    # every page would otherwise draw the same random numbers: the snapshot's
-    "p.runPython(\"__import__('importlib').invalidate_caches();__import__('random').seed()\");"
-    "console.log(`sheepkit: Python restored from ${f}, ${m.files.length} files from ${g}`);"
-    'return p}catch(x){console.warn("sheepkit: Python starts without its snapshot:",x)}'
-    "return t({indexURL:i,...o})})(e.loadPyodideOptions||{})"
-)
-KERNEL_IMPORTS_KERNEL = 'i.push("import pyodide_kernel")'
-KERNEL_IMPORTS_KERNEL_THEN_HOOK = (
-    'i.push("import pyodide_kernel","import sys as _sk_sys",'
-    "\"_sk_sys._sheepkit_snapshot['after_kernel']() if hasattr(_sk_sys, '_sheepkit_snapshot') "
-    'else None","del _sk_sys")'
+SNAPSHOT_PREPARE = SITE / "snapshot_prepare.py"
+# The kernel's worker (pyodide-kernel 0.6.1, minified, in several copies) as the build patches
+# it: (what for, the kernel's code, the build's). Every copy that starts Pyodide must hold
+# every piece, or the build fails: the kernel changed.
+WORKER_PATCHES = (
+    (
+        # Restore the snapshot (fetched and unzipped while pyodide.asm.js loads) and write the
+        # packages' files back, or start from nothing if anything fails.
+        "start Pyodide from the snapshot",
+        "this._pyodide=await t({indexURL:i,...e.loadPyodideOptions})",
+        "this._pyodide=await(async(o)=>{const f=o.sheepkitSnapshot,g=o.sheepkitFiles;if(f&&g)"
+        "try{const u=new URL(n,self.location.href),get=async(a)=>{const r=await fetch("
+        "new URL(a,u));if(!r.ok)throw new Error(`${a}: HTTP ${r.status}`);"
+        "let b=new Uint8Array(await r.arrayBuffer());"
+        # a server that sent it with Content-Encoding: gzip has unpacked it already
+        "if(b[0]===31&&b[1]===139)b=new Uint8Array(await new Response(new Blob([b]).stream()"
+        '.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());return b};'
+        # Python holds Pyodide's API and one of its functions (site/snapshot.mjs): it finds
+        # them in this page's Pyodide, once restored
+        "const api=(s)=>s.api?(...a)=>self.sheepkitPyodide[s.api](...a):new Proxy({},"
+        "{get:(_,k)=>self.sheepkitPyodide[k],has:(_,k)=>k in self.sheepkitPyodide});"
+        "const[p,d]=await Promise.all([t({indexURL:i,...o,packages:[],_loadSnapshot:get(f),"
+        "_snapshotDeserializer:api}),get(g)]);self.sheepkitPyodide=p;"
+        "const h=new DataView(d.buffer,d.byteOffset).getUint32(0,!0),"
+        "m=JSON.parse(new TextDecoder().decode(d.subarray(4,4+h)));let k=4+h;"
+        # (the files come folder by folder: make each folder once)
+        'let q="";for(const[x,z]of m.files){const y=x.slice(0,x.lastIndexOf("/"));'
+        "if(y!==q){p.FS.mkdirTree(y);q=y}p.FS.writeFile(x,d.subarray(k,k+z));k+=z}"
+        # installed, as far as Pyodide can tell (a cell's imports load nothing again)
+        "Object.assign(p.loadedPackages,m.packages);"
+        "p.runPython(\"__import__('sys')._sheepkit_snapshot['after_restore']()\");"
+        "console.log(`sheepkit: Python restored from ${f}, ${m.files.length} files from ${g}`);"
+        'return p}catch(x){console.warn("sheepkit: Python starts without its snapshot:",x)}'
+        "return t({indexURL:i,...o})})(e.loadPyodideOptions||{})",
+    ),
+    (
+        # Only %pip needs piplite (and micropip): configure it for when it is imported.
+        "configure piplite without importing it",
+        "await this._pyodide.runPythonAsync(`\\n      import piplite.piplite\\n      "
+        'piplite.piplite._PIPLITE_DISABLE_PYPI = ${n?"True":"False"}\\n      '
+        "piplite.piplite._PIPLITE_URLS = ${JSON.stringify(i)}\\n    `)",
+        "await this._pyodide.runPythonAsync(`\\nimport sys as _sk_sys\\n"
+        "if hasattr(_sk_sys, '_sheepkit_snapshot'):\\n"
+        " _sk_sys._sheepkit_snapshot['configure_piplite']"
+        '(${n?"True":"False"}, ${JSON.stringify(i)})\\n'
+        "else:\\n import piplite.piplite\\n"
+        ' piplite.piplite._PIPLITE_DISABLE_PYPI = ${n?"True":"False"}\\n'
+        " piplite.piplite._PIPLITE_URLS = ${JSON.stringify(i)}\\n"
+        "del _sk_sys\\n`)",
+    ),
 )
 KERNEL_STATIC = Path("extensions/@jupyterlite/pyodide-kernel-extension/static")
 # Pure-Python wheels the lock does not have, pinned to the front-ends in site/requirements.txt.
@@ -372,35 +364,37 @@ def stage_pyodide(dest: Path) -> list[Wheel]:
 
 
 def make_snapshot(pyodide: Path) -> None:
-    """Pyodide's memory after SNAPSHOT_PREPARE (43 MB, about 13 MB gzipped), and the files it
-    had installed (SNAPSHOT_FILES), both gzipped."""
+    """Pyodide's memory after site/snapshot_prepare.py (43 MB, about 13 MB gzipped), and the
+    files it had installed (SNAPSHOT_FILES), both gzipped."""
     raw, files = WORK / "python-snapshot.raw", WORK / "python-files.raw"
     packages = json.dumps(list(KERNEL_PRELOAD))
-    run("node", SITE / "snapshot.mjs", pyodide, raw, files, packages, SNAPSHOT_PREPARE, cwd=SITE)
+    prepare = SNAPSHOT_PREPARE.read_text()
+    run("node", SITE / "snapshot.mjs", pyodide, raw, files, packages, prepare, cwd=SITE)
     for source, name in ((raw, SNAPSHOT_FILE), (files, SNAPSHOT_FILES)):
         with source.open("rb") as data, gzip.open(pyodide / name, "wb", 6) as dest:
             shutil.copyfileobj(data, dest)
         source.unlink()
 
 
-def restore_from_snapshot(out: Path) -> None:
-    """Make the kernel's worker start Pyodide from the snapshot (KERNEL_RESTORES_PYODIDE)."""
-    chunks = [
-        p for p in (out / KERNEL_STATIC).glob("*.js") if KERNEL_LOADS_PYODIDE in p.read_text()
-    ]
+def patch_kernel_worker(out: Path) -> None:
+    """Make the kernel's worker start Pyodide from the snapshot (WORKER_PATCHES)."""
+    start = WORKER_PATCHES[0][1]
+    chunks = [p for p in (out / KERNEL_STATIC).glob("*.js") if start in p.read_text()]
     if not chunks:
         raise RuntimeError(
-            f"no script in {KERNEL_STATIC} starts Pyodide with {KERNEL_LOADS_PYODIDE!r}: "
-            "the kernel changed; update KERNEL_LOADS_PYODIDE and KERNEL_RESTORES_PYODIDE"
+            f"no script in {KERNEL_STATIC} starts Pyodide with {start!r}: the kernel changed;"
+            " update WORKER_PATCHES"
         )
     for chunk in chunks:
         text = chunk.read_text()
-        if KERNEL_IMPORTS_KERNEL not in text:
-            raise RuntimeError(
-                f"{chunk.name} starts Pyodide but never runs {KERNEL_IMPORTS_KERNEL}"
-            )
-        text = text.replace(KERNEL_LOADS_PYODIDE, KERNEL_RESTORES_PYODIDE)
-        chunk.write_text(text.replace(KERNEL_IMPORTS_KERNEL, KERNEL_IMPORTS_KERNEL_THEN_HOOK))
+        for purpose, original, patched in WORKER_PATCHES:
+            if original not in text:
+                raise RuntimeError(
+                    f"{chunk.name} starts Pyodide but lacks the code to {purpose}: "
+                    f"{original!r}; update WORKER_PATCHES"
+                )
+            text = text.replace(original, patched)
+        chunk.write_text(text)
 
 
 # -- notebooks ------------------------------------------------------------------------------
@@ -474,7 +468,8 @@ def voici_build(lite: Path, contents: Path, out: Path) -> None:
 def fix_render_pages(out: Path, notebooks: list[str]) -> None:
     """Voici 0.9 writes the lite folder's "./" URLs unchanged into voici/render/*.html, which
     sit two folders down; and its baseUrl "/" would break a site served from a subfolder (as
-    GitHub Pages serves a project). Links between notebooks point at their Voici pages."""
+    GitHub Pages serves a project). Links between notebooks point at their Voici pages, and
+    render pages show their cells as they run (SHOW_CELLS_AS_THEY_RUN)."""
     pages = [*(out / "voici" / "render").glob("*.html"), *(out / "voici" / "tree").glob("*.html")]
     for page in pages:
         html = page.read_text()
@@ -488,6 +483,10 @@ def fix_render_pages(out: Path, notebooks: list[str]) -> None:
         html = html[: match.start(2)] + json.dumps(config) + html[match.end(2) :]
         for name in notebooks:
             html = html.replace(f'href="{name}.ipynb"', f'href="{name}.html"')
+        if page.parent.name == "render":
+            if html.count(RENDERED_CELLS) != 1 or "window.display_cells = function" not in html:
+                raise RuntimeError(f"{page}: Voici's page changed: no {RENDERED_CELLS}")
+            html = html.replace(RENDERED_CELLS, SHOW_CELLS_AS_THEY_RUN + RENDERED_CELLS)
         page.write_text(html)
 
 
@@ -515,7 +514,7 @@ def local_font_awesome(out: Path) -> None:
     for page in out.glob("voici/**/*.html"):
         prefix = "../" * (len(page.relative_to(out / "voici").parts) - 1) + "fontawesome/css/"
         html = page.read_text()
-        new = pattern.sub(lambda match, prefix=prefix: _local_css(match, prefix, dest), html)
+        new = pattern.sub(functools.partial(_local_css, prefix=prefix, dest=dest), html)
         if new != html:
             page.write_text(new)
 
@@ -615,8 +614,11 @@ def outside_urls(out: Path) -> list[str]:
 def check_site(out: Path, notebooks: list[str]) -> None:
     problems = [f"outside URL in {u}" for u in outside_urls(out)]
     for name in notebooks:
-        if not (out / "voici" / "render" / f"{name}.html").is_file():
+        page = out / "voici" / "render" / f"{name}.html"
+        if not page.is_file():
             problems.append(f"no Voici page for {name}.ipynb")
+        elif SHOW_CELLS_AS_THEY_RUN not in page.read_text():
+            problems.append(f"the Voici page of {name}.ipynb hides its cells until all have run")
         if not (out / "files" / f"{name}.ipynb").is_file():
             problems.append(f"no lab copy of {name}.ipynb")
     configs = {"jupyter-lite.json": ("./", _lite_settings(out / "jupyter-lite.json"))}
@@ -637,12 +639,11 @@ def check_site(out: Path, notebooks: list[str]) -> None:
         if not (out / "static" / "pyodide" / name).is_file():
             problems.append(f"static/pyodide/{name} is missing")
     scripts = [p.read_text() for p in (out / KERNEL_STATIC).glob("*.js")]
-    if any(KERNEL_LOADS_PYODIDE in text for text in scripts):
-        problems.append("a kernel worker script still starts Pyodide without the snapshot")
-    if not any(KERNEL_RESTORES_PYODIDE in text for text in scripts):
-        problems.append("no kernel worker script restores the snapshot")
-    if any(KERNEL_IMPORTS_KERNEL in text for text in scripts):
-        problems.append("a kernel worker script imports the kernel without the snapshot's hook")
+    for purpose, original, patched in WORKER_PATCHES:
+        if any(original in text for text in scripts):
+            problems.append(f"a kernel worker script is not patched to {purpose}")
+        if not any(patched in text for text in scripts):
+            problems.append(f"no kernel worker script is patched to {purpose}")
     lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())
     for name in KERNEL_PRELOAD:  # Pyodide stops at start on a package its lock lacks
         if canonical(name) not in lock["packages"]:
@@ -658,6 +659,71 @@ def check_site(out: Path, notebooks: list[str]) -> None:
 
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+# Voici shows a page only once every cell has run, behind an "Executing i of n" cover; a
+# lesson's app sits mid-notebook, and the cells below it took a page 1-2 s more. Voila's own
+# progressive rendering shows each cell as it runs, and so does the site: the cover stays while
+# the kernel starts, then the page shows with a small note of the cells still running, and each
+# output as its cell ends. `window.sheepkitCellsRun` says when all have (the tests wait for it).
+SHOW_CELLS_AS_THEY_RUN = """<style>
+body.sk-cells-running > #main.jp-LabShell { display: none; }
+</style>
+<script>
+(() => {
+  const cover = window.update_loading_text, show = window.display_cells;
+  let note = null;
+  // Voici's display_cells waits for the theme (it defers to the theme plugin otherwise)
+  const reveal = () => (window.themeLoaded ? show() : setTimeout(reveal, 50));
+  window.update_loading_text = (index, count, text) => {
+    if (text !== null || index < 1) return cover(index, count, text);
+    if (note === null) {
+      note = document.createElement("div");
+      note.id = "sk-running";
+      note.setAttribute("role", "status");
+      note.style.cssText = "position:fixed;right:12px;bottom:12px;z-index:1000;padding:4px 10px;"
+        + "border-radius:12px;background:#f0f0f0;color:#333;font:13px sans-serif;"
+        + "box-shadow:0 1px 3px rgba(0,0,0,.3)";
+      document.body.appendChild(note);
+      // Voici's (empty) app shell covers the page until it takes the cells in, at the end
+      document.body.classList.add("sk-cells-running");
+      reveal();
+    }
+    note.textContent = `Running the lesson: cell ${index} of ${count}`;
+  };
+  // Voici's shell then takes the cells into its own scrolling panel, which starts at the top:
+  // keep the cell at the top of the window where it was (a pupil may be playing further down).
+  const scroller = (el) => {
+    for (let e = el.parentElement; e; e = e.parentElement) {
+      const overflow = getComputedStyle(e).overflowY;
+      if ((overflow === "auto" || overflow === "scroll") && e.scrollHeight > e.clientHeight) {
+        return e;
+      }
+    }
+    return document.scrollingElement;
+  };
+  const keepPlace = () => {
+    const cells = Array.from(document.querySelectorAll("#rendered_cells [cell-index]"));
+    const anchor = cells.find((c) => c.getBoundingClientRect().bottom > 0);
+    if (!anchor || anchor === cells[0]) return;
+    const top = anchor.getBoundingClientRect().top;
+    const put = (frames) => {
+      const moved = anchor.getBoundingClientRect().top - top;
+      if (Math.abs(moved) > 1) scroller(anchor).scrollBy(0, moved);
+      if (frames > 0) requestAnimationFrame(() => put(frames - 1));
+    };
+    requestAnimationFrame(() => put(10));
+  };
+  window.display_cells = () => {  // Voici calls it once the last cell has run
+    if (note !== null) keepPlace();
+    show();
+    if (note !== null) note.remove();
+    document.body.classList.remove("sk-cells-running");
+    window.sheepkitCellsRun = true;
+  };
+})();
+</script>
+"""
+# Where it goes: after Voici's own definitions of those two functions.
+RENDERED_CELLS = '<div id="rendered_cells"'
 _CONFIG_SCRIPT = re.compile(
     r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S
 )
@@ -703,7 +769,7 @@ def build(out: Path) -> None:
     log("voici build (lab + voici)")
     voici_build(lite, WORK / "contents", tmp_out)
     fix_render_pages(tmp_out, notebooks)
-    restore_from_snapshot(tmp_out)
+    patch_kernel_worker(tmp_out)
     local_font_awesome(tmp_out)
     drop_mermaid_loader(tmp_out)
     landing_page(tmp_out)

@@ -34,6 +34,11 @@ const walk = (dir) => {
   }
 };
 walk(sitePackages);
+const installed = files.length;
+
+pyodide.runPython(prepare);
+// What the imports wrote in the home folder (IPython's profile), which the page's shell expects.
+walk(pyodide.runPython("import os; os.path.expanduser('~')"));
 const header = new TextEncoder().encode(
   JSON.stringify({
     packages: { ...pyodide.loadedPackages },
@@ -42,13 +47,20 @@ const header = new TextEncoder().encode(
 );
 const length = new Uint8Array(new Uint32Array([header.length]).buffer); // little-endian here
 writeFileSync(filesOut, Buffer.concat([length, header, ...files.map(([, bytes]) => bytes)]));
-console.log(`files: ${files.length} under ${sitePackages}`);
+console.log(`files: ${installed} under ${sitePackages}, ${files.length - installed} at home`);
 
-pyodide.runPython(prepare);
 // The snapshot records which JavaScript objects Python holds, and refuses any it cannot find
 // again by name; the list of loaded packages is one of them and must look as it did at start.
 // Emptying it is also true of the restored page: its files are not there until it loads them.
 for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
-const snapshot = pyodide.makeMemorySnapshot();
+// Python also holds two objects of Pyodide's own API (the kernel's `from pyodide_js import
+// loadPackagesFromImports`): the page's worker finds them again in its restored Pyodide
+// (WORKER_PATCHES in build.py). Anything else the page could not give back fails the build.
+const serializer = (object) => {
+  if (object === pyodide) return { api: "" };
+  if (typeof object === "function" && pyodide[object.name] === object) return { api: object.name };
+  throw new Error(`Python holds a JavaScript object a page cannot give back: ${object}`);
+};
+const snapshot = pyodide.makeMemorySnapshot({ serializer });
 writeFileSync(out, snapshot);
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB of memory`);

@@ -118,9 +118,10 @@ class SitePage(AppPage):
         return found
 
     def wait_ready(self, timeout: float) -> None:
-        """Voici runs every cell before it lifts its "Executing i of n" cover."""
+        """The site's pages show their cells as they run (site/build.py,
+        SHOW_CELLS_AS_THEY_RUN) and say when the last has."""
         self.wait_for(
-            "() => window.__sk.voilaReady()",
+            "() => window.__sk.voilaReady() && window.sheepkitCellsRun === true",
             timeout=timeout,
             failing="Voici never finished running the notebook",
         )

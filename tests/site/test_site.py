@@ -215,6 +215,36 @@ def test_a_game_app_paints_plays_answers_and_undoes(open_page: OpenPage, name: s
     app.screenshot(f"site-{name}")
 
 
+def test_a_lesson_shows_as_its_cells_run_and_keeps_its_place(open_page: OpenPage) -> None:
+    """The page shows its cells while later ones still run, as Voila's progressive rendering
+    does (site/build.py, SHOW_CELLS_AS_THEY_RUN), with a note of how far it has got. When
+    Voici's shell takes the cells in at the end, the cell at the top of the window stays."""
+    app = open_page(_render("lamb_mimes"), "lamb_mimes")  # the most cells after its app
+    page = app.page
+    app.wait_for(
+        "() => window.sheepkitCellsRun === true"
+        " || (!!document.getElementById('sk-running') && window.__sk.voilaReady())",
+        timeout=START,
+        failing="the page never showed",
+    )
+    assert not page.evaluate("() => window.sheepkitCellsRun === true"), (
+        "the page showed nothing before its last cell had run"
+    )
+    shell = "() => getComputedStyle(document.querySelector('#main')).display"
+    assert page.evaluate(shell) == "none", "Voici's empty shell covers the page"
+    note = page.locator("#sk-running")
+    assert re.fullmatch(r"Running the lesson: cell \d+ of \d+", note.inner_text())
+    place = "() => document.querySelector('[cell-index=\"12\"]').getBoundingClientRect().top"
+    page.evaluate("() => document.querySelector('[cell-index=\"12\"]').scrollIntoView()")
+    top = page.evaluate(place)
+    assert note.count() == 1, "the last cell ran before the test could scroll: no place to keep"
+    app.wait_ready(timeout=START)
+    page.wait_for_timeout(500)  # the place is put back over the next frames
+    assert note.count() == 0, "the note stayed after the last cell ran"
+    assert abs(page.evaluate(place) - top) <= 2, "the page jumped when its last cell had run"
+    app.assert_healthy()
+
+
 def test_the_lab_shows_the_code_and_runs_a_cell(open_page: OpenPage) -> None:
     app = open_page("lab/index.html?path=wolf_and_sheep.ipynb", "lab")
     page = app.page
@@ -252,6 +282,20 @@ def test_the_lab_shows_the_code_and_runs_a_cell(open_page: OpenPage) -> None:
     output = page.locator(".jp-Notebook .jp-OutputArea-output", has_text="fresh seed:")
     output.first.wait_for(timeout=60_000)
     assert output.first.inner_text().strip() == "fresh seed: True"
+    # The kernel no longer imports piplite (with micropip) as it starts; %pip's first import
+    # of it gets the settings the kernel would have given it (no fallback to PyPI).
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.type(
+        "print('micropip at start:', 'micropip' in sys.modules); import piplite.piplite as p; "
+        "print('PyPI off:', p._PIPLITE_DISABLE_PYPI)"
+    )
+    page.keyboard.press("Shift+Enter")
+    output = page.locator(".jp-Notebook .jp-OutputArea-output", has_text="PyPI off:")
+    output.first.wait_for(timeout=60_000)
+    lines = [line.strip() for line in output.first.inner_text().splitlines() if line.strip()]
+    assert lines == ["micropip at start: False", "PyPI off: True"]
     app.assert_healthy()
     app.screenshot("site-lab")
 

@@ -150,8 +150,8 @@ SITE_OUT := _site
 SITE_PORT ?= 8000
 SITE_SOURCES := pyproject.toml README.md $(shell find sheepkit notebooks site \
 	-path site/node_modules -prune -o -name __pycache__ -prune -o -type f \
-	\( -name '*.py' -o -name '*.json' -o -name '*.ipynb' -o -name '*.toml' -o -name '*.txt' \) \
-	-print)
+	\( -name '*.py' -o -name '*.mjs' -o -name '*.json' -o -name '*.ipynb' -o -name '*.toml' \
+	-o -name '*.txt' \) -print)
 
 $(SITE_STAMP): site/requirements.txt
 	@test -x $(SITE_VENV)/bin/pip || { echo "== creating $(SITE_VENV) with $(PYTHON)"; rm -rf $(SITE_VENV); $(PYTHON) -m venv $(SITE_VENV); }

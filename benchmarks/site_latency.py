@@ -9,8 +9,8 @@ painted (pixels on its canvas), the first possible action (a move or roll button
 visible: the site shows each cell as it runs) and the last cell run. In the Sheep Race the
 first player is drawn by a die, and the bots before the human bet first: its first action
 comes up to 2 s after its board. The server is a plain static server on 127.0.0.1; Chromium
-resolves no other host, and every request elsewhere is counted. Targets on a 2-core machine: first visit <= 15 s,
-second <= 6 s, site < 80 MB. Bounded: one page at a time, 300 s each.
+resolves no other host, and every request elsewhere is counted. Targets on a 2-core machine:
+first visit <= 15 s, second <= 6 s, site < 80 MB. Bounded: one page at a time, 300 s each.
 Each visit also reports the CPU seconds Chromium spent on it (Linux /proc), which a busy
 machine changes less than the wall clock; say the load average with the figures.
 """

@@ -111,6 +111,27 @@ def test_illegal_move_is_reported_and_changes_nothing() -> None:
     assert app.state.ply == 0
 
 
+def test_the_closed_sections_are_made_when_first_opened() -> None:
+    """Rules, Save / load and About the bots hold about half of an app's widgets: the page
+    makes them only when a section is opened, and they then show the game as it is."""
+    app = GameApp(DiceRace(), seats=["Human", "MCTS"], seed=7)
+    placeholders = app.extras.children
+    assert [type(child).__name__ for child in placeholders] == ["Box", "Box", "Box"]
+    assert not any(child.children for child in placeholders)
+    app.rules_panel.inputs["target"].value = 12  # used from code: made then
+    app.rules_panel.button.click()
+    assert app.extras.children[0] is app.rules_panel.widget
+    app.extras.selected_index = 2  # opened on the page
+    assert app.extras.children[2] is app.bot_notes
+    assert "Monte Carlo" in app.bot_notes.value
+    app.extras.selected_index = 1
+    assert app.extras.children[1] is app.records_panel.widget
+    app.records_panel.save_button.click()
+    assert '"target": 12' in app.records_panel.text.value
+    app.new_game({"target": 9})  # a section made already follows the game
+    assert app.rules_panel.inputs["target"].value == 9
+
+
 def test_rules_panel_validates_and_starts_a_new_game() -> None:
     app = GameApp(DiceRace(), seats=["Human", "Human"], seed=7)
     app.rules_panel.inputs["target"].value = 12

@@ -40,6 +40,8 @@ HUMAN = "Human"
 # here are a few hundred moves of a dozen characters); anything far longer is refused before it
 # is parsed, so a pasted novel or a crafted file cannot tie up the kernel.
 MAX_RECORD_CHARS = 100_000
+# The app's closed sections under the board, in order (each made when first opened).
+EXTRAS = ("Rules", "Save / load", "About the bots")
 
 
 # ipycanvas focuses the canvas on mouse-down, without preventScroll: the browser then scrolls a
@@ -152,14 +154,14 @@ class GameApp(ShowsWidget):
         self.log = w.HTML(layout=w.Layout(max_height="220px", overflow="auto"))
         self.log.add_class("sk-log")
 
-        self.rules_panel = RulesPanel(self.game.rules, self.new_game)
-        self.records_panel = RecordsPanel(self.save_record, self.load_record)
-        self.bot_notes = w.HTML()
-        extras = w.Accordion(
-            [self.rules_panel.widget, self.records_panel.widget, self.bot_notes],
-            titles=("Rules", "Save / load", "About the bots"),
-            selected_index=None,
-        )
+        # Rules, Save / load and About the bots are made when first opened (or used): about
+        # half of an app's widgets live there, and each is one more model for the page to
+        # make before the board shows.
+        self._rules_panel: RulesPanel | None = None
+        self._records_panel: RecordsPanel | None = None
+        self._bot_notes: w.HTML | None = None
+        self.extras = w.Accordion([w.Box() for _ in EXTRAS], titles=EXTRAS, selected_index=None)
+        self.extras.observe(self._opened_extra, "selected_index")
         # The game's own controls (preferences, hints...), if it registered a panel.
         make_panel = entry_for(self.game).panel
         self.panel: PanelHooks = make_panel(self) if make_panel is not None else Panel()
@@ -184,7 +186,7 @@ class GameApp(ShowsWidget):
                 self.title,
                 self.setup.widget,
                 w.HBox([board, controls], layout=w.Layout(flex_flow="row wrap")),
-                extras,
+                self.extras,
             ]
         )
         self.widget.add_class("sk-app")
@@ -239,6 +241,38 @@ class GameApp(ShowsWidget):
     @property
     def at_end(self) -> bool:
         return self.cursor == len(self.timeline) - 1
+
+    @property
+    def rules_panel(self) -> RulesPanel:
+        if self._rules_panel is None:
+            self._rules_panel = RulesPanel(self.game.rules, self.new_game)
+            self._place_extra("Rules", self._rules_panel.widget)
+        return self._rules_panel
+
+    @property
+    def records_panel(self) -> RecordsPanel:
+        if self._records_panel is None:
+            self._records_panel = RecordsPanel(self.save_record, self.load_record)
+            self._place_extra("Save / load", self._records_panel.widget)
+        return self._records_panel
+
+    @property
+    def bot_notes(self) -> w.HTML:
+        if self._bot_notes is None:
+            self._bot_notes = w.HTML()
+            self._place_extra("About the bots", self._bot_notes)
+            self._update_bot_notes()
+        return self._bot_notes
+
+    def _place_extra(self, title: str, widget: w.Widget) -> None:
+        children = list(self.extras.children)
+        children[EXTRAS.index(title)] = widget
+        self.extras.children = tuple(children)
+
+    def _opened_extra(self, change: dict[str, Any]) -> None:
+        sections = (lambda: self.rules_panel, lambda: self.records_panel, lambda: self.bot_notes)
+        if change["new"] is not None:
+            sections[change["new"]]()  # made now, if it was not yet
 
     def is_human(self, player: int | None) -> bool:
         return player is not None and 0 <= player < len(self.seats) and self.seats[player] == HUMAN
@@ -387,7 +421,8 @@ class GameApp(ShowsWidget):
         if (self.canvas.width, self.canvas.height) != (width, height):
             self.canvas.width, self.canvas.height = width, height
             self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
-        self.rules_panel.show(game.rules)
+        if self._rules_panel is not None:
+            self._rules_panel.show(game.rules)
 
     def _claimed(self, state: State) -> bool:
         """True when the game's own controls settle this chance node (e.g. a race to howl
@@ -532,11 +567,13 @@ class GameApp(ShowsWidget):
         return Frame(self.state, self._viewer(), self.selection, highlights)
 
     def _update_bot_notes(self) -> None:
+        if self._bot_notes is None:
+            return  # made with the notes when first opened
         rows = []
         for name, factory in self.bot_factories.items():
             about = factory_description(factory)
             rows.append(f"<li><b>{html.escape(name)}</b>: {html.escape(about)}</li>")
-        self.bot_notes.value = f"<ul>{''.join(rows)}</ul>"
+        self._bot_notes.value = f"<ul>{''.join(rows)}</ul>"
 
     # --------------------------------------------------------------------------- drawing --
     def render(self) -> None:

@@ -22,20 +22,12 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from site_harness import SITE, serve_site
-from voila_harness import CHROMIUM, CHROMIUM_ARGS, PAGE_HELPERS
-
-# Playwright's request routing (the offline tests' way to block the world) turns the HTTP cache
-# off, and a second visit would then fetch everything again. Here Chromium resolves no host
-# but this one instead, and every request elsewhere is counted (and fails).
-if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Request
-
-ONLY_LOOPBACK = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+from site_harness import ONLY_LOOPBACK, SITE, Offline, serve_site
+from voila_harness import PAGE_HELPERS, launch_chromium
 
 GAMES = ("wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race")
 TIMEOUT_MS = 300_000
@@ -79,24 +71,11 @@ def browser_cpu() -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-class Visitor:
-    """One browser context (one HTTP cache) that counts its requests outside the site."""
-
-    def __init__(self, browser: Browser, base: str) -> None:
-        self.base, self.outside = base, []
-        self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        self.context.on("request", self._on_request)
-
-    def _on_request(self, request: Request) -> None:
-        if not request.url.startswith((self.base, "data:", "blob:")):
-            self.outside.append(request.url)
-
-
-def visit(visitor: Visitor, name: str) -> dict[str, Any]:
-    page = visitor.context.new_page()
+def visit(offline: Offline, name: str) -> dict[str, Any]:
+    page = offline.context.new_page()
     page.add_init_script(PAGE_HELPERS)
     cpu = browser_cpu()
-    page.goto(f"{visitor.base}voici/render/{name}.html", timeout=60_000)
+    page.goto(f"{offline.base}voici/render/{name}.html", timeout=60_000)
     result: dict[str, Any] = page.evaluate(MILESTONES, TIMEOUT_MS)
     cpu = browser_cpu() - cpu
     page.close()
@@ -119,16 +98,16 @@ def main() -> None:
     results: dict[str, Any] = {"site": site_size(SITE), "apps": {}}
     print(f"site: {results['site']['megabytes']} MB in {results['site']['files']} files")
     with serve_site(cache_seconds=3600) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, ONLY_LOOPBACK], headless=True
-        )
+        # The offline tests' routing would turn the HTTP cache off: here Chromium itself
+        # resolves no other host, and the second visit has its cache.
+        browser = launch_chromium(playwright, ONLY_LOOPBACK)
         for name in args.apps.split(","):
-            visitor = Visitor(browser, base)
-            first = visit(visitor, name)
-            second = visit(visitor, name)
+            offline = Offline.new(browser, base, cached=True)
+            first = visit(offline, name)
+            second = visit(offline, name)
             results["apps"][name] = {"first": first, "second": second}
-            results["blocked"] = results.get("blocked", 0) + len(visitor.outside)
-            visitor.context.close()
+            results["blocked"] = results.get("blocked", 0) + len(offline.blocked)
+            offline.close()
             print(
                 f"{name:16} first visit: painted {first['painted']} s, action {first['action']} s,"
                 f" cells {first['cells']} s ({first['cpu']} CPU-s) | second visit: painted"

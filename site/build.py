@@ -485,7 +485,10 @@ def fix_render_pages(out: Path, notebooks: list[str]) -> None:
             html = html.replace(f'href="{name}.ipynb"', f'href="{name}.html"')
         if page.parent.name == "render":
             if html.count(RENDERED_CELLS) != 1 or "window.display_cells = function" not in html:
-                raise RuntimeError(f"{page}: Voici's page changed: no {RENDERED_CELLS}")
+                raise RuntimeError(
+                    f"{page}: Voici's page changed: no single {RENDERED_CELLS} after its"
+                    " display_cells (SHOW_CELLS_AS_THEY_RUN goes there)"
+                )
             html = html.replace(RENDERED_CELLS, SHOW_CELLS_AS_THEY_RUN + RENDERED_CELLS)
         page.write_text(html)
 
@@ -666,6 +669,11 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # output as its cell ends. `window.sheepkitCellsRun` says when all have (the tests wait for it).
 SHOW_CELLS_AS_THEY_RUN = """<style>
 body.sk-cells-running > #main.jp-LabShell { display: none; }
+#sk-running {
+  position: fixed; right: 12px; bottom: 12px; z-index: 1000; padding: 4px 10px;
+  border-radius: 12px; background: #f0f0f0; color: #333; font: 13px sans-serif;
+  box-shadow: 0 1px 3px rgba(0, 0, 0, .3);
+}
 </style>
 <script>
 (() => {
@@ -679,9 +687,6 @@ body.sk-cells-running > #main.jp-LabShell { display: none; }
       note = document.createElement("div");
       note.id = "sk-running";
       note.setAttribute("role", "status");
-      note.style.cssText = "position:fixed;right:12px;bottom:12px;z-index:1000;padding:4px 10px;"
-        + "border-radius:12px;background:#f0f0f0;color:#333;font:13px sans-serif;"
-        + "box-shadow:0 1px 3px rgba(0,0,0,.3)";
       document.body.appendChild(note);
       // Voici's (empty) app shell covers the page until it takes the cells in, at the end
       document.body.classList.add("sk-cells-running");

@@ -101,10 +101,7 @@ def configure_piplite(disable_pypi: bool, urls: list[str]) -> None:
         module._PIPLITE_DISABLE_PYPI = disable_pypi  # type: ignore[attr-defined]
         module._PIPLITE_URLS = urls  # type: ignore[attr-defined]
 
-    if "piplite.piplite" in sys.modules:
-        configure(sys.modules["piplite.piplite"])
-    else:
-        sys.meta_path.insert(0, _ConfigureOnImport("piplite.piplite", configure))
+    sys.meta_path.insert(0, _ConfigureOnImport("piplite.piplite", configure))
 
 
 def import_widgets() -> None:
@@ -119,18 +116,16 @@ def import_widgets() -> None:
     shell.send_comm = lambda *message: None  # the worker sets the real one: no page here
     try:
         import ipycanvas
-        import ipywidgets
-        from ipywidgets.widgets import widget
+        from ipywidgets.widgets import widget  # and so ipywidgets
 
         import sheepkit.lab
-        import sheepkit.ui
+        import sheepkit.ui  # noqa: F401  (both imported for the snapshot to hold)
     finally:
         del shell.send_comm
     made = [w for w in widget._instances.values() if w is not ipycanvas.canvas._CANVAS_MANAGER]
     if made:
         raise RuntimeError(f"widgets made at import, which no page would see: {made}")
     shell.events.register("pre_run_cell", reopen_canvas_manager)
-    del ipywidgets, sheepkit
 
 
 def reopen_canvas_manager(info: object = None) -> None:

@@ -64,9 +64,18 @@ def serve_site(site: Path = SITE, cache_seconds: int = 0) -> Iterator[str]:
         server.server_close()
 
 
+# Chromium resolves no host but this one: what Offline(cached=True) relies on to stay offline.
+ONLY_LOOPBACK = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+
+
 @dataclass
 class Offline:
-    """A browser context that may load only from `base`; what else was asked is kept."""
+    """A browser context that may load only from `base`; what else was asked is kept.
+
+    By default every other request is aborted by Playwright's routing, which also turns the
+    HTTP cache off. With `cached=True` the context keeps its cache (a second visit is a
+    second visit): requests are only recorded, and the browser, launched with ONLY_LOOPBACK,
+    is what makes them fail."""
 
     context: BrowserContext
     base: str
@@ -74,19 +83,27 @@ class Offline:
     worker_console: list[str] = field(default_factory=list)
 
     @classmethod
-    def new(cls, browser: Browser, base: str) -> Offline:
+    def new(cls, browser: Browser, base: str, *, cached: bool = False) -> Offline:
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
         offline = cls(context, base)
-        context.route("**/*", offline._route)
+        if cached:
+            context.on("request", lambda request: offline._outside(request.url))
+        else:
+            context.route("**/*", offline._route)
         return offline
 
-    def _route(self, route: Route) -> None:
-        url = route.request.url
+    def _outside(self, url: str) -> bool:
+        """True (and kept) if `url` is not the site's."""
         if url.startswith((self.base, "data:", "blob:")):
-            route.continue_()
-        else:
-            self.blocked.append(url)
+            return False
+        self.blocked.append(url)
+        return True
+
+    def _route(self, route: Route) -> None:
+        if self._outside(route.request.url):
             route.abort()
+        else:
+            route.continue_()
 
     def _on_worker(self, worker: Worker) -> None:
         worker.on("console", lambda m: self.worker_console.append(f"{m.type}: {m.text}"))

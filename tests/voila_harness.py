@@ -259,11 +259,11 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait(timeout=10)
 
 
-def launch_chromium(playwright: Playwright) -> Browser:
+def launch_chromium(playwright: Playwright, *extra_args: str) -> Browser:
     if not CHROMIUM.exists():
         raise FileNotFoundError(CHROMIUM_MISSING)
     return playwright.chromium.launch(
-        executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS), headless=True
+        executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *extra_args], headless=True
     )
 
 

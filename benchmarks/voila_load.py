@@ -11,11 +11,11 @@ Bounded: it gives up on pages not painted after --deadline seconds, closes every
 the server by itself. Loopback only.
 
 With --without-browser K, K of the N pupils are played without a browser (a client that does
-what Voila's page asks of the server: the render page, the kernel websocket, "run the
-notebook" on the execution websocket) and the other N-K in Chromium: in a class every pupil's
-browser runs on their own machine, while here headless Chromium shares the server's 2 cores
-(and takes most of them). For those pupils "open -> app" is the time to the app cell's result
-reaching them, when a browser would draw it.
+what Voila's page asks of the server: the render page, the kernel websocket and the widgets'
+state on it, "run the notebook" on the execution websocket) and the other N-K in Chromium: in
+a class every pupil's browser runs on their own machine, while here headless Chromium shares
+the server's 2 cores (and takes most of them). For those pupils "open -> app" is the time to
+the app cell's result reaching them, when a browser would draw it.
 
 Run from the repo root:  .venv/bin/python benchmarks/voila_load.py [--pages 30] [--notebook X]
 "Before" figures: --notebooks DIR --config DIR serve another copy of the notebooks and of
@@ -52,6 +52,7 @@ from voila_harness import (
     kernels,  # the harness lives with the tests, on the path above
     launch_chromium,
     serve_voila,
+    v1_frame,
 )
 
 if TYPE_CHECKING:
@@ -174,6 +175,13 @@ class PupilWithoutBrowser(threading.Thread):
                 subprotocols=[V1_PROTOCOL],
                 timeout=300,
             )
+            # What the page's widget manager asks first: the state of every widget so far.
+            # (A page's cells run from its request and wait for this as the page connects.)
+            session, control = uuid.uuid4().hex, uuid.uuid4().hex
+            opened = {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}}
+            channels.send_binary(v1_frame("shell", "comm_open", opened, session))
+            asked = {"comm_id": control, "data": {"method": "request_states"}}
+            channels.send_binary(v1_frame("shell", "comm_msg", asked, session))
             threading.Thread(target=self._drain, args=(channels,), daemon=True).start()
             execution = websocket.create_connection(
                 f"{ws_url}/voila/execution/{kernel}", timeout=300

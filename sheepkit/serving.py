@@ -1,6 +1,7 @@
 """What the Voila server needs from sheepkit: a kernel websocket that speaks only protocol v1,
-warm kernels, started before anyone asks, that have imported sheepkit and the widgets, and
-page templates compiled once (cache_page_templates).
+warm kernels, started before anyone asks, that have imported sheepkit and the widgets, page
+templates compiled once (cache_page_templates), and pages whose cells run from the page's
+request (sheepkit.page_runs).
 
 Imported by the Voila server process alone (voila.json names the classes), never by a kernel
 or by Pyodide. jupyter_server answers a client that offers no subprotocol with the older "legacy"
@@ -30,6 +31,14 @@ from tornado import web
 from tornado.ioloop import IOLoop
 from traitlets import Float, Integer, Unicode
 
+from .page_runs import (
+    PAGES,
+    PageRun,
+    answered_widget_states,
+    connect_between_cells,
+    start_cells_with_the_request,
+)
+
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
 
@@ -41,6 +50,8 @@ def offered_protocols(header: str | None) -> list[str]:
 class V1OnlyConnection(ZMQChannelsWebsocketConnection):
     """A kernel websocket connection that refuses, before the upgrade, a client without v1."""
 
+    page_run: PageRun | None = None
+
     async def prepare(self) -> None:
         request = self.websocket_handler.request
         offered = offered_protocols(request.headers.get("Sec-WebSocket-Protocol"))
@@ -51,7 +62,20 @@ class V1OnlyConnection(ZMQChannelsWebsocketConnection):
                 offered or "none",
             )
             raise web.HTTPError(400, f"only the {V1_PROTOCOL} kernel protocol is served")
+        # While the page's cells run, it connects between two of them (sheepkit.page_runs).
+        self.page_run = await connect_between_cells(self.websocket_handler.kernel_id)
         await super().prepare()
+
+    def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:
+        super().handle_outgoing_message(stream, outgoing_msg)
+        if answered_widget_states(self.page_run, outgoing_msg):
+            self.page_run.resume()  # type: ignore[union-attr]
+
+    # The abstract base declares it a coroutine; the ZMQ connection's is a plain method.
+    def disconnect(self) -> None:  # type: ignore[override]
+        if self.page_run is not None:
+            self.page_run.resume()
+        super().disconnect()
 
 
 class MemoryBytecodeCache(BytecodeCache):
@@ -129,6 +153,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
         self._filling: set[tuple[str, ApiPath]] = set()
         self.warm_failures = 0  # warm-ups that failed (each is logged)
         self._last_asked = -float("inf")  # time.monotonic() of the last page's request
+        PAGES.kernel_manager = self  # its pages' cells run from their request (page_runs)
         if self.warm_kernels > 0:
             IOLoop.current().add_callback(self._fill, (self.default_kernel_name, ApiPath("")))
 
@@ -237,7 +262,9 @@ class WarmKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(  # type: ignore[override]
         self, kernel_id: str, now: bool = False, restart: bool = False
     ) -> None:
-        """Also drops a warm kernel's client, and the kernel from the ready list."""
+        """Also drops a warm kernel's client, the kernel from the ready list, and its page's
+        run."""
+        PAGES.drop(kernel_id)
         if kernel_id in self._clients:
             self._clients.pop(kernel_id).stop_channels()
         for ready in self._warm.values():
@@ -248,3 +275,4 @@ class WarmKernelManager(AsyncMappingKernelManager):
 
 # Voila imports this module as it starts (voila.json names its classes): from then on.
 cache_page_templates()
+start_cells_with_the_request()

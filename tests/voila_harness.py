@@ -23,6 +23,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -348,6 +349,24 @@ window.__sk = (() => {
 """
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def v1_frame(channel: str, msg_type: str, content: dict[str, Any], session: str) -> bytes:
+    """A client message in jupyter_server's v1 websocket framing."""
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "session": session,
+        "username": "visitor",
+        "date": "2026-01-01T00:00:00Z",
+        "version": "5.3",
+    }
+    parts = [channel.encode()] + [json.dumps(p).encode() for p in (header, {}, {}, content)]
+    offsets = [8 * (len(parts) + 2)]
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    head = (len(offsets)).to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets)
+    return head + b"".join(parts)
 
 
 def parse_kernel_frame(payload: bytes | str) -> tuple[str, dict[str, Any], dict[str, Any]] | None:

@@ -21,6 +21,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import nbformat
 import pytest
 import websocket
 from voila_harness import (
@@ -32,6 +33,7 @@ from voila_harness import (
     kernels,
     parse_kernel_frame,
     serve_voila,
+    v1_frame,
 )
 
 if TYPE_CHECKING:
@@ -188,24 +190,6 @@ def test_kernels_nobody_uses_are_culled(chromium: Browser, culling: VoilaServer)
 # -- a visitor cannot run code ------------------------------------------------------------
 
 
-def v1_frame(channel: str, msg_type: str, content: dict[str, Any], session: str) -> bytes:
-    """A client message in jupyter_server's v1 websocket framing."""
-    header = {
-        "msg_id": uuid.uuid4().hex,
-        "msg_type": msg_type,
-        "session": session,
-        "username": "visitor",
-        "date": "2026-01-01T00:00:00Z",
-        "version": "5.3",
-    }
-    parts = [channel.encode()] + [json.dumps(p).encode() for p in (header, {}, {}, content)]
-    offsets = [8 * (len(parts) + 2)]
-    for part in parts:
-        offsets.append(offsets[-1] + len(part))
-    head = (len(offsets)).to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets)
-    return head + b"".join(parts)
-
-
 def kernel_socket(server: VoilaServer, kernel: str, protocols: list[str] | None) -> Any:
     url = server.url.replace("http", "ws", 1) + f"/api/kernels/{kernel}/channels"
     return websocket.create_connection(
@@ -334,3 +318,47 @@ def test_a_lesson_analysis_runs_when_its_button_is_pressed(
     )
     assert button.is_hidden()
     app.assert_healthy()
+
+
+# -- a page's cells run from its request ----------------------------------------------------
+
+
+def test_a_page_s_cells_run_before_its_scripts_ask(tmp_path: Path) -> None:
+    # Voila would run them only once the page's scripts ask over the execution websocket;
+    # this page is asked for and nothing else: its first cell still runs (sheepkit.page_runs).
+    folder, marker = tmp_path / "notebooks", tmp_path / "ran"
+    folder.mkdir()
+    cells = [
+        nbformat.v4.new_code_cell(f"open({str(marker)!r}, 'w').write('ran')"),
+        nbformat.v4.new_markdown_cell("Between the cells"),
+        nbformat.v4.new_code_cell("print('second')"),
+    ]
+    notebook = nbformat.v4.new_notebook(cells=cells)
+    notebook.metadata.kernelspec = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nbformat.write(notebook, folder / "early.ipynb")
+    with serve_voila(notebooks=folder, log_path=ARTIFACTS / "voila-page-runs.log") as server:
+        status, page = fetch(server, "/voila/render/early.ipynb")
+        assert status == 200
+        deadline = time.monotonic() + 60
+        while not marker.exists():
+            assert time.monotonic() < deadline, (
+                "the page's first cell never ran\n" + server.log_tail()
+            )
+            time.sleep(0.2)
+        # The page's execution websocket then gets every cell's result, as Voila's would.
+        kernel = kernel_id_in(page.decode())
+        execution = websocket.create_connection(
+            server.url.replace("http", "ws", 1) + f"/voila/execution/{kernel}", timeout=60
+        )
+        try:
+            assert json.loads(execution.recv())["action"] == "initialized"
+            execution.send(json.dumps({"action": "execute", "payload": {"kernel_id": kernel}}))
+            results = [json.loads(execution.recv())["payload"] for _ in cells]
+        finally:
+            execution.close()
+    assert [(r["cell_index"], r["total_cell"]) for r in results] == [(0, 3), (1, 3), (2, 3)]
+    assert results[2]["output_cell"]["outputs"][0]["text"] == "second\n"

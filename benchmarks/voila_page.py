@@ -1,0 +1,102 @@
+"""One Voila app page on a quiet server, open -> board. A measurement, not a test.
+
+Starts a Voila on 127.0.0.1 (the project's voila.json, with enough warm kernels that every
+visit gets one) and opens each game notebook --visits times, one page after another in one
+headless Chromium context (so from the second visit on, Voila's scripts come from the HTTP
+cache, as for a pupil who opens a second lesson). For each visit: seconds from asking for the
+page to its game board painted, taken inside the page (performance.now()).
+
+--separate-cores pins Chromium to CPU 1 and Voila with its kernels to CPU 0 (taskset), which
+is closer to a class, where each pupil's browser runs on the pupil's own machine.
+
+Run from the repo root:  .venv/bin/python benchmarks/voila_page.py [--visits 6] [name ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from voila_harness import (  # the harness lives with the tests, on the path above
+    PAGE_HELPERS,
+    VoilaServer,
+    launch_chromium,
+    serve_voila,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext
+
+GAMES = ("wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race")
+DEADLINE = 30.0  # seconds a page may take before the visit counts as failed
+
+
+def pin(pattern: str, cpu: int) -> None:
+    """Every thread of every process whose command line matches ``pattern`` onto ``cpu``."""
+    pids = subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True).stdout
+    for pid in pids.split():
+        subprocess.run(["taskset", "-apc", str(cpu), pid], capture_output=True, check=False)
+
+
+def visit(context: BrowserContext, server: VoilaServer, name: str) -> float | None:
+    """Seconds from asking for the page to its board painted (None: not within DEADLINE)."""
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/voila/render/{name}.ipynb", wait_until="commit")
+        deadline = time.monotonic() + DEADLINE
+        while time.monotonic() < deadline:
+            painted = page.evaluate(
+                "() => window.__sk && window.__sk.paintedApp() >= 0 ? performance.now() : null"
+            )
+            if painted is not None:
+                return float(painted) / 1000
+            page.wait_for_timeout(20)
+        return None
+    finally:
+        page.goto("about:blank")  # the page's beacon shuts its kernel down
+        page.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", default=list(GAMES))
+    parser.add_argument("--visits", type=int, default=6)
+    parser.add_argument("--separate-cores", action="store_true")
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    warm = args.visits + 2
+    with (
+        serve_voila(extra_args=(f"--WarmKernelManager.warm_kernels={warm}",)) as server,
+        sync_playwright() as playwright,
+    ):
+        browser = launch_chromium(playwright)
+        time.sleep(3 * warm)  # the warm kernels start one after another
+        if args.separate_cores:
+            pin("chromium", 1)
+            pin("voila", 0)
+            pin("ipykernel", 0)  # kernels started later inherit Voila's CPU
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        context.add_init_script(PAGE_HELPERS)
+        for name in args.names:
+            seconds = []
+            for _ in range(args.visits):
+                seconds.append(visit(context, server, name))
+                time.sleep(1)
+            painted = [s for s in seconds if s is not None]
+            shown = " ".join("-" if s is None else f"{s:.2f}" for s in seconds)
+            summary = f"median {statistics.median(painted):.2f}" if painted else "none painted"
+            print(f"{name:<16} open -> board s: {shown}   ({summary})", flush=True)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

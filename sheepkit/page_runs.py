@@ -96,7 +96,8 @@ class PageRun:
                 )
                 self._more.set()
         except Exception:  # a kernel that died or never answered: the page gets what there is
-            self.log.exception("The cells of kernel %s stopped", self.kernel_id)
+            if not self.stopped:  # a page closed before its last cell is no news
+                self.log.exception("The cells of kernel %s stopped", self.kernel_id)
         finally:
             self.finished = True
             self._more.set()
@@ -143,7 +144,7 @@ class PageRun:
 
 async def run_cell(executor: Any, cell: Any, index: int, log: Any) -> Any:
     """The cell with its outputs, as Voila's execution websocket handles a cell's errors."""
-    from nbclient.exceptions import CellExecutionError
+    from nbclient.exceptions import CellExecutionError, DeadKernelError
     from nbformat.v4 import new_code_cell
     from voila.execute import strip_code_cell_warnings
 
@@ -157,6 +158,8 @@ async def run_cell(executor: Any, cell: Any, index: int, log: Any) -> Any:
             strip_code_cell_warnings(cell)
             executor.strip_code_cell_errors(cell)
         return cell
+    except DeadKernelError:
+        raise  # no later cell can run either
     except Exception as error:
         log.exception("Error at server while executing cell: %r", cell)
         output = new_code_cell()

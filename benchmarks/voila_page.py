@@ -6,9 +6,6 @@ after another in one headless Chromium context (so from the second visit on, Voi
 come from the HTTP cache, as for a pupil who opens a second lesson). For each visit: seconds
 from asking for the page to its game board painted, taken inside the page (performance.now()).
 
---separate-cores pins Chromium to CPU 1 and Voila with its kernels to CPU 0 (taskset), which
-is closer to a class, where each pupil's browser runs on the pupil's own machine.
-
 Run from the repo root:  .venv/bin/python benchmarks/voila_page.py [--visits 6] [name ...]
 """
 
@@ -16,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -37,13 +33,6 @@ if TYPE_CHECKING:
 GAMES = ("wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race")
 DEADLINE = 30.0  # seconds a page may take before the visit counts as failed
 REFILL = 8.0  # seconds for the server to replace the warm kernel a visit took
-
-
-def pin(pattern: str, cpu: int) -> None:
-    """Every thread of every process whose command line matches ``pattern`` onto ``cpu``."""
-    pids = subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True).stdout
-    for pid in pids.split():
-        subprocess.run(["taskset", "-apc", str(cpu), pid], capture_output=True, check=False)
 
 
 def visit(context: BrowserContext, server: VoilaServer, name: str) -> float | None:
@@ -69,7 +58,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", default=list(GAMES))
     parser.add_argument("--visits", type=int, default=6)
-    parser.add_argument("--separate-cores", action="store_true")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -82,10 +70,6 @@ def main() -> None:
     ):
         browser = launch_chromium(playwright)
         time.sleep(REFILL)
-        if args.separate_cores:
-            pin("chromium", 1)
-            pin("voila", 0)
-            pin("ipykernel", 0)  # kernels started later inherit Voila's CPU
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
         context.add_init_script(PAGE_HELPERS)
         for name in args.names:

@@ -59,16 +59,17 @@ class PageRun:
         from voila.execute import VoilaExecutor
 
         notebook = page["nb"]
-        km = kernel_manager.get_kernel(self.kernel_id)
-        executor = VoilaExecutor(
-            notebook, km=km, config=page["config"], show_tracebacks=page["show_tracebacks"]
-        )
-        # A client of its own session: clients that share one (as km.client() makes them)
-        # share a shell socket identity, and a reply goes to only one of them.
-        session = km.session.clone()
-        session.session = str(uuid.uuid4())
-        client = executor.kc = km.client(session=session)
+        client = None
         try:
+            km = kernel_manager.get_kernel(self.kernel_id)
+            executor = VoilaExecutor(
+                notebook, km=km, config=page["config"], show_tracebacks=page["show_tracebacks"]
+            )
+            # A client of its own session: clients that share one (as km.client() makes them)
+            # share a shell socket identity, and a reply goes to only one of them.
+            session = km.session.clone()
+            session.session = str(uuid.uuid4())
+            client = executor.kc = km.client(session=session)
             client.start_channels()
             await client.wait_for_ready(timeout=executor.startup_timeout)
             client.allow_stdin = False
@@ -102,7 +103,8 @@ class PageRun:
             self.finished = True
             self._more.set()
             self._between_cells.set()
-            client.stop_channels()
+            if client is not None:
+                client.stop_channels()
 
     async def results_as_they_come(self) -> AsyncIterator[dict[str, Any]]:
         """Every cell's result: those made so far at once, then each as it is made."""

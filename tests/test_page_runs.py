@@ -171,3 +171,18 @@ def test_the_server_hands_voila_the_page_runs() -> None:
     assert NotebookRenderer._jinja_kernel_start.__name__ == "page_kernel_start"
     page_runs.start_cells_with_the_request()  # a second install changes nothing
     assert ExecutionRequestHandler.on_message.__name__ == "send_results"
+
+
+def test_a_run_for_a_kernel_that_is_gone_finishes_with_nothing(
+    loop: asyncio.AbstractEventLoop,
+) -> None:
+    async def scenario(manager: WarmKernelManager, kernel: str) -> None:
+        run = PageRun("no-such-kernel", page(new_code_cell("print(1)")), manager)
+
+        async def results() -> list[dict[str, Any]]:
+            return [r async for r in run.results_as_they_come()]
+
+        assert await within(results(), "the end of a run without a kernel", timeout=30) == []
+        assert run.finished
+
+    loop.run_until_complete(with_kernel(scenario))

@@ -7,9 +7,11 @@ left alone here (pip and friends need it); the Voila subprocess gets a temp HOME
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,3 +38,22 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         else:
             os.environ[var] = value
     shutil.rmtree(base, ignore_errors=True)
+
+
+# -- for tests that run real kernels in this process (warm kernels, page runs) ----------------
+
+
+@pytest.fixture
+def kernel_files_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kernel manager writes its kernels' connection files in the working folder."""
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    """A fresh event loop, set as the thread's loop (kernel managers look for it)."""
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    yield loop
+    loop.close()
+    asyncio.set_event_loop(None)

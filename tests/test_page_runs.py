@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import nbformat
@@ -16,19 +14,7 @@ from sheepkit import page_runs
 from sheepkit.page_runs import PageRun, PageRuns, answered_widget_states
 from sheepkit.serving import WarmKernelManager
 
-
-@pytest.fixture(autouse=True)
-def _connection_files_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)  # a kernel manager writes its kernels' connection files here
-
-
-@pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    yield loop
-    loop.close()
-    asyncio.set_event_loop(None)
+pytestmark = pytest.mark.usefixtures("kernel_files_in_tmp")
 
 
 def page(*cells: Any) -> dict[str, Any]:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,18 +37,7 @@ async def until(condition: Any, what: str, timeout: float = 90) -> None:
     raise AssertionError(f"{what} not within {timeout} s")
 
 
-@pytest.fixture(autouse=True)
-def _connection_files_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)  # a kernel manager writes its kernels' connection files here
-
-
-@pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    yield loop
-    loop.close()
-    asyncio.set_event_loop(None)
+pytestmark = pytest.mark.usefixtures("kernel_files_in_tmp")
 
 
 def test_a_page_gets_a_warm_kernel_with_its_environment(loop: asyncio.AbstractEventLoop) -> None:

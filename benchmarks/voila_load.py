@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import psutil
+from ipywidgets._version import __control_protocol_version__ as CONTROL_PROTOCOL
 
 from sheepkit.serving import V1_PROTOCOL
 
@@ -46,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from voila_harness import (
     ARTIFACTS,
     NOTEBOOKS,
+    PAINT_WATCH,
     AppPage,
     VoilaServer,
     kernel_id_in,
@@ -57,18 +59,6 @@ from voila_harness import (
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
-
-# Set by each page itself: when (performance.now(), ms after navigation start) a game board
-# first had pixels and a button to press.
-PAINT_WATCH = r"""
-(() => {
-  const tick = () => {
-    if (window.__sk && window.__sk.playableApp() >= 0) { window.__skPainted = performance.now(); }
-    else { setTimeout(tick, 50); }
-  };
-  setTimeout(tick, 50);
-})();
-"""
 
 
 def cpu_seconds(processes: list[psutil.Process]) -> float:
@@ -179,7 +169,9 @@ class PupilWithoutBrowser(threading.Thread):
             # (A page's cells run from its request and wait for this as the page connects.)
             session, control = uuid.uuid4().hex, uuid.uuid4().hex
             opened = {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}}
-            channels.send_binary(v1_frame("shell", "comm_open", opened, session))
+            # ipywidgets refuses a control comm that does not give its protocol's version.
+            version = {"version": CONTROL_PROTOCOL}
+            channels.send_binary(v1_frame("shell", "comm_open", opened, session, version))
             asked = {"comm_id": control, "data": {"method": "request_states"}}
             channels.send_binary(v1_frame("shell", "comm_msg", asked, session))
             threading.Thread(target=self._drain, args=(channels,), daemon=True).start()

@@ -4,7 +4,8 @@ Starts a Voila on 127.0.0.1 (the project's voila.json; its warm kernels replaced
 visits, so that every visit gets one) and opens each game notebook --visits times, one page
 after another in one headless Chromium context (so from the second visit on, Voila's scripts
 come from the HTTP cache, as for a pupil who opens a second lesson). For each visit: seconds
-from asking for the page to its game board painted, taken inside the page (performance.now()).
+from asking for the page to its game board painted with a button to press, timed inside the
+page as benchmarks/voila_load.py times it; and any page or kernel error.
 
 Run from the repo root:  .venv/bin/python benchmarks/voila_page.py [--visits 6] [name ...]
 """
@@ -21,7 +22,8 @@ from typing import TYPE_CHECKING
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from voila_harness import (  # the harness lives with the tests, on the path above
-    PAGE_HELPERS,
+    PAINT_WATCH,
+    AppPage,
     VoilaServer,
     launch_chromium,
     serve_voila,
@@ -35,23 +37,22 @@ DEADLINE = 30.0  # seconds a page may take before the visit counts as failed
 REFILL = 8.0  # seconds for the server to replace the warm kernel a visit took
 
 
-def visit(context: BrowserContext, server: VoilaServer, name: str) -> float | None:
-    """Seconds from asking for the page to its board painted (None: not within DEADLINE)."""
-    page = context.new_page()
+def visit(context: BrowserContext, server: VoilaServer, name: str) -> tuple[float | None, int]:
+    """(seconds from asking for the page to its board painted, None if not within DEADLINE;
+    the page's and kernel's errors)."""
+    app = AppPage(context.new_page(), name)
+    app.page.add_init_script(PAINT_WATCH)
     try:
-        page.goto(f"{server.url}/voila/render/{name}.ipynb", wait_until="commit")
+        app.page.goto(f"{server.url}/voila/render/{name}.ipynb", wait_until="commit")
         deadline = time.monotonic() + DEADLINE
         while time.monotonic() < deadline:
-            painted = page.evaluate(
-                "() => window.__sk && window.__sk.paintedApp() >= 0 ? performance.now() : null"
-            )
+            painted = app.page.evaluate("() => window.__skPainted ?? null")
             if painted is not None:
-                return float(painted) / 1000
-            page.wait_for_timeout(20)
-        return None
+                return float(painted) / 1000, len(app.problems())
+            app.page.wait_for_timeout(20)
+        return None, len(app.problems())
     finally:
-        page.goto("about:blank")  # the page's beacon shuts its kernel down
-        page.close()
+        app.close()  # its beacon shuts the page's kernel down
 
 
 def main() -> None:
@@ -71,16 +72,18 @@ def main() -> None:
         browser = launch_chromium(playwright)
         time.sleep(REFILL)
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        context.add_init_script(PAGE_HELPERS)
         for name in args.names:
-            seconds = []
+            seconds, problems = [], 0
             for _ in range(args.visits):
-                seconds.append(visit(context, server, name))
+                painted, errors = visit(context, server, name)
+                seconds.append(painted)
+                problems += errors
                 time.sleep(REFILL)
-            painted = [s for s in seconds if s is not None]
+            timed = [s for s in seconds if s is not None]
             shown = " ".join("-" if s is None else f"{s:.2f}" for s in seconds)
-            summary = f"median {statistics.median(painted):.2f}" if painted else "none painted"
-            print(f"{name:<16} open -> board s: {shown}   ({summary})", flush=True)
+            summary = f"median {statistics.median(timed):.2f}" if timed else "none painted"
+            warning = f"  ({problems} page/kernel errors!)" if problems else ""
+            print(f"{name:<16} open -> board s: {shown}   ({summary}){warning}", flush=True)
         browser.close()
 
 

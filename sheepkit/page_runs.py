@@ -31,8 +31,8 @@ from typing import Any
 
 # A client that connects and never asks for the widgets' state holds a run this long at most.
 RESUME_AFTER = 3.0
-# What the kernel sends the page with the state of every widget it holds (ipywidgets 8).
-WIDGET_STATES_REPLY = b'"update_states"'
+# ZMQ's frame between a kernel message's routing identities and its signed parts.
+DELIMITER = b"<IDS|MSG>"
 
 
 class PageRun:
@@ -136,6 +136,12 @@ class PageRun:
     @property
     def paused(self) -> bool:
         return not self._go.is_set()
+
+    def on_message_to_page(self, frames: list[Any]) -> None:
+        """Goes on when a paused run sees the kernel send a connecting page every widget's
+        state."""
+        if self.paused and is_widget_states_answer(frames):
+            self.resume()
 
     def cancel(self) -> None:
         """Stop the run: the cell running now is abandoned (its kernel is going away)."""
@@ -272,9 +278,14 @@ async def connect_between_cells(kernel_id: str) -> PageRun | None:
     return run
 
 
-def answered_widget_states(run: PageRun | None, frames: list[Any]) -> bool:
-    """True when ``frames`` (a message from the kernel to the page) is the kernel's answer
-    with every widget's state; the run may then go on."""
-    if run is None or not run.paused:
+def is_widget_states_answer(frames: list[Any]) -> bool:
+    """True when ``frames`` (a kernel message as ZMQ gives it: identities, the delimiter, the
+    signature, header, parent header, metadata, content, buffers) is the kernel's answer to a
+    page's widget manager with the state of every widget (ipywidgets 8's "update_states")."""
+    try:
+        start = frames.index(DELIMITER) + 2
+        header, content = json.loads(bytes(frames[start])), json.loads(bytes(frames[start + 3]))
+    except (ValueError, IndexError):  # not a whole kernel message
         return False
-    return any(WIDGET_STATES_REPLY in bytes(frame) for frame in frames[1:])
+    method = content.get("data", {}).get("method") if isinstance(content, dict) else None
+    return header.get("msg_type") == "comm_msg" and method == "update_states"

@@ -31,13 +31,7 @@ from tornado import web
 from tornado.ioloop import IOLoop
 from traitlets import Float, Integer, Unicode
 
-from .page_runs import (
-    PAGES,
-    PageRun,
-    answered_widget_states,
-    connect_between_cells,
-    start_cells_with_the_request,
-)
+from .page_runs import PAGES, PageRun, connect_between_cells, start_cells_with_the_request
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
@@ -48,7 +42,8 @@ def offered_protocols(header: str | None) -> list[str]:
 
 
 class V1OnlyConnection(ZMQChannelsWebsocketConnection):
-    """A kernel websocket connection that refuses, before the upgrade, a client without v1."""
+    """A kernel websocket connection that refuses, before the upgrade, a client without v1,
+    and connects a page between two of its cells while they run (sheepkit.page_runs)."""
 
     page_run: PageRun | None = None
 
@@ -68,8 +63,8 @@ class V1OnlyConnection(ZMQChannelsWebsocketConnection):
 
     def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:
         super().handle_outgoing_message(stream, outgoing_msg)
-        if answered_widget_states(self.page_run, outgoing_msg):
-            self.page_run.resume()  # type: ignore[union-attr]
+        if self.page_run is not None:
+            self.page_run.on_message_to_page(outgoing_msg)
 
     # The abstract base declares it a coroutine; the ZMQ connection's is a plain method.
     def disconnect(self) -> None:  # type: ignore[override]

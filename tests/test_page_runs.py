@@ -7,11 +7,12 @@ from typing import Any
 
 import nbformat
 import pytest
+from jupyter_client.session import Session
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from traitlets.config import Config
 
 from sheepkit import page_runs
-from sheepkit.page_runs import PageRun, PageRuns, answered_widget_states
+from sheepkit.page_runs import PageRun, PageRuns, is_widget_states_answer
 from sheepkit.serving import WarmKernelManager
 
 pytestmark = pytest.mark.usefixtures("kernel_files_in_tmp")
@@ -22,6 +23,25 @@ def page(*cells: Any) -> dict[str, Any]:
     notebook = new_notebook(cells=list(cells))
     notebook.metadata.kernelspec = {"name": "python3", "language": "python"}
     return {"nb": nbformat.from_dict(notebook), "config": Config(), "show_tracebacks": False}
+
+
+def kernel_message(msg_type: str, content: dict[str, Any], *buffers: bytes) -> list[bytes]:
+    """A kernel's message to a page, framed as the server's ZMQ socket receives it."""
+    session = Session(key=b"secret")
+    frames: list[bytes] = session.serialize(session.msg(msg_type, content))
+    return [b"routing-id", *frames, *buffers]
+
+
+# The kernel's answer to a page's widget manager: the state of every widget.
+WIDGET_STATES = kernel_message("comm_msg", {"comm_id": "c", "data": {"method": "update_states"}})
+
+
+def test_only_the_kernels_answer_with_every_widget_state_is_taken_for_it() -> None:
+    assert is_widget_states_answer(WIDGET_STATES)
+    said = kernel_message("stream", {"name": "stdout", "text": '"update_states"'})
+    in_a_buffer = kernel_message("comm_msg", {"data": {"method": "update"}}, b'"update_states"')
+    assert not is_widget_states_answer(said) and not is_widget_states_answer(in_a_buffer)
+    assert not is_widget_states_answer([b'{"method": "update_states"}'])  # no whole message
 
 
 def texts(result: dict[str, Any]) -> list[str]:
@@ -98,12 +118,14 @@ def test_a_paused_run_stops_between_cells_until_resumed(
         # A page connecting waits for the running cell to end...
         await within(run.pause(), "the end of the running cell")
         assert [texts(r) for r in run.results] == [["slow\n"]]
-        assert run.paused and answered_widget_states(run, [b"id", b'{"method": "update_states"}'])
-        # ...and the next cell waits for the page.
+        assert run.paused and is_widget_states_answer(WIDGET_STATES)
+        # ...and the next cell waits for the page: other messages to it change nothing...
+        run.on_message_to_page(kernel_message("comm_msg", {"data": {"method": "update"}}))
         await asyncio.sleep(1.0)
-        assert len(run.results) == 1 and not run.finished
-        run.resume()
-        assert not answered_widget_states(run, [b"id", b'{"method": "update_states"}'])
+        assert len(run.results) == 1 and not run.finished and run.paused
+        # ...until the kernel has sent the page every widget's state.
+        run.on_message_to_page(WIDGET_STATES)
+        assert not run.paused
         await within(run.task, "the rest of the run")
         assert [texts(r) for r in run.results] == [["slow\n"], ["next\n"]]
 

@@ -2,15 +2,17 @@
 
     .venv/bin/python benchmarks/site_latency.py [--apps wolf_and_sheep,...] [--json out.json]
 
-Needs a built site (`make site`). For every game app: a first visit in a fresh browser context
-(empty cache), then a second visit in the same context (HTTP cache warm: the server sends
-`Cache-Control: max-age=3600`). Each visit times, from the page's navigation start, the board
-painted (pixels on its canvas), the first possible action (a move or roll button enabled and
-visible: the site shows each cell as it runs) and the last cell run. In the Sheep Race the
-first player is drawn by a die, and the bots before the human bet first: its first action
-comes up to 2 s after its board. The server is a plain static server on 127.0.0.1; Chromium
-resolves no other host, and every request elsewhere is counted. Targets on a 2-core machine:
-first visit <= 15 s, second <= 6 s, site < 80 MB. Bounded: one page at a time, 300 s each.
+Needs a built site (`make site`). For every game app: a first visit in a new browser profile
+(nothing cached), then a second visit in the same profile (the server sends
+`Cache-Control: max-age=3600`; the profile also keeps V8's cache of compiled scripts and
+WebAssembly, as a pupil's browser does and a private context would not). Each visit times,
+from the page's navigation start, the board painted (pixels on its canvas), the first
+possible action (a move or roll button enabled and visible: the site shows each cell as it
+runs) and the last cell run. In the Sheep Race the first player is drawn by a die, and the
+bots before the human bet first: its first action comes up to 2 s after its board. The
+server is a plain static server on 127.0.0.1; Chromium resolves no other host, and every
+request elsewhere is counted. Targets on a 2-core machine: first visit <= 15 s, second
+<= 6 s, site < 80 MB. Bounded: one page at a time, 300 s each.
 Each visit also reports the CPU seconds Chromium spent on it (Linux /proc), which a busy
 machine changes less than the wall clock; say the load average with the figures.
 """
@@ -21,13 +23,14 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from site_harness import ONLY_LOOPBACK, SITE, Offline, serve_site
-from voila_harness import PAGE_HELPERS, launch_chromium
+from voila_harness import PAGE_HELPERS, launch_profile
 
 GAMES = ("wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race")
 TIMEOUT_MS = 300_000
@@ -98,16 +101,18 @@ def main() -> None:
     results: dict[str, Any] = {"site": site_size(SITE), "apps": {}}
     print(f"site: {results['site']['megabytes']} MB in {results['site']['files']} files")
     with serve_site(cache_seconds=3600) as base, sync_playwright() as playwright:
-        # The offline tests' routing would turn the HTTP cache off: here Chromium itself
-        # resolves no other host, and the second visit has its cache.
-        browser = launch_chromium(playwright, ONLY_LOOPBACK)
         for name in args.apps.split(","):
-            offline = Offline.new(browser, base, cached=True)
-            first = visit(offline, name)
-            second = visit(offline, name)
+            # A new browser profile per app: the first visit finds nothing cached, the second
+            # has what a pupil's browser keeps. The offline tests' routing would turn the HTTP
+            # cache off: here Chromium itself resolves no other host.
+            with tempfile.TemporaryDirectory(prefix="sheepkit-profile-") as profile:
+                context = launch_profile(playwright, Path(profile), ONLY_LOOPBACK)
+                offline = Offline.around(context, base, cached=True)
+                first = visit(offline, name)
+                second = visit(offline, name)
+                offline.close()
             results["apps"][name] = {"first": first, "second": second}
             results["blocked"] = results.get("blocked", 0) + len(offline.blocked)
-            offline.close()
             print(
                 f"{name:16} first visit: painted {first['painted']} s, action {first['action']} s,"
                 f" cells {first['cells']} s ({first['cpu']} CPU-s) | second visit: painted"
@@ -115,7 +120,6 @@ def main() -> None:
                 f" ({second['cpu']} CPU-s)",
                 flush=True,
             )
-        browser.close()
     print(f"requests outside the site (failed): {results.get('blocked', 0)}")
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))

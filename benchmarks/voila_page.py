@@ -2,8 +2,9 @@
 
 Starts a Voila on 127.0.0.1 (the project's voila.json; its warm kernels replaced between
 visits, so that every visit gets one) and opens each game notebook --visits times, one page
-after another in one headless Chromium context (so from the second visit on, Voila's scripts
-come from the HTTP cache, as for a pupil who opens a second lesson). For each visit: seconds
+after another in one headless Chromium with a browser profile of its own (so from the second
+visit on, Voila's scripts come from the HTTP cache, already compiled, as for a pupil who opens
+a second lesson). For each visit: seconds
 from asking for the page to its game board painted with a button to press, timed inside the
 page as benchmarks/voila_load.py times it; and any page or kernel error.
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,7 +27,7 @@ from voila_harness import (  # the harness lives with the tests, on the path abo
     PAINT_WATCH,
     AppPage,
     VoilaServer,
-    launch_chromium,
+    launch_profile,
     serve_voila,
 )
 
@@ -68,10 +70,10 @@ def main() -> None:
     with (
         serve_voila(extra_args=warm) as server,
         sync_playwright() as playwright,
+        tempfile.TemporaryDirectory(prefix="sheepkit-profile-") as profile,
     ):
-        browser = launch_chromium(playwright)
+        context = launch_profile(playwright, Path(profile))
         time.sleep(REFILL)
-        context = browser.new_context(viewport={"width": 1280, "height": 1000})
         for name in args.names:
             seconds, problems = [], 0
             for _ in range(args.visits):
@@ -84,7 +86,7 @@ def main() -> None:
             summary = f"median {statistics.median(timed):.2f}" if timed else "none painted"
             warning = f"  ({problems} page/kernel errors!)" if problems else ""
             print(f"{name:<16} open -> board s: {shown}   ({summary}){warning}", flush=True)
-        browser.close()
+        context.close()
 
 
 if __name__ == "__main__":

@@ -85,6 +85,11 @@ class Offline:
     @classmethod
     def new(cls, browser: Browser, base: str, *, cached: bool = False) -> Offline:
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        return cls.around(context, base, cached=cached)
+
+    @classmethod
+    def around(cls, context: BrowserContext, base: str, *, cached: bool = False) -> Offline:
+        """An Offline of a context made elsewhere (a browser profile's, say)."""
         offline = cls(context, base)
         if cached:
             context.on("request", lambda request: offline._outside(request.url))

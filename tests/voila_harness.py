@@ -31,7 +31,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, JSHandle, Locator, Page, Playwright, WebSocket
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        JSHandle,
+        Locator,
+        Page,
+        Playwright,
+        WebSocket,
+    )
 
 REPO = Path(__file__).resolve().parents[1]
 # Overridable so the harness itself can be exercised against stand-in notebooks.
@@ -49,6 +57,10 @@ CHROMIUM_ARGS = (
     "--no-first-run",
     "--disable-quic",
 )
+# Headless Chromium 156 loads the address bar's two WebUI popups (chrome://omnibox-popup) in a
+# renderer of their own beside every page: up to 2 s of CPU per visit, on the 2 cores that the
+# server and the page share here, for a bar that headless never shows.
+UNUSED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
 GAME_NOTEBOOKS = ("wolf_and_sheep", "shave_a_sheep")
 CHROMIUM_MISSING = (
     f"{CHROMIUM} not found: the browser tests need Debian's chromium. "
@@ -261,11 +273,39 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 
 def launch_chromium(playwright: Playwright, *extra_args: str) -> Browser:
+    """Headless Chromium; its contexts are private windows (no cache on disk)."""
+    return playwright.chromium.launch(**_launch_options(extra_args))
+
+
+def launch_profile(playwright: Playwright, profile: Path, *extra_args: str) -> BrowserContext:
+    """Headless Chromium with a browser profile in `profile`, as a pupil's browser has one: on
+    a second visit it has the HTTP cache and also V8's cache of compiled scripts and
+    WebAssembly, which a private context (launch_chromium's) never keeps."""
+    return playwright.chromium.launch_persistent_context(
+        profile, viewport={"width": 1280, "height": 1000}, **_launch_options(extra_args)
+    )
+
+
+def _launch_options(extra_args: tuple[str, ...]) -> dict[str, Any]:
     if not CHROMIUM.exists():
         raise FileNotFoundError(CHROMIUM_MISSING)
-    return playwright.chromium.launch(
-        executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *extra_args], headless=True
-    )
+    disabled = ",".join((*playwright_disabled_features(), *UNUSED_FEATURES))
+    args = [*CHROMIUM_ARGS, f"--disable-features={disabled}", *extra_args]
+    return {"executable_path": str(CHROMIUM), "args": args, "headless": True}
+
+
+def playwright_disabled_features() -> list[str]:
+    """The features Playwright itself disables in Chromium. Chromium obeys only the last
+    --disable-features it is given, so a list of our own must repeat Playwright's; it is read
+    from Playwright's driver, which has no API for it."""
+    import playwright
+
+    bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+    found = re.search(r"disabledFeatures = \[(.*?)\n\s*\]", bundle.read_text(), re.DOTALL)
+    if found is None:
+        raise RuntimeError(f"Playwright's disabled Chromium features not found in {bundle}")
+    without_comments = re.sub(r"//[^\n]*", "", found.group(1))
+    return re.findall(r'"([A-Za-z0-9_]+)"', without_comments)
 
 
 # Injected into every page: helpers the tests call through page.evaluate, so that pixel reads,

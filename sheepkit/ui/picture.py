@@ -1,20 +1,49 @@
-"""Still pictures of game positions for lessons: the game's own drawing on a small canvas.
+"""Still pictures of game positions for lessons: the game's own drawing, as SVG.
 
 A lesson shows "a slide that stops at the edge" or "a wolf that cannot move back" as a picture
 of a constructed position, drawn by the drawing the app uses, so a picture always looks like
-the game. Like the app, it draws once a browser shows the canvas (see app.py for why).
+the game. The drawing is made on a :class:`~sheepkit.ui.svg_canvas.SvgCanvas` when the picture
+is: a picture is part of its cell's output (HTML), not a widget, so a page shows it as soon as
+the cell has run, before any widget, and it costs the kernel and the server nothing after.
 """
 
 from __future__ import annotations
 
+import html
+import re
+from dataclasses import dataclass, field
 from typing import Any
-
-import ipywidgets as w
-from ipycanvas import Canvas, hold_canvas
 
 from ..core import Move, State
 from ..drawing import FONT, INK, BoardDrawing, Frame, drawing_for
-from .keyboard import KEYBOARD_HTML
+from .svg_canvas import SvgCanvas
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A drawn position with its caption (HTML). A cell that ends with one shows it."""
+
+    svg: str = field(repr=False)
+    caption: str
+    width: int  # shown width, pixels
+
+    def _repr_html_(self) -> str:
+        style = f"font:14px {FONT};color:{INK};max-width:{self.width}px"
+        return (
+            f'<div class="sk-picture" style="display:inline-block;vertical-align:top;'
+            f'margin:0 12px 12px 0">{self.svg}<div style="{style}">{self.caption}</div></div>'
+        )
+
+
+@dataclass(frozen=True)
+class Pictures:
+    """Pictures side by side, wrapping onto new lines on narrow pages."""
+
+    items: tuple[Picture, ...]
+
+    def _repr_html_(self) -> str:
+        inner = "".join(item._repr_html_() for item in self.items)
+        return f'<div class="sk-pictures" style="display:flex;flex-flow:row wrap">{inner}</div>'
 
 
 def picture(
@@ -26,34 +55,29 @@ def picture(
     viewer: int | None = None,
     scale: float = 0.75,
     drawing: BoardDrawing | None = None,
-) -> w.VBox:
-    """A small drawing of ``state`` with an optional caption; moves in ``highlights`` are marked.
+) -> Picture:
+    """A small drawing of ``state`` with an optional caption (HTML); moves in ``highlights``
+    are marked.
 
-    ``scale`` shrinks the picture on the page (the drawing itself is made at full size, so it
-    stays sharp). Returns a widget: display it, or put several in an HBox.
+    ``scale`` shrinks the picture on the page (it is drawn at the board's full size, so it
+    stays sharp). A cell that ends with it shows it; put several in ``pictures``.
     """
     board = drawing or drawing_for(state.game)
-    width, height = board.width, board.height
-    canvas = Canvas(
-        width=width,
-        height=height,
-        layout=w.Layout(width=f"{width * scale:.0f}px", height=f"{height * scale:.0f}px"),
-    )
-    frame = Frame(state, viewer, selection, tuple(highlights))
-
-    def draw(*_: Any) -> None:
-        with hold_canvas():
-            canvas.clear()
-            board.draw(canvas, frame)
-
-    canvas.on_client_ready(draw)
-    style = f"font:14px {FONT};color:{INK};max-width:{width * scale:.0f}px"
-    label = w.HTML(f"{KEYBOARD_HTML}<div style='{style}'>{caption}</div>")
-    box = w.VBox([canvas, label], layout=w.Layout(margin="0 12px 12px 0"))
-    box.add_class("sk-picture")
-    return box
+    canvas = SvgCanvas(board.width, board.height)
+    board.draw(canvas, Frame(state, viewer, selection, tuple(highlights)))
+    shown = round(board.width * scale)
+    label = html.unescape(_without_tags(caption)) or f"A position of {state.game.title}"
+    return Picture(canvas.svg(shown_width=shown, label=label), caption, shown)
 
 
-def pictures(*items: w.Widget) -> w.HBox:
+def pictures(*items: Picture) -> Pictures:
     """Pictures side by side, wrapping onto new lines on narrow pages."""
-    return w.HBox(list(items), layout=w.Layout(flex_flow="row wrap"))
+    for item in items:
+        if not isinstance(item, Picture):
+            raise TypeError(f"pictures() takes pictures (from picture()), not {item!r}")
+    return Pictures(items)
+
+
+def _without_tags(caption: str) -> str:
+    """The caption's words for a screen reader (the <b> and the like taken out)."""
+    return re.sub(r"<[^>]*>", "", caption).strip()

@@ -23,9 +23,8 @@ def test_strong_move_is_a_legal_move_with_its_depth() -> None:
 
 def test_before_after_shows_the_split_then_the_position_after_it() -> None:
     box = pictures.before_after(lesson.SPLIT, "d4-e5 x6", "Before.", "After.")
-    assert len(box.children) == 2
-    assert "Before." in box.children[0].children[1].value
-    assert "After." in box.children[1].children[1].value
+    assert [item.caption for item in box.items] == ["Before.", "After."]
+    assert box.items[0].svg != box.items[1].svg
 
 
 def test_before_after_refuses_a_move_that_is_not_a_split() -> None:

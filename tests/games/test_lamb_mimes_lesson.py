@@ -47,4 +47,4 @@ def test_the_lessons_pictures_are_apart():
     from sheepkit.games.lamb_mimes.pictures import reshuffle_pictures
 
     row = reshuffle_pictures(scale=0.3)
-    assert len(row.children) == 3  # before, turned over, after
+    assert len(row.items) == 3  # before, turned over, after

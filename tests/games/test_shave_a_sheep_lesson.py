@@ -45,8 +45,8 @@ def test_face_pictures_show_each_face_with_its_choices() -> None:
     from sheepkit.games.shave_a_sheep import ShaveASheep
 
     box = pictures.face_pictures()
-    assert len(box.children) == len(ShaveASheep().faces)
-    captions = [item.children[1].value for item in box.children]
+    assert len(box.items) == len(ShaveASheep().faces)
+    captions = [item.caption for item in box.items]
     assert any("Double wool" in text for text in captions)
 
 
@@ -56,5 +56,5 @@ def test_before_after_shows_the_move_played() -> None:
     game = sheepkit.load("shave_a_sheep")
     four = game.position(phase="act", face="x2", sheep=(4, 1))
     box = pictures.before_after(four, "double", "Before.", "After.")
-    before, after = (item.children[1].value for item in box.children)
+    before, after = (item.caption for item in box.items)
     assert "Before." in before and "After." in after

@@ -43,9 +43,9 @@ def test_reach_marks_show_the_free_square_and_the_guards() -> None:
     assert marks[square("A7")] == "FREE"  # in front of the sheep, out of every wolf's reach
     assert marks[square("C7")] == "1W"  # only the wolf on D8 can still get there
     assert square("B8") not in marks  # no wolf ever moves up
-    assert "no wolf can reach A7" in pictures.reach_picture(escaped).children[1].value
+    assert "no wolf can reach A7" in pictures.reach_picture(escaped).caption
 
 
 def test_heatmap_picture_labels_every_empty_square() -> None:
     box = pictures.heatmap_picture(["B8", "D8", "F6", "H6"], caption="Two wolves ran ahead.")
-    assert "Two wolves ran ahead. S = the sheep wins" in box.children[1].value
+    assert "Two wolves ran ahead. S = the sheep wins" in box.caption

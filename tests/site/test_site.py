@@ -175,6 +175,11 @@ def test_the_welcome_app_is_the_landing_page(open_page: OpenPage) -> None:
     app.screenshot("site-welcome")
 
 
+# Lesson pictures are SVG in the cells' output (sheepkit.ui.picture): shown, not sanitised away.
+PICTURES_DRAWN = """() => Array.from(document.querySelectorAll('.sk-picture svg'))
+    .filter((s) => s.childElementCount > 10 && s.getBoundingClientRect().width > 50).length"""
+
+
 @pytest.mark.parametrize(
     "name",
     GAMES,
@@ -185,6 +190,7 @@ def test_a_game_app_paints_plays_answers_and_undoes(open_page: OpenPage, name: s
     app.wait_for_board(timeout=30)
     assert app.board()["painted"] > 0
     assert app.state()["status"], "the app has no .sk-status text"
+    assert app.page.evaluate(PICTURES_DRAWN) >= 1, "the lesson's pictures are not on the page"
 
     # First a move by clicks on the board; the bot answers and the human's controls show.
     points = BOARD_CLICKS[name](app)

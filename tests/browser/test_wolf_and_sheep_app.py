@@ -43,3 +43,27 @@ def test_preferences_hint_and_a_bigger_board(open_app: OpenApp) -> None:
     )
     app.assert_healthy()
     app.screenshot("wolf_and_sheep-preferences")
+
+
+def test_the_perfect_game_opens_on_request_and_replays(open_app: OpenApp) -> None:
+    """The replay is a second app (about 120 widgets): the page makes it when asked, not on
+    open, so that a class opening the lesson at once waits for one app per page."""
+    app = open_app("wolf_and_sheep")
+    app.wait_for_board()
+    page = app.page
+    assert page.locator(".sk-app").count() == 1, "the replay was made before it was asked for"
+    page.locator(".sk-run-request", has_text="Show the perfect game").click()
+    replay = page.locator(".sk-request-output .sk-app")
+    replay.wait_for(timeout=60_000)
+    canvas = replay.locator(".sk-board canvas").first.element_handle()
+    blank = "c => { const b = document.createElement('canvas'); b.width = c.width;"
+    blank += " b.height = c.height; return c.toDataURL() !== b.toDataURL(); }"
+    app.wait_for(blank, canvas, failing="the perfect game's board was never drawn")
+    before = canvas.evaluate("c => c.toDataURL()")
+    replay.locator(".sk-redo").click()
+    app.wait_for(
+        "([c, before]) => c.toDataURL() !== before",
+        [canvas, before],
+        failing="Redo did not step the perfect game on",
+    )
+    app.assert_healthy()

@@ -59,7 +59,8 @@ venv: $(STAMP)
 # HOST=0.0.0.0 serves the class over the school network (see DESIGN.md, "Serving a classroom",
 # for what a visitor can and cannot do); the default serves this machine only. WARM=N keeps N
 # kernels started and warmed up for the next pages (voila.json: 2; about 85 MB each): WARM=30
-# before a class of 30 opens its apps together.
+# before a class of 30 opens its apps together. share/jupyter holds Voila's loading screen
+# without its animations (DESIGN.md, "Serving a classroom").
 app: $(STAMP)
 	@echo ""
 	@echo "  sheepkit apps:  http://$(APP_HOST):$(PORT)/voila/render/00_welcome.ipynb"
@@ -69,6 +70,7 @@ app: $(STAMP)
 		echo "  machine's name or address ($$(hostname -I 2>/dev/null | cut -d' ' -f1)) for $(APP_HOST)."; \
 	fi
 	@echo ""
+	JUPYTER_PATH=$(CURDIR)/share/jupyter \
 	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=$(HOST) --Voila.port_retries=0 \
 		$(if $(WARM),--WarmKernelManager.warm_kernels=$(WARM))
 
@@ -88,12 +90,13 @@ lab: $(STAMP)
 		'--ContentsManager.hide_globs=$(LAB_HIDDEN)' $(ALLOW_ROOT) $(LAB_ARGS)
 
 # Tests see a Jupyter/IPython of their own: the developer's settings, kernels and
-# extensions stay out (tests/conftest.py does the same when pytest is run by hand).
+# extensions stay out (tests/conftest.py does the same when pytest is run by hand); the one
+# folder searched is the project's share/jupyter (Voila's loading screen, still), as for `app`.
 test unit browser notebooks: export JUPYTER_CONFIG_DIR := $(JUPYTER_TMP)/config
 test unit browser notebooks: export JUPYTER_DATA_DIR := $(JUPYTER_TMP)/data
 test unit browser notebooks: export JUPYTER_RUNTIME_DIR := $(JUPYTER_TMP)/runtime
 test unit browser notebooks: export IPYTHONDIR := $(JUPYTER_TMP)/ipython
-test unit browser notebooks: export JUPYTER_PATH :=
+test unit browser notebooks: export JUPYTER_PATH := $(CURDIR)/share/jupyter
 test unit browser notebooks: export JUPYTER_CONFIG_PATH :=
 test unit browser notebooks: export JUPYTER_PREFER_ENV_PATH := 0
 test unit browser notebooks: export JUPYTER_PLATFORM_DIRS := 1

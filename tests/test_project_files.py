@@ -26,7 +26,7 @@ def test_engines_need_nothing_outside_the_standard_library() -> None:
     assert project["dependencies"] == []
 
 
-@pytest.mark.parametrize("script", [".ci/run", "binder/postBuild"])
+@pytest.mark.parametrize("script", [".ci/run", "binder/postBuild", "binder/start"])
 def test_scripts_are_executable(script: str) -> None:
     assert os.access(REPO / script, os.X_OK), f"chmod +x {script}"
 

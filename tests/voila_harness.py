@@ -46,6 +46,8 @@ REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = Path(os.environ.get("SHEEPKIT_NOTEBOOKS", REPO / "notebooks"))
 ARTIFACTS = Path(os.environ.get("SHEEPKIT_ARTIFACTS", REPO / "test-artifacts"))
 CHROMIUM = Path(os.environ.get("SHEEPKIT_CHROMIUM", "/usr/bin/chromium"))
+# The project's own Jupyter data folder: Voila's page template part that sheepkit replaces.
+PROJECT_JUPYTER = REPO / "share" / "jupyter"
 # As root Chromium needs --no-sandbox; the rest keep it off this machine's closed network.
 CHROMIUM_ARGS = (
     "--no-sandbox",
@@ -102,6 +104,7 @@ def isolated_jupyter_env(base: Path, *, home: bool) -> dict[str, str]:
 def subprocess_env(base: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in LEAKY_VARS}
     env.update(isolated_jupyter_env(base, home=True))
+    env["JUPYTER_PATH"] = str(PROJECT_JUPYTER)  # the project's template part, as `make app`
     return env
 
 

@@ -362,3 +362,37 @@ def test_a_page_s_cells_run_before_its_scripts_ask(tmp_path: Path) -> None:
             execution.close()
     assert [(r["cell_index"], r["total_cell"]) for r in results] == [(0, 3), (1, 3), (2, 3)]
     assert results[2]["output_cell"]["outputs"][0]["text"] == "second\n"
+
+
+# Every 20 ms from the page's first script: was the loading screen there, and did anything on
+# it animate (a running CSS animation of the spinner or of a cell's placeholder)?
+LOADING_WATCH = r"""
+window.__skLoading = { seen: 0, animated: [] };
+const watch = setInterval(() => {
+  const screen = document.querySelectorAll('#loading, .voila-skeleton-post');
+  if (screen.length) window.__skLoading.seen++;
+  for (const a of document.getAnimations()) {
+    const el = a.effect && a.effect.target;
+    if (el && el.closest && el.closest('#loading, .voila-skeleton-post')) {
+      window.__skLoading.animated.push(a.animationName || 'animation');
+    }
+  }
+  if (window.__sk && window.__sk.playableApp() >= 0) clearInterval(watch);
+}, 20);
+"""
+
+
+def test_the_loading_screen_stands_still(chromium: Browser, server: VoilaServer) -> None:
+    """Voila's spinner and its cells' shining placeholders repaint the page every frame while
+    it waits (share/jupyter's spinner.macro.html.j2 takes them out): none may run."""
+    app = AppPage.new(chromium, GAME)
+    try:
+        app.page.add_init_script(LOADING_WATCH)
+        app.load(server)
+        app.wait_for_board()
+        loading = app.page.evaluate("() => window.__skLoading")
+        assert loading["seen"] > 0, "the loading screen was never seen: the test saw nothing"
+        assert loading["animated"] == [], f"the loading screen animated: {loading['animated'][:5]}"
+        app.assert_healthy()
+    finally:
+        app.close()

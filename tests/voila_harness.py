@@ -11,6 +11,7 @@ seat selectors are `.sk-seat` dropdowns.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -297,10 +298,11 @@ def _launch_options(extra_args: tuple[str, ...]) -> dict[str, Any]:
     return {"executable_path": str(CHROMIUM), "args": args, "headless": True}
 
 
-def playwright_disabled_features() -> list[str]:
+@functools.cache
+def playwright_disabled_features() -> tuple[str, ...]:
     """The features Playwright itself disables in Chromium. Chromium obeys only the last
     --disable-features it is given, so a list of our own must repeat Playwright's; it is read
-    from Playwright's driver, which has no API for it."""
+    from Playwright's driver (3.6 MB, so once per process), which has no API for it."""
     import playwright
 
     bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
@@ -308,7 +310,7 @@ def playwright_disabled_features() -> list[str]:
     if found is None:
         raise RuntimeError(f"Playwright's disabled Chromium features not found in {bundle}")
     without_comments = re.sub(r"//[^\n]*", "", found.group(1))
-    return re.findall(r'"([A-Za-z0-9_]+)"', without_comments)
+    return tuple(re.findall(r'"([A-Za-z0-9_]+)"', without_comments))
 
 
 # Injected into every page: helpers the tests call through page.evaluate, so that pixel reads,

@@ -54,6 +54,11 @@ def num(x: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+def points(pairs: Sequence[tuple[float, float]]) -> str:
+    """An SVG ``points`` attribute: ``x,y x,y ...``, each coordinate short (``num``)."""
+    return " ".join(f"{num(x)},{num(y)}" for x, y in pairs)
+
+
 def text_width(text: str, size: float = TICK_SIZE) -> float:
     """About how wide ``text`` is in a sans-serif font (for laying out margins)."""
     return 0.6 * size * len(text)
@@ -212,11 +217,11 @@ class Drawing:
             f'stroke="{stroke}" stroke-width="{width}"{extra}/>'
         )
 
-    def polyline(self, points: Sequence[tuple[float, float]], stroke: str = LINE) -> None:
-        if len(points) < 2:
+    def polyline(self, corners: Sequence[tuple[float, float]], stroke: str = LINE) -> None:
+        if len(corners) < 2:
             return
-        coords = " ".join(f"{num(x)},{num(y)}" for x, y in points)
-        self.add(f'<polyline points="{coords}" fill="none" stroke="{stroke}" stroke-width="1.5"/>')
+        line = f'fill="none" stroke="{stroke}" stroke-width="1.5"'
+        self.add(f'<polyline points="{points(corners)}" {line}/>')
 
     def rect(
         self, x: float, y: float, w: float, h: float, fill: str, stroke: str | None = None
@@ -256,13 +261,13 @@ class Drawing:
             return
         if kind == "square":
             s = r * 0.9
-            points = [(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)]
+            corners = [(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)]
         elif kind == "triangle":
-            points = [(x, y - r * 1.2), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8)]
+            corners = [(x, y - r * 1.2), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8)]
         elif kind == "triangle-down":
-            points = [(x, y + r * 1.2), (x + r * 1.1, y - r * 0.8), (x - r * 1.1, y - r * 0.8)]
+            corners = [(x, y + r * 1.2), (x + r * 1.1, y - r * 0.8), (x - r * 1.1, y - r * 0.8)]
         elif kind == "diamond":
-            points = [(x, y - r * 1.2), (x + r, y), (x, y + r * 1.2), (x - r, y)]
+            corners = [(x, y - r * 1.2), (x + r, y), (x, y + r * 1.2), (x - r, y)]
         else:  # plus and cross: thick strokes
             d = r * 1.1
             if kind == "cross":
@@ -273,8 +278,7 @@ class Drawing:
             for x1, y1, x2, y2 in segments:
                 self.line(x1, y1, x2, y2, stroke=fill, width=3)
             return
-        coords = " ".join(f"{num(px)},{num(py)}" for px, py in points)
-        self.add(f'<polygon points="{coords}" fill="{fill}" {rim}/>')
+        self.add(f'<polygon points="{points(corners)}" fill="{fill}" {rim}/>')
 
     def begin(self, tooltip: str | None = None) -> None:
         """Start a group of elements, with a tooltip (what a screen reader reads too)."""

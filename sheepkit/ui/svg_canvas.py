@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .svg import esc, num, text_width
+from .svg import esc, num, points, text_width
 
 Point = tuple[float, float]
 #: ipycanvas's text_align and text_baseline, as SVG's text-anchor and dominant-baseline.
@@ -117,11 +117,11 @@ class SvgCanvas:
     def stroke_circle(self, x: float, y: float, radius: float) -> None:
         self._add(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(radius)}"{self._stroke()}/>')
 
-    def fill_polygon(self, points: Sequence[Point]) -> None:
-        self._add(f'<polygon points="{_points(points)}"{self._fill()}/>')
+    def fill_polygon(self, corners: Sequence[Point]) -> None:
+        self._add(f'<polygon points="{points(corners)}"{self._fill()}/>')
 
-    def stroke_polygon(self, points: Sequence[Point]) -> None:
-        self._add(f'<polygon points="{_points(points)}"{self._stroke()}/>')
+    def stroke_polygon(self, corners: Sequence[Point]) -> None:
+        self._add(f'<polygon points="{points(corners)}"{self._stroke()}/>')
 
     def stroke_line(self, x1: float, y1: float, x2: float, y2: float) -> None:
         self._add(
@@ -186,7 +186,3 @@ class SvgCanvas:
     def _alpha(self) -> str:
         alpha = self._now.global_alpha
         return "" if alpha == 1.0 else f' opacity="{num(alpha)}"'
-
-
-def _points(points: Sequence[Point]) -> str:
-    return " ".join(f"{num(x)},{num(y)}" for x, y in points)

@@ -1,13 +1,25 @@
-"""The Voila server compiles a page's templates once, not once per page (sheepkit.serving)."""
+"""The Voila server compiles a page's templates once, not once per page, and before the first
+page is asked for (sheepkit.serving)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from jinja2 import DictLoader, Environment
 
-from sheepkit.serving import PAGE_TEMPLATES, MemoryBytecodeCache, cache_page_templates
+from sheepkit.serving import (
+    PAGE_TEMPLATES,
+    MemoryBytecodeCache,
+    cache_page_templates,
+    rehearse_a_page,
+)
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 def test_every_environment_voilas_exporter_makes_shares_the_compiled_templates() -> None:
@@ -47,3 +59,51 @@ def test_a_template_is_compiled_once_and_again_when_it_changes(
     changed = Environment(loader=edited, bytecode_cache=cache).get_template("page.html")
     assert changed.render(name="class") == "Goodbye class"
     assert len(compiled) == 1
+
+
+def voila_parts(folder: Path) -> SimpleNamespace:
+    """What rehearse_a_page reads of the Voila app, made from Voila's own parts."""
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_server.services.contents.filemanager import FileContentsManager
+    from traitlets.config import Config
+    from voila.configuration import VoilaConfiguration
+    from voila.paths import collect_template_paths
+
+    configuration = VoilaConfiguration()
+    return SimpleNamespace(
+        contents_manager=FileContentsManager(root_dir=str(folder)),
+        voila_configuration=configuration,
+        config=Config(),
+        template_paths=collect_template_paths(["voila", "nbconvert"], configuration.template),
+        kernel_spec_manager=KernelSpecManager(),
+        base_url="/",
+        log=logging.getLogger("test-rehearsal"),
+    )
+
+
+def test_a_page_is_rendered_without_a_kernel_before_anyone_asks(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    cache_page_templates()
+    PAGE_TEMPLATES.clear()
+    with caplog.at_level(logging.INFO, logger="test-rehearsal"):
+        asyncio.run(rehearse_a_page(voila_parts(NOTEBOOKS)))
+    assert "Rehearsed a page (00_welcome.ipynb)" in caplog.text, caplog.text
+    # Voila's lab page and the templates it extends are compiled, ready for the first page.
+    assert len(PAGE_TEMPLATES.code) >= 3, sorted(PAGE_TEMPLATES.code)
+
+
+def test_a_rehearsal_that_cannot_run_is_logged_and_nothing_else(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    empty, corrupt = tmp_path / "empty", tmp_path / "corrupt"
+    empty.mkdir()
+    corrupt.mkdir()
+    (corrupt / "lesson.ipynb").write_text('{"cells": [')
+    with caplog.at_level(logging.INFO, logger="test-rehearsal"):
+        asyncio.run(rehearse_a_page(voila_parts(empty)))
+        asyncio.run(rehearse_a_page(voila_parts(corrupt)))
+    refused = "Could not rehearse a page: "
+    assert refused + "LookupError: no notebook in the served folder" in caplog.text
+    assert refused + "HTTPError: HTTP 400: Bad Request (Unreadable Notebook" in caplog.text
+    assert "Rehearsed" not in caplog.text

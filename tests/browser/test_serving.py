@@ -341,6 +341,11 @@ def test_a_page_s_cells_run_before_its_scripts_ask(tmp_path: Path) -> None:
     }
     nbformat.write(notebook, folder / "early.ipynb")
     with serve_voila(notebooks=folder, log_path=ARTIFACTS / "voila-page-runs.log") as server:
+        # As it started, the server rendered a page without a kernel (sheepkit.serving).
+        deadline = time.monotonic() + 60
+        while "Rehearsed a page (early.ipynb)" not in server.log_tail(200):
+            assert time.monotonic() < deadline, "no page rehearsed\n" + server.log_tail()
+            time.sleep(0.2)
         status, page = fetch(server, "/voila/render/early.ipynb")
         assert status == 200
         deadline = time.monotonic() + 60

@@ -387,6 +387,47 @@ const watch = setInterval(() => {
 """
 
 
+# The widget front-ends' scripts a page loads (resource timing: name, bytes over the wire).
+WIDGET_SCRIPTS = """() => performance.getEntriesByType('resource')
+  .filter((r) => r.name.includes('/voila/labextensions/'))
+  .map((r) => [new URL(r.name).pathname, r.transferSize])"""
+HASHED_NAME = re.compile(r"[./][0-9a-f]{16,}\.js$")
+
+
+def test_widget_scripts_are_kept_by_the_browser(chromium: Browser, server: VoilaServer) -> None:
+    """The widgets' front-end scripts have their content's hash in their names, so voila.json
+    lets the browser keep them for good (static_immutable_cache): a second page loads them
+    from its cache without asking the server again, as Voila's default did for each one."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 1000})
+    try:
+        loaded = []
+        for _ in range(2):
+            app = AppPage(context.new_page(), GAME)
+            headers: dict[str, str] = {}
+            app.page.on(
+                "response",
+                lambda r, headers=headers: headers.setdefault(
+                    r.url.split("?")[0], r.headers.get("cache-control", "")
+                ),
+            )
+            app.load(server)
+            app.wait_for_board()
+            loaded.append(app.page.evaluate(WIDGET_SCRIPTS))
+            app.assert_healthy()
+            app.close()
+            widget_headers = {u: h for u, h in headers.items() if "/voila/labextensions/" in u}
+            assert all("immutable" in h for h in widget_headers.values()), widget_headers
+        first, second = loaded
+        assert len(first) >= 10, first  # the widget manager's and ipycanvas's scripts
+        unhashed = [path for path, _ in first if not HASHED_NAME.search(path)]
+        assert not unhashed, f"scripts without a content hash must not be kept: {unhashed}"
+        assert {path for path, _ in second} == {path for path, _ in first}
+        fetched_again = [path for path, size in second if size > 0]
+        assert not fetched_again, f"asked the server again: {fetched_again}"
+    finally:
+        context.close()
+
+
 def test_the_loading_screen_stands_still(chromium: Browser, server: VoilaServer) -> None:
     """Voila's spinner and its cells' shining placeholders repaint the page every frame while
     it waits (share/jupyter's spinner.macro.html.j2 takes them out): none may run."""

@@ -82,15 +82,26 @@ def voila_parts(folder: Path) -> SimpleNamespace:
 
 
 def test_a_page_is_rendered_without_a_kernel_before_anyone_asks(
-    caplog: pytest.LogCaptureFixture,
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cache_page_templates()
     PAGE_TEMPLATES.clear()
     with caplog.at_level(logging.INFO, logger="test-rehearsal"):
         asyncio.run(rehearse_a_page(voila_parts(NOTEBOOKS)))
     assert "Rehearsed a page (00_welcome.ipynb)" in caplog.text, caplog.text
-    # Voila's lab page and the templates it extends are compiled, ready for the first page.
+    # Voila's lab page and the templates it extends are compiled, ready for the first page:
+    # rendering a page again, with a new exporter as Voila makes for each, compiles nothing.
     assert len(PAGE_TEMPLATES.code) >= 3, sorted(PAGE_TEMPLATES.code)
+    compiled: list[Any] = []
+    compile_template = Environment.compile
+
+    def counting(self: Environment, *args: Any, **kwargs: Any) -> Any:
+        compiled.append(args)
+        return compile_template(self, *args, **kwargs)
+
+    monkeypatch.setattr(Environment, "compile", counting)
+    asyncio.run(rehearse_a_page(voila_parts(NOTEBOOKS)))
+    assert compiled == [], f"{len(compiled)} templates compiled again"
 
 
 def test_a_rehearsal_that_cannot_run_is_logged_and_nothing_else(

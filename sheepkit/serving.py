@@ -125,6 +125,7 @@ async def rehearse_a_page(app: Any) -> None:
     wherever it cannot run (a Voila whose renderer has changed, a folder without notebooks)."""
     from voila.notebook_renderer import NotebookRenderer
 
+    started = time.monotonic()
     try:
         folder = await ensure_async(app.contents_manager.get("", content=True))
         names = sorted(item["path"] for item in folder["content"] if item["type"] == "notebook")
@@ -156,7 +157,6 @@ async def rehearse_a_page(app: Any) -> None:
             "cell_generator": cells,
             "progressive_rendering": True,
         }
-        started = time.monotonic()
         pieces = renderer.exporter.generate_from_notebook_node(
             renderer.notebook, resources=renderer.resources, extra_context=context
         )

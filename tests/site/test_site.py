@@ -271,11 +271,14 @@ def _run_below(page: Page, code: str, marker: str) -> list[str]:
 
 
 def test_the_lab_shows_the_code_and_runs_a_cell(open_page: OpenPage) -> None:
+    from playwright.sync_api import expect
+
     app = open_page("lab/index.html?path=wolf_and_sheep.ipynb", "lab")
     page = app.page
     page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=START * 1000)
     code = page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea .cm-content").first
-    assert "sheepkit" in code.inner_text(timeout=30_000), "the first code cell is not shown"
+    # CodeMirror fills an editor's text after the editor itself appears: wait for the text.
+    expect(code, "the first code cell is not shown").to_contain_text("sheepkit", timeout=30_000)
     note = page.locator(".jp-Notebook .jp-MarkdownCell", has_text="not the real packages")
     note.first.wait_for(timeout=30_000)  # the build's note on the numpy stand-in
     # Run it once the kernel is idle (a cell sent while Pyodide starts may be dropped).

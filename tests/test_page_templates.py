@@ -22,6 +22,19 @@ from sheepkit.serving import (
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
+def count_compiles(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """From now on in the test, every template Jinja compiles is added to the list returned."""
+    compiled: list[Any] = []
+    compile_template = Environment.compile
+
+    def counting(self: Environment, *args: Any, **kwargs: Any) -> Any:
+        compiled.append(args)
+        return compile_template(self, *args, **kwargs)
+
+    monkeypatch.setattr(Environment, "compile", counting)
+    return compiled
+
+
 def test_every_environment_voilas_exporter_makes_shares_the_compiled_templates() -> None:
     from voila.exporter import VoilaExporter
 
@@ -44,14 +57,7 @@ def test_a_template_is_compiled_once_and_again_when_it_changes(
         .render(name="class")
         == "Hello class"
     )
-    compiled: list[Any] = []
-    compile_template = Environment.compile
-
-    def counting(self: Environment, *args: Any, **kwargs: Any) -> Any:
-        compiled.append(args)
-        return compile_template(self, *args, **kwargs)
-
-    monkeypatch.setattr(Environment, "compile", counting)
+    compiled = count_compiles(monkeypatch)
     again = Environment(loader=page, bytecode_cache=cache).get_template("page.html")
     assert again.render(name="class") == "Hello class"
     assert compiled == [], "a new environment compiled the template again"
@@ -92,14 +98,7 @@ def test_a_page_is_rendered_without_a_kernel_before_anyone_asks(
     # Voila's lab page and the templates it extends are compiled, ready for the first page:
     # rendering a page again, with a new exporter as Voila makes for each, compiles nothing.
     assert len(PAGE_TEMPLATES.code) >= 3, sorted(PAGE_TEMPLATES.code)
-    compiled: list[Any] = []
-    compile_template = Environment.compile
-
-    def counting(self: Environment, *args: Any, **kwargs: Any) -> Any:
-        compiled.append(args)
-        return compile_template(self, *args, **kwargs)
-
-    monkeypatch.setattr(Environment, "compile", counting)
+    compiled = count_compiles(monkeypatch)
     asyncio.run(rehearse_a_page(voila_parts(NOTEBOOKS)))
     assert compiled == [], f"{len(compiled)} templates compiled again"
 

@@ -19,7 +19,6 @@ import functools
 import json
 import os
 import time
-from collections.abc import AsyncIterator
 from typing import Any
 
 from jinja2 import BytecodeCache, Environment
@@ -120,13 +119,17 @@ async def rehearse_a_page(app: Any) -> None:
     """Render one page of the served folder without a kernel, as Voila starts: the first
     page a class asks for paid 0.43 s more than the next (first byte 480 ms against 50 ms)
     for building nbformat's schema validator and compiling the page templates, both kept for
-    the server's life. The render goes through Voila's own renderer and exporter, with a
-    stand-in for the kernel's start, and its HTML is thrown away. Skipped, with a log line,
-    wherever it cannot run (a Voila whose renderer has changed, a folder without notebooks)."""
+    the server's life. The render is Voila's own (its renderer, exporter and page context);
+    with progressive rendering a page's template starts no kernel (sheepkit.page_runs: the
+    page's run does), so none is started, and the HTML is thrown away. Skipped, with a log
+    line, wherever it cannot run (pages rendered in one go, which run their cells in the
+    template; a folder without notebooks; a Voila whose renderer has changed)."""
     from voila.notebook_renderer import NotebookRenderer
 
     started = time.monotonic()
     try:
+        if not app.voila_configuration.progressive_rendering:
+            raise ValueError("progressive_rendering is off: a page's template runs its cells")
         folder = await ensure_async(app.contents_manager.get("", content=True))
         names = sorted(item["path"] for item in folder["content"] if item["type"] == "notebook")
         if not names:
@@ -142,26 +145,7 @@ async def rehearse_a_page(app: Any) -> None:
             page_config={},
         )
         await renderer.initialize()
-
-        async def no_kernel(nb: Any) -> str:
-            return "rehearsal"
-
-        async def cells(nb: Any, kernel_id: str) -> AsyncIterator[Any]:
-            for cell in nb.cells:
-                yield cell
-
-        context = {
-            "frontend": "voila",
-            "main_js": "voila.js",
-            "kernel_start": no_kernel,
-            "cell_generator": cells,
-            "progressive_rendering": True,
-        }
-        pieces = renderer.exporter.generate_from_notebook_node(
-            renderer.notebook, resources=renderer.resources, extra_context=context
-        )
-        async for _ in pieces:
-            pass
+        await renderer.generate_content_str(kernel_id="rehearsal")
         app.log.info("Rehearsed a page (%s) in %.2f s", names[0], time.monotonic() - started)
     except Exception as error:  # a rehearsal only saves time: the pages work without it
         app.log.warning("Could not rehearse a page: %s: %s", type(error).__name__, error)

@@ -67,15 +67,16 @@ def test_a_template_is_compiled_once_and_again_when_it_changes(
     assert len(compiled) == 1
 
 
-def voila_parts(folder: Path) -> SimpleNamespace:
-    """What rehearse_a_page reads of the Voila app, made from Voila's own parts."""
+def voila_parts(folder: Path, progressive: bool = True) -> SimpleNamespace:
+    """What rehearse_a_page reads of the Voila app, made from Voila's own parts (set as in
+    voila.json: progressive rendering)."""
     from jupyter_client.kernelspec import KernelSpecManager
     from jupyter_server.services.contents.filemanager import FileContentsManager
     from traitlets.config import Config
     from voila.configuration import VoilaConfiguration
     from voila.paths import collect_template_paths
 
-    configuration = VoilaConfiguration()
+    configuration = VoilaConfiguration(progressive_rendering=progressive)
     return SimpleNamespace(
         contents_manager=FileContentsManager(root_dir=str(folder)),
         voila_configuration=configuration,
@@ -113,7 +114,10 @@ def test_a_rehearsal_that_cannot_run_is_logged_and_nothing_else(
     with caplog.at_level(logging.INFO, logger="test-rehearsal"):
         asyncio.run(rehearse_a_page(voila_parts(empty)))
         asyncio.run(rehearse_a_page(voila_parts(corrupt)))
+        # Pages rendered in one go run their cells in the template: that needs a kernel.
+        asyncio.run(rehearse_a_page(voila_parts(NOTEBOOKS, progressive=False)))
     refused = "Could not rehearse a page: "
+    assert refused + "ValueError: progressive_rendering is off" in caplog.text
     assert refused + "LookupError: no notebook in the served folder" in caplog.text
     assert refused + "HTTPError: HTTP 400: Bad Request (Unreadable Notebook" in caplog.text
     assert "Rehearsed" not in caplog.text

@@ -166,6 +166,9 @@ class WarmKernelManager(AsyncMappingKernelManager):
     and the imports (1.4-1.5 s and about 1 s here), so each page still runs its own cells
     and shows them as they come. A warm kernel is not culled while it waits; once handed out
     it gets the page's environment and is culled like any other.
+
+    Made once as Voila starts, and the one object Voila makes then that sees the app: it also
+    schedules the page rehearsal (rehearse_a_page).
     """
 
     warm_kernels = Integer(

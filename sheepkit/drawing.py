@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .core.contract import BoardDrawing, Frame
 from .core.game import Game, State
@@ -62,9 +62,15 @@ def draw_text(
     canvas.fill_text(text, x, y, max_width)
 
 
-class Drawing(ABC):
+#: The state type a drawing draws (``class WolfAndSheepDrawing(Drawing[WolfAndSheepState])``):
+#: ``frame.state`` and the ``state`` arguments are typed as that, with no narrowing.
+S = TypeVar("S")
+
+
+class Drawing(ABC, Generic[S]):
     """The base class of board drawings: subclasses set ``width`` and ``height`` and write
-    ``draw``; every other member of ``BoardDrawing`` has a default here."""
+    ``draw``; every other member of ``BoardDrawing`` has a default here. Generic in the state
+    type it draws: the app hands a drawing only its own game's states."""
 
     width: int = 560
     height: int = 360
@@ -76,28 +82,28 @@ class Drawing(ABC):
         self.game = game
 
     @abstractmethod
-    def draw(self, canvas: Any, frame: Frame) -> None:
+    def draw(self, canvas: Any, frame: Frame[S]) -> None:
         """Paint the whole board for ``frame``: the one member every drawing writes."""
 
-    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Hashable | None]:
+    def click(self, frame: Frame[S], x: float, y: float) -> tuple[Any, Hashable | None]:
         """By default a click does nothing: every move has its button."""
         return None, None
 
-    def takes_clicks(self, state: State[Any, Any]) -> bool:
+    def takes_clicks(self, state: S) -> bool:
         """By default, true when the subclass reads clicks (it overrides ``click``)."""
         return type(self).click is not Drawing.click
 
-    def selected_moves(self, state: State[Any, Any], selection: Any) -> tuple[Hashable, ...]:
+    def selected_moves(self, state: S, selection: Any) -> tuple[Hashable, ...]:
         return ()
 
-    def move_label(self, state: State[Any, Any], move: Hashable) -> str:
+    def move_label(self, state: S, move: Hashable) -> str:
         return str(move)
 
-    def log_label(self, state: State[Any, Any], move: Hashable, viewer: int | None) -> str | None:
+    def log_label(self, state: S, move: Hashable, viewer: int | None) -> str | None:
         return None
 
 
-class TextDrawing(Drawing):
+class TextDrawing(Drawing[State[Any, Any]]):
     """Any game drawn as the plain-text picture of what the viewer may see: a new game is
     played in the app before it has a drawing of its own."""
 
@@ -105,7 +111,7 @@ class TextDrawing(Drawing):
     height = 360
     line_height = 18
 
-    def draw(self, canvas: Any, frame: Frame) -> None:
+    def draw(self, canvas: Any, frame: Frame[State[Any, Any]]) -> None:
         canvas.fill_style = PAPER
         canvas.fill_rect(0, 0, self.width, self.height)
         canvas.fill_style = INK

@@ -35,7 +35,7 @@ class DiceRace(Game):
         return 2 * (self.num_players * (self.rules.target - 1) + 1)
 
     def new_game(self) -> DiceRaceState:
-        return DiceRaceState(self, (), (0,) * self.num_players, 0, None)
+        return DiceRaceState(self, (0,) * self.num_players, 0, None)
 
     def parse_move(self, text: str) -> Any:
         if text.startswith("roll "):
@@ -68,19 +68,18 @@ class DiceRaceState(State):
         return tuple((Roll(n), THIRD) for n in (1, 2, 3))
 
     def _apply(self, move: Any) -> DiceRaceState:
-        history = (*self.history, move)
         if isinstance(move, Roll):
-            return DiceRaceState(self.game, history, self.totals, self.turn, int(move))
+            return DiceRaceState(self.game, self.totals, self.turn, int(move))
         gain = self.rolled * (2 if move == "double" and self.rolled == 1 else 1)
         totals = list(self.totals)
         totals[self.turn] += gain
         nxt = (self.turn + 1) % self.game.num_players
-        return DiceRaceState(self.game, history, tuple(totals), nxt, None)
+        return DiceRaceState(self.game, tuple(totals), nxt, None)
 
     def scores(self) -> tuple[float, ...]:
         return tuple(float(t) for t in self.totals)
 
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if not self.is_over:
             return None
         best = max(self.totals)
@@ -116,7 +115,7 @@ class HighCard(Game):
         return 3
 
     def new_game(self) -> HighCardState:
-        return HighCardState(self, (), None, None)
+        return HighCardState(self, None, None)
 
     def parse_move(self, text: str) -> Any:
         if text.startswith("deal "):
@@ -143,7 +142,7 @@ class HighCardView:
     def determinize(self, rng: random.Random) -> HighCardState:
         other = rng.randint(1, 3)
         cards = (self.card, other) if self.player == 0 else (other, self.card)
-        state = HighCardState(self.game, (), None, None)
+        state = HighCardState(self.game, None, None)
         if self.card is None:
             return state
         state = state.play(Deal(cards))
@@ -168,10 +167,9 @@ class HighCardState(State):
         return tuple((Deal((a, b)), Fraction(1, 9)) for a in (1, 2, 3) for b in (1, 2, 3))
 
     def _apply(self, move: Any) -> HighCardState:
-        history = (*self.history, move)
         if self.cards is None:
-            return HighCardState(self.game, history, tuple(move), None)
-        return HighCardState(self.game, history, self.cards, move)
+            return HighCardState(self.game, tuple(move), None)
+        return HighCardState(self.game, self.cards, move)
 
     def view(self, player: int) -> HighCardView:
         card = self.cards[player] if self.cards else None
@@ -184,7 +182,7 @@ class HighCardState(State):
         right = (a > b) if self.guess == "higher" else (a <= b)
         return (1.0, 0.0) if right else (0.0, 1.0)
 
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if not self.is_over:
             return None
         winner = 0 if self.scores()[0] else 1
@@ -199,7 +197,7 @@ class LeakyHighCard(HighCard):
     name = "toy_leaky_high_card"
 
     def new_game(self) -> HighCardState:
-        return LeakyHighCardState(self, (), None, None)
+        return LeakyHighCardState(self, None, None)
 
 
 @dataclass(frozen=True)
@@ -209,7 +207,7 @@ class LeakyView(HighCardView):
     def determinize(self, rng: random.Random) -> HighCardState:
         honest = HighCardView(self.game, self.player, self.card, self.to_move, self.guess)
         base = honest.determinize(rng)
-        return LeakyHighCardState(self.game, base.history, base.cards, base.guess)
+        return LeakyHighCardState(self.game, base.cards, base.guess, history=base.history)
 
 
 @dataclass(frozen=True)
@@ -221,14 +219,14 @@ class LeakyHighCardState(HighCardState):
 
     def _apply(self, move: Any) -> LeakyHighCardState:
         base = super()._apply(move)
-        return LeakyHighCardState(self.game, base.history, base.cards, base.guess)
+        return LeakyHighCardState(self.game, base.cards, base.guess)
 
 
 class LoadedDiceRace(DiceRace):
     name = "toy_loaded_dice_race"
 
     def new_game(self) -> DiceRaceState:
-        return LoadedState(self, (), (0,) * self.num_players, 0, None)
+        return LoadedState(self, (0,) * self.num_players, 0, None)
 
 
 @dataclass(frozen=True)
@@ -238,7 +236,7 @@ class LoadedState(DiceRaceState):
 
     def _apply(self, move: Any) -> LoadedState:
         base = super()._apply(move)
-        return LoadedState(self.game, base.history, base.totals, base.turn, base.rolled)
+        return LoadedState(self.game, base.totals, base.turn, base.rolled)
 
 
 class EndlessDiceRace(DiceRace):

@@ -169,8 +169,10 @@ def _check_state(
     names = [str(o) for o in options]
     expect(len(set(names)) == len(names), f"two options share a notation: {names}")
     expect(len(set(options)) == len(options), "an option is listed twice")
+    reads = type(game).parse_move is not Game.parse_move  # the default reads no text
     for option, name in zip(options, names, strict=True):
-        expect(game.parse_move(name) == option, f"parse_move({name!r}) != the option")
+        if reads:
+            expect(game.parse_move(name) == option, f"parse_move({name!r}) != the option")
         expect(state.parse(name) == option, f"state.parse({name!r}) != the option")
     if try_every_move:
         for option in options:

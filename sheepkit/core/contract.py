@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from .game import Game, State
@@ -53,11 +53,16 @@ class Bot(Protocol):
 BotFactory = Callable[[], Bot]
 
 
+#: The state type a drawing draws: ``Frame[WolfAndSheepState]`` holds one, so a drawing reads
+#: its own game's fields without narrowing (the app only ever hands it its game's states).
+StateT = TypeVar("StateT")
+
+
 @dataclass(frozen=True)
-class Frame:
+class Frame(Generic[StateT]):
     """What the app asks a board drawing to draw."""
 
-    state: State[Any, Any]
+    state: StateT
     #: Whose eyes: the human seat in front of the screen (None: everything may be shown).
     viewer: int | None
     #: The drawing's own selection (e.g. a picked piece), as returned by ``click``.
@@ -97,28 +102,28 @@ class BoardDrawing(Protocol):
         carries them over to the drawing it makes for new rules."""
         ...
 
-    def draw(self, canvas: Any, frame: Frame) -> None:
+    def draw(self, canvas: Any, frame: Frame[Any]) -> None:
         """Paint the whole board for ``frame`` (the canvas is cleared, its updates held)."""
         ...
 
-    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Hashable | None]:
+    def click(self, frame: Frame[Any], x: float, y: float) -> tuple[Any, Hashable | None]:
         """A click at canvas pixel (x, y): the new selection, and the move it completes if any."""
         ...
 
-    def takes_clicks(self, state: State[Any, Any]) -> bool:
+    def takes_clicks(self, state: Any) -> bool:
         """False where no click on the board plays a move (the status then names only the
         move buttons)."""
         ...
 
-    def selected_moves(self, state: State[Any, Any], selection: Any) -> tuple[Hashable, ...]:
+    def selected_moves(self, state: Any, selection: Any) -> tuple[Hashable, ...]:
         """The moves to mark on the board (``Frame.highlights``) while ``selection`` is picked."""
         ...
 
-    def move_label(self, state: State[Any, Any], move: Hashable) -> str:
+    def move_label(self, state: Any, move: Hashable) -> str:
         """The words on a move's button (a short phrase a child can read)."""
         ...
 
-    def log_label(self, state: State[Any, Any], move: Hashable, viewer: int | None) -> str | None:
+    def log_label(self, state: Any, move: Hashable, viewer: int | None) -> str | None:
         """How the game log words a move that ``viewer`` may not see in full (hidden
         information), or None for the app's "Player 2: a move"."""
         ...

@@ -11,7 +11,7 @@ import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar, cast, overload
 
@@ -131,9 +131,12 @@ class Game(ABC, Generic[R, M, S]):
                 state = state.play(rng.choice(state.legal_moves()))
         return state
 
-    @abstractmethod
     def parse_move(self, text: str) -> M:
-        """The inverse of ``str(move)`` for moves and chance outcomes; ValueError if unreadable."""
+        """Optional: other spellings of a move (case, spaces, the order of a pair), read as the
+        move they mean; ValueError if unreadable. A move's own notation, ``str(move)``, needs
+        no reader: ``state.parse`` finds it among the options first. By default nothing else
+        reads."""
+        raise ValueError("the text names none of the options here")
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
@@ -170,14 +173,14 @@ def same_move(a: object, b: object) -> bool:
 
 def _fields_of(cls: type[State[Any, Any]]) -> tuple[str, ...]:
     """The dataclass field names of a state class, in order (read once per class, by its
-    first make() and its first evolve(), which keep what they need)."""
+    first make() and its first replace(), which keep what they need)."""
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__} must be a @dataclass(frozen=True) to be a State")
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def _copier_of(cls: type[State[Any, Any]]) -> tuple[frozenset[str], int, tuple[str, ...]]:
-    """What ``evolve`` needs of a state class: its field names as a set, how many there are,
+    """What ``replace`` needs of a state class: its field names as a set, how many there are,
     and the names of its ``cached`` values (found on the class and its bases)."""
     names = _fields_of(cls)
     caches = tuple(
@@ -204,15 +207,20 @@ def _write_make(cls: type[State[Any, Any]]) -> Callable[..., State[Any, Any]]:
     """Write ``cls.make`` as code with the dataclass fields as parameters (as dataclasses
     writes ``__init__``), but storing them straight into the instance dict."""
     names = _fields_of(cls)
-    params, defaults = [], {}
+    params: list[str] = []
+    keywords: list[str] = []
+    defaults: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
+        into = keywords if f.kw_only else params  # ``history`` (and any keyword-only field)
         if f.default is not dataclasses.MISSING:
             defaults[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
+            into.append(f"{f.name}=_default_{f.name}")
         elif f.default_factory is not dataclasses.MISSING:
             raise TypeError(f"{cls.__name__}.{f.name}: a state field takes a value, not a factory")
         else:
-            params.append(f.name)
+            into.append(f.name)
+    if keywords:
+        params += ["*", *keywords]
     # One update from a dict display, not a store per field: CPython then gives the state a
     # dict of its own (not the class's shared-key table), whose attribute reads are faster
     # (measured: field reads about 35 % quicker, playouts 5 % quicker on Python 3.11).
@@ -234,17 +242,21 @@ class State(ABC, Generic[G, M]):
     """An immutable game state. Subclasses are frozen dataclasses that add their own fields.
 
     Generic in its game type ``G`` and move type ``M``. States are made with :meth:`make` and
-    changed with :meth:`evolve` (both from core, for every engine: see CONTRACT.md).
-    Derived values (legal moves, chance tables) are computed once per state and cached with
-    ``cached`` (a lock-free cached_property), which writes to the instance dict and so never
-    alters a field; ``evolve`` copies fields only, so a cached value never reaches another
-    state.
+    copied with some fields changed by :meth:`replace` (both from core, for every engine: see
+    CONTRACT.md). ``history`` is core's too: a new game starts with none, and :meth:`play`
+    sets the history of the state ``_apply`` returns (OpenSpiel's ApplyAction does the same),
+    so an engine never passes it. Derived values (legal moves, chance tables, the outcome) are
+    computed once per state and cached with ``cached`` (a lock-free cached_property), which
+    writes to the instance dict and so never alters a field; ``replace`` copies fields only,
+    so a cached value never reaches another state.
     """
 
     game: G
-    history: tuple[M, ...]
+    #: Every move and chance outcome so far. Keyword-only, after the game's own fields in
+    #: ``make`` and the constructor; only made-up positions and replays pass it.
+    history: tuple[M, ...] = field(default=(), kw_only=True)
 
-    #: For ``evolve``: the field names as a set, their count and the cached names (first use).
+    #: For ``replace``: the field names as a set, their count and the cached names (first use).
     _copier: ClassVar[tuple[frozenset[str], int, tuple[str, ...]] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -253,7 +265,7 @@ class State(ABC, Generic[G, M]):
         # fields exist (@dataclass runs after this hook).
         if "make" not in cls.__dict__:
             setattr(cls, _MAKE, classmethod(_first_make))
-        cls._copier = None  # each class's own, found on its first evolve()
+        cls._copier = None  # each class's own, found on its first replace()
 
     # -- what subclasses provide -----------------------------------------------------------
     @property
@@ -271,33 +283,37 @@ class State(ABC, Generic[G, M]):
 
     @abstractmethod
     def _apply(self, move: M) -> Self:
-        """The state after a move or chance outcome already known to be legal."""
+        """A new state after a move or chance outcome already known to be legal. Its history
+        need not be set: core sets it to this one's plus ``move``."""
 
     @abstractmethod
     def scores(self) -> tuple[float, ...]:
         """Each player's score now (final scores once the game is over)."""
 
     @abstractmethod
-    def outcome(self) -> Outcome | None:
-        """Winners and the reason in words once the game is over, else None."""
+    def _outcome(self) -> Outcome | None:
+        """Winners and the reason in words once the game is over, else None (called once per
+        state: :meth:`outcome` caches it)."""
 
     @abstractmethod
     def __str__(self) -> str:
         """A plain-text picture of the state."""
 
-    # -- making and evolving states (the one way, for every engine) ------------------------
+    # -- making and replacing states (the one way, for every engine) -----------------------
     @classmethod
-    def make(cls, game: G, history: tuple[M, ...], *fields: Any, **named: Any) -> Self:
-        """A new state from every field, positional in dataclass order or by name, like the
-        class's own constructor but several times faster: a frozen dataclass's ``__init__``
-        pays an ``object.__setattr__`` per field, and a playout makes hundreds of states. The
-        values are not checked (engines pass values they computed); fields with a default may
-        be left out."""
+    def make(cls, game: G, *fields: Any, **named: Any) -> Self:
+        """A new state from the game and every field of its own, positional in dataclass order
+        or by name (``history`` by name only, default none), like the class's own constructor
+        but several times faster: a frozen dataclass's ``__init__`` pays an
+        ``object.__setattr__`` per field, and a playout makes hundreds of states. The values
+        are not checked (engines pass values they computed); fields with a default may be left
+        out."""
         raise NotImplementedError  # replaced per subclass by __init_subclass__
 
-    def evolve(self, **changes: Any) -> Self:
-        """This state with some fields changed (``history`` too): the rest are copied. Values
-        cached on this state are not copied, so nothing derived from the old fields survives."""
+    def replace(self, **changes: Any) -> Self:
+        """This state with some fields changed (as ``dataclasses.replace``, and as
+        ``Rules.replace`` for rules): the rest, history included, are copied. Values cached on
+        this state are not copied, so nothing derived from the old fields survives."""
         cls = self.__class__
         known, count, caches = cls._copier or _copier_of(cls)
         state = object.__new__(cls)
@@ -362,6 +378,14 @@ class State(ABC, Generic[G, M]):
     def _chance(self) -> tuple[tuple[M, Fraction], ...]:
         return self._chance_outcomes() if self.to_move == CHANCE else ()
 
+    @cached
+    def _cached_outcome(self) -> Outcome | None:
+        return self._outcome()
+
+    def outcome(self) -> Outcome | None:
+        """Winners and the reason in words once the game is over, else None."""
+        return self._cached_outcome
+
     def legal_moves(self) -> tuple[M, ...]:
         return self._legal
 
@@ -416,13 +440,23 @@ class State(ABC, Generic[G, M]):
             except (ValueError, TypeError):
                 found = None
             if found is move and found is not None:
-                return self._apply(found)
+                after = self._apply(found)
+                after.__dict__["history"] = self.history + (found,)  # noqa: RUF005 - faster
+                return after
         found = self.legal_option(move)
         if found is not None:
-            return self._apply(found)
+            return self._advance(found)
         if isinstance(move, str):  # python-chess style: state.play("E1-D2")
-            return self._apply(self.parse(move))
+            return self._advance(self.parse(move))
         raise self._refusal(move)
+
+    def _advance(self, move: M) -> Self:
+        """The state after ``move``, an option of this state: the engine's ``_apply`` with the
+        history set (into the instance dict: the new state is frozen, and no one has it yet).
+        Every path that plays a move comes here (or inlines it), engines' fast paths too."""
+        after = self._apply(move)
+        after.__dict__["history"] = self.history + (move,)  # noqa: RUF005 - faster
+        return after
 
     def _refusal(self, move: object) -> IllegalMove:
         """The IllegalMove for a value that is not an option here (text aside)."""

@@ -135,7 +135,7 @@ def entry_for(game: Game[Any, Any, Any]) -> GameEntry[Any]:
 def load(name: str, **rules: Any) -> Game[Any, Any, Any]:
     """The game ``name`` with the given rule changes (validated: InvalidRules names the field)."""
     kind = game_type(name)
-    return kind(kind.rules_type.make(**rules))
+    return kind(kind.rules_type.from_dict(rules))
 
 
 __all__ = [

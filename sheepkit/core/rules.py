@@ -221,12 +221,6 @@ class Rules:
         )
 
     @classmethod
-    def make(cls, **values: Any) -> Self:
-        """Build rules from keyword values, naming any rule the game does not have."""
-        cls._check_names(values)
-        return cls(**_all_tupled(values))
-
-    @classmethod
     def _check_names(cls, values: dict[str, Any]) -> None:
         known = [f.name for f in fields(cls)]
         for name in values:
@@ -238,6 +232,9 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: object) -> Self:
+        """Rules from a mapping of rule names to values (a record's, JSON's lists read as
+        tuples), naming any rule the game does not have. Changing some rules of others is
+        :meth:`replace`."""
         if not isinstance(data, dict):
             raise InvalidRules(
                 f"rules must be a mapping of rule names to values, not {_short(data)}"
@@ -245,7 +242,8 @@ class Rules:
         for key in data:
             if not isinstance(key, str):
                 raise InvalidRules(f"rule names are text, not {key!r}")
-        return cls.make(**data)
+        cls._check_names(data)
+        return cls(**_all_tupled(data))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able values of every rule."""

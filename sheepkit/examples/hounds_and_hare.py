@@ -97,7 +97,7 @@ class HoundsAndHare(Game[HareRules, Step, "HareState"]):
 
     def new_game(self) -> HareState:
         first = HOUNDS if self.rules.first == "hounds" else HARE
-        return HareState.make(self, (), HARE_STARTS[self.rules.hare_start], HOUNDS_START, first, 0)
+        return HareState.make(self, HARE_STARTS[self.rules.hare_start], HOUNDS_START, first, 0)
 
     def parse_move(self, text: str) -> Step:
         match = re.fullmatch(r"\s*(\d{1,2})\s*-\s*(\d{1,2})\s*", text)
@@ -117,7 +117,7 @@ class HoundsAndHare(Game[HareRules, Step, "HareState"]):
             raise ValueError("a position has one hare and three hounds on different points 0-10")
         if to_move not in (HOUNDS, HARE) or not 0 <= stall < self.rules.stall_limit:
             raise ValueError("to_move is 0 (Hounds) or 1 (Hare); stall is below the stall limit")
-        return HareState.make(self, (), hare, tuple(sorted(hounds)), to_move, stall)
+        return HareState.make(self, hare, tuple(sorted(hounds)), to_move, stall)
 
 
 @dataclass(frozen=True)
@@ -159,19 +159,18 @@ class HareState(State[HoundsAndHare, Step]):
         return moves
 
     def _apply(self, move: Step) -> HareState:
-        history = (*self.history, move)
         if self.turn == HARE:
-            return self.evolve(history=history, hare=move.target, turn=HOUNDS)
+            return self.replace(hare=move.target, turn=HOUNDS)
         hounds = tuple(sorted(move.target if h == move.source else h for h in self.hounds))
         forward = COLUMN[move.target] > COLUMN[move.source]
         stall = 0 if forward else self.stall + 1
-        return self.evolve(history=history, hounds=hounds, turn=HARE, stall=stall)
+        return self.replace(hounds=hounds, turn=HARE, stall=stall)
 
     def scores(self) -> tuple[float, ...]:
         winners = self.winners()
         return tuple(1.0 if p in winners else 0.0 for p in (HOUNDS, HARE))
 
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         ending: tuple[int, str] | None = self._judged[1]
         if ending is None:
             return None
@@ -219,13 +218,7 @@ class HuntPosition(Protocol):
     def legal_moves(self) -> tuple[tuple[int, int], ...]: ...
 
 
-def _ours(frame: Frame) -> HuntPosition:
-    if not isinstance(frame.state, HuntPosition):
-        raise TypeError(f"HoundsAndHareDrawing draws Hounds and Hare, not {frame.state!r}")
-    return frame.state
-
-
-class HoundsAndHareDrawing(Drawing):
+class HoundsAndHareDrawing(Drawing[HuntPosition]):
     """The board as points and lines; hounds are blue squares marked D, the hare an orange
     circle marked H. Click a piece, then the point it goes to (every move also has a button)."""
 
@@ -242,8 +235,8 @@ class HoundsAndHareDrawing(Drawing):
                 return point
         return None
 
-    def draw(self, canvas: Any, frame: Frame) -> None:
-        state = _ours(frame)
+    def draw(self, canvas: Any, frame: Frame[HuntPosition]) -> None:
+        state = frame.state
         canvas.fill_style = PAPER
         canvas.fill_rect(0, 0, self.width, self.height)
         canvas.stroke_style, canvas.line_width = INK, 3
@@ -288,8 +281,8 @@ class HoundsAndHareDrawing(Drawing):
         words = str(state).splitlines()[-1]
         draw_text(canvas, words, LEFT - 40, 30, size=15, colour=INK, max_width=self.width - 40)
 
-    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Hashable | None]:
-        state = _ours(frame)
+    def click(self, frame: Frame[HuntPosition], x: float, y: float) -> tuple[Any, Hashable | None]:
+        state = frame.state
         point = self.point_at(x, y)
         if state.is_over or point is None:
             return None, None
@@ -299,10 +292,10 @@ class HoundsAndHareDrawing(Drawing):
         mine = (state.hare,) if state.turn == HARE else state.hounds
         return (point if point in mine else None), None
 
-    def selected_moves(self, state: Any, selection: Any) -> tuple[tuple[int, int], ...]:
+    def selected_moves(self, state: HuntPosition, selection: Any) -> tuple[tuple[int, int], ...]:
         return tuple(m for m in state.legal_moves() if selection is not None and m[0] == selection)
 
-    def move_label(self, state: Any, move: Any) -> str:
+    def move_label(self, state: HuntPosition, move: Any) -> str:
         piece = "Hare" if move[0] == getattr(state, "hare", None) else "Hound"
         return f"{piece} {move[0]} → {move[1]}"
 

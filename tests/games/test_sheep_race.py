@@ -569,5 +569,5 @@ def test_views_and_determinized_states_carry_the_fields_and_nothing_cached(monke
     again = view.determinize(random.Random(3))
     assert set(again.__dict__) == state_fields
     # Player 2 knows their own bets; only Player 1's were drawn.
-    assert again.hidden[1] == (2, 4) and again.evolve(hidden=s.hidden) == s.evolve(history=())
+    assert again.hidden[1] == (2, 4) and again.replace(hidden=s.hidden) == s.replace(history=())
     assert again.legal_moves() == s.legal_moves()

@@ -440,12 +440,12 @@ def test_check_game_passes_for_every_variant() -> None:
     assert report.longest <= sheepkit.load("wolf_and_sheep", board=12).max_length
 
 
-def test_evolved_states_judge_their_own_position() -> None:
-    """The moves and the end are cached per state, never carried over by evolve (they used to
-    be set in __post_init__, which evolve does not call)."""
+def test_replaced_states_judge_their_own_position() -> None:
+    """The moves and the end are cached per state, never carried over by replace (they used to
+    be set in __post_init__, which replace does not call)."""
     state = GAME.new_game()
     assert state.legal_moves()  # judged, and cached on this state
-    trapped = state.evolve(sheep=sq("A1"), wolves=(sq("B2"), sq("D8"), sq("F8"), sq("H8")))
+    trapped = state.replace(sheep=sq("A1"), wolves=(sq("B2"), sq("D8"), sq("F8"), sq("H8")))
     assert trapped.is_over and trapped.winners() == (1,)
     assert trapped.legal_moves() == ()
     assert state.legal_moves() and not state.is_over  # the original is untouched

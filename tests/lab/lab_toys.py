@@ -43,7 +43,7 @@ class ToyState(State):
     def scores(self) -> tuple[float, ...]:
         return tuple(float(p == self.winner) for p in range(self.game.num_players))
 
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
         return Outcome((self.winner,), f"Player {self.winner + 1} wins.", self.scores())
@@ -57,7 +57,7 @@ class CoinToss(ToyGame):
     title = "Coin toss"
 
     def new_game(self) -> CoinTossState:
-        return CoinTossState(self, ())
+        return CoinTossState(self)
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class CoinTossState(ToyState):
         return ()
 
     def _apply(self, move: Any) -> CoinTossState:
-        return CoinTossState(self.game, (*self.history, move), 0 if move == "heads" else 1)
+        return CoinTossState(self.game, 0 if move == "heads" else 1)
 
 
 class FirstSeatWins(ToyGame):
@@ -78,7 +78,7 @@ class FirstSeatWins(ToyGame):
     title = "First seat wins"
 
     def new_game(self) -> ForcedState:
-        return ForcedState(self, ())
+        return ForcedState(self)
 
 
 @dataclass(frozen=True)
@@ -93,9 +93,8 @@ class ForcedState(ToyState):
         return ("wait",)
 
     def _apply(self, move: Any) -> ForcedState:
-        history = (*self.history, move)
-        done = len(history) >= self.game.num_players * self.game.rules.turns
-        return ForcedState(self.game, history, 0 if done else None)
+        done = len(self.history) + 1 >= self.game.num_players * self.game.rules.turns
+        return ForcedState(self.game, 0 if done else None)
 
 
 class PickWinner(ToyGame):
@@ -105,7 +104,7 @@ class PickWinner(ToyGame):
     title = "Pick the winner"
 
     def new_game(self) -> PickState:
-        return PickState(self, ())
+        return PickState(self)
 
 
 @dataclass(frozen=True)
@@ -118,7 +117,7 @@ class PickState(ToyState):
         return tuple(f"p{p + 1}" for p in range(self.game.num_players))
 
     def _apply(self, move: Any) -> PickState:
-        return PickState(self.game, (*self.history, move), int(move[1:]) - 1)
+        return PickState(self.game, int(move[1:]) - 1)
 
 
 def pick_self(view: Any, legal_moves: Any, rng: Any) -> Any:

@@ -13,7 +13,6 @@ import math
 from collections.abc import Hashable
 from typing import Any
 
-from ...core import State
 from ...drawing import INK, PAPER, PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, draw_text
 from . import geometry as geo
 from .engine import (
@@ -75,14 +74,7 @@ def layout_for(state: BattleSheepState, width: float = WIDTH, height: float = HE
     return Layout(geo.cells_of(state.field), width, height)
 
 
-def _ours(state: State[Any, Any]) -> BattleSheepState:
-    """The app hands a drawing any State: this one draws Battle Sheep's only."""
-    if not isinstance(state, BattleSheepState):
-        raise TypeError(f"BattleSheepDrawing draws Battle Sheep states, not {state!r}")
-    return state
-
-
-class BattleSheepDrawing(Drawing):
+class BattleSheepDrawing(Drawing[BattleSheepState]):
     #: The moves are offered by the panel (a field has hundreds of tile places): no buttons.
     move_buttons = False
 
@@ -102,8 +94,8 @@ class BattleSheepDrawing(Drawing):
         self.rotation = 0  # how the tile under the pointer is turned
 
     # -- the BoardDrawing protocol -----------------------------------------------------------
-    def draw(self, canvas: Any, frame: Frame) -> None:
-        state = _ours(frame.state)
+    def draw(self, canvas: Any, frame: Frame[BattleSheepState]) -> None:
+        state = frame.state
         canvas.fill_style = PAPER
         canvas.fill_rect(0, 0, self.width, self.height)
         self._draw_header(canvas, state)
@@ -117,8 +109,8 @@ class BattleSheepDrawing(Drawing):
             self._draw_field(canvas, state, lay, frame)
         self._draw_status(canvas, state)
 
-    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
-        state = _ours(frame.state)
+    def click(self, frame: Frame[BattleSheepState], x: float, y: float) -> tuple[Any, Move | None]:
+        state = frame.state
         if state.is_over:
             return None, None
         cell = self.layout(state).cell_at(x, y)
@@ -157,8 +149,8 @@ class BattleSheepDrawing(Drawing):
                 return cell, size // 2
         return None
 
-    def selected_moves(self, state: State[Any, Any], selection: Any) -> tuple[Split, ...]:
-        if not isinstance(state, BattleSheepState) or state.phase != MOVE or not selection:
+    def selected_moves(self, state: BattleSheepState, selection: Any) -> tuple[Split, ...]:
+        if state.phase != MOVE or not selection:
             return ()
         cell, count = selection
         return tuple(
@@ -167,7 +159,7 @@ class BattleSheepDrawing(Drawing):
             if isinstance(m, Split) and m.source == cell and m.count == count
         )
 
-    def move_label(self, state: State[Any, Any], move: Hashable) -> str:
+    def move_label(self, state: BattleSheepState, move: Hashable) -> str:
         if isinstance(move, Tile):
             return f"Lay a tile at {geo.name(move.cell)}, turned {move.rotation}"
         if isinstance(move, Start):
@@ -219,7 +211,9 @@ class BattleSheepDrawing(Drawing):
                 )
             draw_text(canvas, note, x + 4, 41, size=12, baseline="middle", max_width=width - 16)
 
-    def _draw_field(self, canvas: Any, state: BattleSheepState, lay: Layout, frame: Frame) -> None:
+    def _draw_field(
+        self, canvas: Any, state: BattleSheepState, lay: Layout, frame: Frame[BattleSheepState]
+    ) -> None:
         labels = lay.size >= 26
         for cell in lay.cells:
             _hex(canvas, lay, cell, self.pasture_colour(state, cell), GRASS_EDGE)

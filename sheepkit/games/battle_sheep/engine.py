@@ -159,9 +159,9 @@ class BattleSheep(Game[BattleSheepRules, Move, "BattleSheepState"]):
 
     def new_game(self) -> BattleSheepState:
         if self.ready is None:
-            return BattleSheepState.make(self, (), TILES, 0, 0, ())
+            return BattleSheepState.make(self, TILES, 0, 0, ())
         info = field_info(self.ready, self.rules.sheep)
-        return BattleSheepState.make(self, (), START, 0, self.ready, (0,) * len(info.cells))
+        return BattleSheepState.make(self, START, 0, self.ready, (0,) * len(info.cells))
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1} ({PLAYER_LETTERS[player]})"
@@ -262,7 +262,6 @@ class BattleSheepState(State[BattleSheep, Move]):
 
     def _apply(self, move: Move) -> Self:
         game = self.game
-        history = self.history + (move,)  # noqa: RUF005 - faster than unpacking
         me = self.turn
         players = game.rules.players
         # The phase and the move's kind agree (a split in the move phase...): only legal moves
@@ -276,18 +275,18 @@ class BattleSheepState(State[BattleSheep, Move]):
             after = tuple(board)
             nxt = game.first_mover(info, after, me + 1)
             if nxt is None:
-                return self.make(game, history, OVER, me, self.field, after)
-            return self.make(game, history, MOVE, nxt, self.field, after)
+                return self.make(game, OVER, me, self.field, after)
+            return self.make(game, MOVE, nxt, self.field, after)
         if type(move) is Start:
             info = self.info
             board = list(self.board)
             board[info.local[move.cell]] = game.rules.sheep << 2 | me
             after = tuple(board)
             if me + 1 < players:
-                return self.make(game, history, START, me + 1, self.field, after)
+                return self.make(game, START, me + 1, self.field, after)
             first = game.first_mover(info, after, 0)
             phase = OVER if first is None else MOVE
-            return self.make(game, history, phase, first or 0, self.field, after)
+            return self.make(game, phase, first or 0, self.field, after)
         if type(move) is not Tile:
             raise TypeError(f"not a Battle Sheep move: {move!r}")  # only legal moves come here
         cells = geo.tile_cells(move.cell, move.rotation)
@@ -295,9 +294,9 @@ class BattleSheepState(State[BattleSheep, Move]):
         field = self.field | sum(1 << c for c in cells)
         placed = self.placed_tiles + 1
         if placed < game.total_tiles:
-            return self.make(game, history, TILES, placed % players, field, ())
+            return self.make(game, TILES, placed % players, field, ())
         empty = (0,) * len(geo.cells_of(field))
-        return self.make(game, history, START, 0, field, empty)
+        return self.make(game, START, 0, field, empty)
 
     @property
     def placed_tiles(self) -> int:
@@ -370,7 +369,6 @@ class BattleSheepState(State[BattleSheep, Move]):
             return self.most_sheep_on_a_group()
         return tuple(pastures for pastures, _ in self.largest_groups())
 
-    @cached
     def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
@@ -408,10 +406,6 @@ class BattleSheepState(State[BattleSheep, Move]):
                 f"({top} {what}): {_and([name(p) for p in winners])} share the win."
             )
         return Outcome(winners, reason, scores)
-
-    def outcome(self) -> Outcome | None:
-        outcome: Outcome | None = self._outcome
-        return outcome
 
     # -- messages -------------------------------------------------------------------------
     def why_illegal(self, move: Move) -> str:

@@ -207,7 +207,7 @@ def from_text(
                 f"a tile-phase field has no stacks and fewer than {full} pastures, in tiles of 4"
             )
         turn = (size // 4) % rules.players if to_move is None else to_move
-        return BattleSheepState.make(game, (), TILES, turn, field, ())
+        return BattleSheepState.make(game, TILES, turn, field, ())
     if not field:
         raise ValueError("the text has no pasture")
     info = field_info(field, rules.sheep)
@@ -228,12 +228,12 @@ def from_text(
             raise ValueError(
                 f"in the start phase the next to place is seat {len(owners)}, not {to_move}"
             )
-        return BattleSheepState.make(game, (), START, len(owners), field, after)
+        return BattleSheepState.make(game, START, len(owners), field, after)
     first = game.first_mover(info, after, to_move or 0)
     if code == OVER:
         if first is not None:
             raise ValueError("phase 'over': a player can still move in this position")
-        return BattleSheepState.make(game, (), OVER, to_move or 0, field, after)
+        return BattleSheepState.make(game, OVER, to_move or 0, field, after)
     if first is None:
-        return BattleSheepState.make(game, (), OVER, to_move or 0, field, after)
-    return BattleSheepState.make(game, (), MOVE, first, field, after)
+        return BattleSheepState.make(game, OVER, to_move or 0, field, after)
+    return BattleSheepState.make(game, MOVE, first, field, after)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core import Game, Move, State
+from ...core import Game, Move
 from ...drawing import INK, PAPER, PLAYER_COLOURS, Drawing, Frame, draw_text
 from .engine import (
     DEAL,
@@ -89,9 +89,8 @@ class Table:
     match: bool  # a whole match (else a single round)
 
 
-def table_of(frame: Frame) -> Table:
+def table_of(frame: Frame[LambMimesState]) -> Table:
     state = frame.state
-    assert isinstance(state, LambMimesState), "a Lamb Mimes drawing draws Lamb Mimes states"
     mover = state.to_move
     if frame.viewer is not None:
         # Only what the viewer may know: their view. Their legal moves are theirs to see.
@@ -202,7 +201,7 @@ def spoken(card: int) -> str:
     return f"{card % 7 + 1} {COLOURS[a]}/{COLOURS[b]}"
 
 
-class LambMimesDrawing(Drawing):
+class LambMimesDrawing(Drawing[LambMimesState]):
     """The BoardDrawing of Lamb Mimes (see sheepkit.ui.board): 760 x 520 pixels for 2-6 players."""
 
     width = WIDTH
@@ -214,7 +213,7 @@ class LambMimesDrawing(Drawing):
         self.mime_numbers: tuple[int, ...] = getattr(rules, "mime_numbers", MIME_DRAW)
 
     # -- the BoardDrawing protocol -------------------------------------------------------------
-    def draw(self, canvas: Any, frame: Frame) -> None:
+    def draw(self, canvas: Any, frame: Frame[LambMimesState]) -> None:
         table = table_of(frame)
         name = frame.state.game.player_name
         canvas.fill_style = PAPER
@@ -227,7 +226,7 @@ class LambMimesDrawing(Drawing):
         self._draw_info(canvas, table, name)
         self._draw_hand(canvas, table, name)
 
-    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
+    def click(self, frame: Frame[LambMimesState], x: float, y: float) -> tuple[Any, Move | None]:
         table = table_of(frame)
         moves = set(table.moves)
         if not moves:
@@ -246,7 +245,7 @@ class LambMimesDrawing(Drawing):
                 return None, move if move in moves else None
         return None, None
 
-    def log_label(self, before: State[Any, Any], move: Move, viewer: int | None) -> str:
+    def log_label(self, before: LambMimesState, move: Move, viewer: int | None) -> str:
         """A log line as ``viewer`` may read it: dealt and drawn cards stay secret (the owner
         sees them in the hand), a card put face down in the Pasture only its owner knows."""
         game = before.game
@@ -264,14 +263,14 @@ class LambMimesDrawing(Drawing):
             return f"{name}: puts a card of their hand in the Pasture"
         return f"{name}: {self.move_label(before, move)}"
 
-    def move_label(self, state: State[Any, Any], move: Move) -> str:
+    def move_label(self, state: LambMimesState, move: Move) -> str:
         if isinstance(move, Play):
             return f"Play {spoken(move.card)}"
         if isinstance(move, Flip):
             return f"Flip Pasture spot {move.spot + 1}"
         if isinstance(move, Place):
             spot = ""
-            if isinstance(state, LambMimesState) and state.phase == PLACE:
+            if state.phase == PLACE:
                 spot = f" spot {state.pending[0] + 1}"
             return f"Put {spoken(move.card)} in the Pasture{spot}"
         if isinstance(move, Pass):

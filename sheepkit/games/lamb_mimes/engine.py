@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached
+from ...core import CHANCE, Game, IllegalMove, Outcome, State
 from .rules import (
     COLOURS,
     DECK,
@@ -170,7 +170,7 @@ class LambMimes(Game[LambMimesRules, LambMimesMove, "LambMimesState"]):
 
     def new_game(self) -> LambMimesState:
         n = self.rules.players
-        return self._new_round((0,) * n, 1, 0, tuple(range(n)), ())
+        return self._new_round((0,) * n, 1, 0, tuple(range(n)))
 
     def _new_round(
         self,
@@ -178,13 +178,11 @@ class LambMimes(Game[LambMimesRules, LambMimesMove, "LambMimesState"]):
         round_no: int,
         starter: int,
         seats: tuple[int, ...],
-        history: tuple[LambMimesMove, ...],
         last: str = "",
     ) -> LambMimesState:
         n = self.rules.players
         return LambMimesState.make(
             self,
-            history,
             phase=DEAL,
             turn=starter,  # the deal begins with the player who starts
             hands=((),) * n,
@@ -304,8 +302,8 @@ class LambMimes(Game[LambMimesRules, LambMimesMove, "LambMimesState"]):
             while len(under) < rest - head and pool[card]:
                 pool[card] -= 1
                 under.append(card)
-        base = self._new_round(tuple(points) if points is not None else (0,) * n, 1, 0, seats, ())
-        state = base.evolve(
+        base = self._new_round(tuple(points) if points is not None else (0,) * n, 1, 0, seats)
+        state = base.replace(
             phase=PLAY,
             turn=to_move,
             hands=tuple(hand_list),
@@ -418,7 +416,7 @@ class LambMimesState(State["LambMimes", LambMimesMove]):
             legal = self._legal
             try:
                 if legal[legal.index(move)] is move:
-                    return self._apply(move)
+                    return self._advance(move)
             except ValueError:
                 pass
         elif (
@@ -429,11 +427,10 @@ class LambMimesState(State["LambMimes", LambMimesMove]):
             and move.verb == self._verb()
             and self.sources[self._source()][move.card]
         ):
-            return self._apply(move)
+            return self._advance(move)
         return super().play(move)
 
     def _apply(self, move: LambMimesMove) -> LambMimesState:
-        history = self.history + (move,)  # noqa: RUF005 - faster than unpacking
         phase = self.phase
         w = _Work(self)
         if phase == DEAL:
@@ -493,21 +490,16 @@ class LambMimesState(State["LambMimes", LambMimesMove]):
             left, spot_index, then = self.pending
             w.pending = (left - 1, spot_index, then)
             w.continue_draw()
-        return w.freeze(history)
+        return w.freeze()
 
     def scores(self) -> tuple[float, ...]:
         """Match points so far (lower is better); in a single round, that round's points."""
         return tuple(float(s) for s in self.points)
 
-    @cached
     def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
         return Outcome(self.won_by, self.last, self.scores())
-
-    def outcome(self) -> Outcome | None:
-        outcome: Outcome | None = self._outcome
-        return outcome
 
     # -- views --------------------------------------------------------------------------------
     def view(self, player: int) -> LambMimesView:
@@ -683,8 +675,9 @@ _SHARED = tuple(
     for f in dataclasses.fields(LambMimesView)
     if f.name in {g.name for g in dataclasses.fields(LambMimesState)}
 )
-#: Every field of a state, in order (``LambMimesState.make`` takes them so).
-_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(LambMimesState))
+#: The game and every field of a state's own, in order (``LambMimesState.make`` takes them so;
+#: the history is core's).
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(LambMimesState) if not f.kw_only)
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -696,7 +689,7 @@ class _Work:
     """The fields of a state while one move is applied to it (the rules below change several
     of them in turn); ``freeze`` makes the next state. Its attributes are the state's own
     fields, copied in one step and read back by name (``_STATE_FIELDS``), so no field is
-    listed here but in the types below. Kept over plain locals and ``evolve`` calls: a move
+    listed here but in the types below. Kept over plain locals and ``replace`` calls: a move
     runs through several of these steps, each of which would copy the whole state."""
 
     # The fields the steps read or change (types for the checker; the values are the state's).
@@ -725,11 +718,10 @@ class _Work:
         #: (points, round_no, starter, seats, last) when the round ended and another begins.
         self.next_round: tuple[tuple[int, ...], int, int, tuple[int, ...], str] | None = None
 
-    def freeze(self, history: tuple[LambMimesMove, ...]) -> LambMimesState:
+    def freeze(self) -> LambMimesState:
         if self.next_round is not None:
             points, round_no, starter, seats, last = self.next_round
-            return self.game._new_round(points, round_no, starter, seats, history, last)
-        self.history = history
+            return self.game._new_round(points, round_no, starter, seats, last)
         d = self.__dict__
         return LambMimesState.make(*[d[name] for name in _STATE_FIELDS])
 

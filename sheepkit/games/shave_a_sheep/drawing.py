@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from ...core import State
 from ...drawing import (
     INK,
     PAPER,
@@ -61,20 +60,13 @@ def sheep_box(players: int, seat: int) -> tuple[float, float, float, float]:
     return bx - 26, by - 26, BODY_W + 48, 84
 
 
-def _ours(state: State[Any, Any]) -> ShaveASheepState:
-    """The app hands a drawing any State: this one draws Shave a Sheep's only."""
-    if not isinstance(state, ShaveASheepState):
-        raise TypeError(f"ShaveASheepDrawing draws Shave a Sheep states, not {state!r}")
-    return state
-
-
-class ShaveASheepDrawing(Drawing):
+class ShaveASheepDrawing(Drawing[ShaveASheepState]):
     width = WIDTH
     height = HEIGHT
 
     # -- the BoardDrawing protocol -------------------------------------------------------------
-    def draw(self, canvas: Any, frame: Frame) -> None:
-        state = _ours(frame.state)
+    def draw(self, canvas: Any, frame: Frame[ShaveASheepState]) -> None:
+        state = frame.state
         canvas.fill_style = PAPER
         canvas.fill_rect(0, 0, WIDTH, HEIGHT)
         self._draw_middle(canvas, state)
@@ -89,8 +81,8 @@ class ShaveASheepDrawing(Drawing):
             self._draw_wolf(canvas, x + w, y + 10, 12)
             draw_text(canvas, "wolf", x + w, y + 34, size=11, bold=True, align="center")
 
-    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
-        state = _ours(frame.state)
+    def click(self, frame: Frame[ShaveASheepState], x: float, y: float) -> tuple[Any, Move | None]:
+        state = frame.state
         if state.phase not in (ACT, HOWL):
             return None, None
         for seat in range(state.game.rules.players):
@@ -102,7 +94,7 @@ class ShaveASheepDrawing(Drawing):
                 return (None, fits[0]) if len(fits) == 1 else (seat, None)
         return None, None
 
-    def move_label(self, state: State[Any, Any], move: Hashable) -> str:
+    def move_label(self, state: ShaveASheepState, move: Hashable) -> str:
         name = state.game.player_name
         if isinstance(move, Roll):
             return str(move).capitalize()
@@ -112,16 +104,16 @@ class ShaveASheepDrawing(Drawing):
             return str(move)
         action, target = move
         game = state.game
-        if isinstance(state, ShaveASheepState) and state.phase == HOWL and target is not None:
+        if state.phase == HOWL and target is not None:
             return f"Wolf takes 1 wool from {name(target)}"
         if action == "decline":
             return "Add no wool"
-        if action == "grow" and isinstance(state, ShaveASheepState) and state.phase == ADD:
+        if action == "grow" and state.phase == ADD:
             return "Add 1 wool to your sheep"
         if action == "grow":
             return "Grow 1 wool"
         if action == "double":
-            if isinstance(state, ShaveASheepState) and state.phase == ACT:
+            if state.phase == ACT:
                 took = state.effect(move)[1][state.turn] - state.sheep[state.turn]
                 if took < 2:  # say why the double falls short
                     why = "left" if state.middle < 2 else "fits"
@@ -129,7 +121,7 @@ class ShaveASheepDrawing(Drawing):
             return "Double wool"
         if action == "shear":
             cost = game.rules.shear_cost
-            if cost and isinstance(state, ShaveASheepState) and state.phase == ACT:
+            if cost and state.phase == ACT:
                 wool = state.sheep[state.turn]
                 return f"Shear your sheep (pay {min(cost, wool)} of {wool} wool)"
             return "Shear your sheep"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached
+from ...core import CHANCE, Game, IllegalMove, Outcome, State
 from .rules import (
     ACTION_OF_COLOUR,
     ACTIONS,
@@ -167,9 +167,7 @@ class ShaveASheep(Game[ShaveASheepRules, Move, "ShaveASheepState"]):
 
     def new_game(self) -> ShaveASheepState:
         n = self.rules.players
-        return ShaveASheepState.make(
-            self, (), self.rules.wool, (0,) * n, (0,) * n, 0, ROLL, None, 1
-        )
+        return ShaveASheepState.make(self, self.rules.wool, (0,) * n, (0,) * n, 0, ROLL, None, 1)
 
     def parse_move(self, text: str) -> Move:
         words = text.strip().lower().split()
@@ -279,10 +277,10 @@ class ShaveASheep(Game[ShaveASheepRules, Move, "ShaveASheepState"]):
         if (code == HOWL) != (howler is not None) or (howler is not None and not 0 <= howler < n):
             raise ValueError("give the race winner (a seat from 0) as howler with phase='howl'")
         state = ShaveASheepState.make(
-            self, (), middle, sheep, piles, to_move, code, roll, turn, wolf, 0, howler
+            self, middle, sheep, piles, to_move, code, roll, turn, wolf, 0, howler
         )
         if phase == "roll":
-            state = state._start_turn(list(sheep), list(piles), middle, to_move, turn, (), wolf)
+            state = state._start_turn(list(sheep), list(piles), middle, to_move, turn, wolf)
         return state
 
     def _roll_of(self, face: Face | str | Roll | None) -> Roll:
@@ -393,7 +391,7 @@ class ShaveASheepState(State[ShaveASheep, Move]):
                 legal = self.legal_moves()
                 try:
                     if legal[legal.index(move)] is move:
-                        return self._apply(move)
+                        return self._advance(move)
                 except ValueError:
                     pass
         elif phase == ROLL:
@@ -403,19 +401,18 @@ class ShaveASheepState(State[ShaveASheep, Move]):
                 except TypeError:  # Roll(["grow"]): unhashable, so not a face
                     listed = False
                 if listed:
-                    return self._apply(move)
+                    return self._advance(move)
         elif (
             phase == RACE
             and type(move) is Howl
             and move.player.__class__ is int
             and move in self.game._race_draws[self.turn]
         ):
-            return self._apply(move)
+            return self._advance(move)
         return super().play(move)
 
     def _apply(self, move: Move) -> Self:
         game = self.game
-        history = self.history + (move,)  # noqa: RUF005 - faster than unpacking
         phase = self.phase
         if phase in (ROLL, RACE):
             face: Roll | None
@@ -428,7 +425,6 @@ class ShaveASheepState(State[ShaveASheep, Move]):
                 nxt, howler, face = HOWL, move.player, self.face
             return self.make(
                 game,
-                history,
                 self.middle,
                 self.sheep,
                 self.piles,
@@ -447,7 +443,6 @@ class ShaveASheepState(State[ShaveASheep, Move]):
             # The race winner's wolf has bitten; now the roller may add a wool, or not.
             return self.make(
                 game,
-                history,
                 middle,
                 tuple(sheep),
                 tuple(piles),
@@ -459,7 +454,7 @@ class ShaveASheepState(State[ShaveASheep, Move]):
                 self.auto_sheared,
             )
         return self._start_turn(
-            sheep, piles, middle, (me + 1) % len(sheep), self.turn_number + 1, history, wolf
+            sheep, piles, middle, (me + 1) % len(sheep), self.turn_number + 1, wolf
         )
 
     def _after(self, move: Act) -> tuple[int, list[int], list[int], int | None]:
@@ -513,7 +508,6 @@ class ShaveASheepState(State[ShaveASheep, Move]):
         middle: int,
         player: int,
         turn_number: int,
-        history: tuple[Move, ...],
         wolf: int | None = None,
     ) -> Self:
         """The next turn's start (auto-shear included), or the end with the final shear."""
@@ -525,7 +519,6 @@ class ShaveASheepState(State[ShaveASheep, Move]):
                 middle += game.shear(sheep, piles, p, final=True)
             return self.make(
                 game,
-                history,
                 middle,
                 tuple(sheep),
                 tuple(piles),
@@ -544,7 +537,6 @@ class ShaveASheepState(State[ShaveASheep, Move]):
             middle += game.shear(sheep, piles, player)
         return self.make(
             game,
-            history,
             middle,
             tuple(sheep),
             tuple(piles),
@@ -559,7 +551,6 @@ class ShaveASheepState(State[ShaveASheep, Move]):
     def scores(self) -> tuple[int, ...]:
         return self.piles
 
-    @cached
     def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
@@ -577,10 +568,6 @@ class ShaveASheepState(State[ShaveASheep, Move]):
         else:
             reason = f"{cause}: {_and(names)} share the win with {best} wool each."
         return Outcome(winners, reason, piles)
-
-    def outcome(self) -> Outcome | None:
-        outcome: Outcome | None = self._outcome
-        return outcome
 
     # -- helpers for players, bots and lessons ---------------------------------------------
     @property

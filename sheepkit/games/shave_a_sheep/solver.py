@@ -63,7 +63,6 @@ def _canonical(state: ShaveASheepState) -> ShaveASheepState:
     # Turn number 1 and no history: the turn limit never fires while the graph is explored.
     return ShaveASheepState.make(
         state.game,
-        (),
         state.middle,
         state.sheep,
         state.piles,

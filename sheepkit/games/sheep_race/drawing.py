@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Game, Move, State
+from ...core import Game, Move
 from ...drawing import (
     INK,
     OKABE_ITO,
@@ -85,7 +85,7 @@ def pace_label(state: Any, pace: Pace) -> str:
     return f"{_words(pace)}: {squares} square{'s' if squares != 1 else ''}"
 
 
-class SheepRaceDrawing(Drawing):
+class SheepRaceDrawing(Drawing[SheepRaceState]):
     """The board view the app shell draws with."""
 
     width = WIDTH
@@ -95,9 +95,8 @@ class SheepRaceDrawing(Drawing):
         self.game = game
 
     # -- the contract -----------------------------------------------------------------------
-    def draw(self, canvas: Any, frame: Frame) -> None:
+    def draw(self, canvas: Any, frame: Frame[SheepRaceState]) -> None:
         state = frame.state
-        assert isinstance(state, SheepRaceState), "a Sheep Race drawing draws Sheep Race states"
         seen = state if frame.viewer is None else state.view(frame.viewer)
         canvas.fill_style = PAPER
         canvas.fill_rect(0, 0, WIDTH, HEIGHT)
@@ -119,11 +118,11 @@ class SheepRaceDrawing(Drawing):
             return int((y - TOP) // LANE_H)
         return None
 
-    def takes_clicks(self, state: State[Any, Any]) -> bool:
+    def takes_clicks(self, state: SheepRaceState) -> bool:
         """Bets are made by clicking lanes; paces and rolls only by their buttons."""
         return any(isinstance(m, Bet | Hidden) for m in state.legal_moves())
 
-    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Move | None]:
+    def click(self, frame: Frame[SheepRaceState], x: float, y: float) -> tuple[Any, Move | None]:
         """A click on a lane bets on it: one click for a visible bet; for hidden bets, a
         first lane (marked) and then a second."""
         lane = self.lane_at(x, y)
@@ -141,12 +140,12 @@ class SheepRaceDrawing(Drawing):
             return (None if first == lane else lane), None
         return None, None
 
-    def selected_moves(self, state: State[Any, Any], selection: Any) -> tuple[Move, ...]:
+    def selected_moves(self, state: SheepRaceState, selection: Any) -> tuple[Move, ...]:
         return tuple(
             m for m in state.legal_moves() if isinstance(m, Hidden) and selection in m.lanes
         )
 
-    def move_label(self, state: State[Any, Any], move: Move) -> str:
+    def move_label(self, state: SheepRaceState, move: Move) -> str:
         game = state.game
         if isinstance(move, Pace):
             return pace_label(state, move)
@@ -164,10 +163,9 @@ class SheepRaceDrawing(Drawing):
             return f"Turn up {move.card}"
         return str(move)
 
-    def log_label(self, before: State[Any, Any], move: Move, viewer: int | None) -> str:
+    def log_label(self, before: SheepRaceState, move: Move, viewer: int | None) -> str:
         """A log line as ``viewer`` may read it: other players' hidden bets stay secret until
         the race is scored (the results table shows them then)."""
-        assert isinstance(before, SheepRaceState), "a Sheep Race drawing logs Sheep Race moves"
         who = before.acting_player
         name = before.game.player_name(who) if who is not None else ""
         if isinstance(move, Hidden) and viewer is not None and viewer != who:

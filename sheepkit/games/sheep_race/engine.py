@@ -22,7 +22,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...core import CHANCE, Game, IllegalMove, Outcome, State, cached
+from ...core import CHANCE, Game, IllegalMove, Outcome, State
 from .rules import END_ZONE, LANE_OF_TOTAL, LANES, LAZY, Dice, SheepRaceRules
 
 if TYPE_CHECKING:
@@ -217,7 +217,6 @@ class SheepRace(Game[SheepRaceRules, RaceMove, "SheepRaceState"]):
         n = self.rules.players
         return SheepRaceState.make(
             self,
-            (),
             phase=FIRST,
             race=0,
             turn=0,
@@ -373,7 +372,6 @@ class SheepRace(Game[SheepRaceRules, RaceMove, "SheepRaceState"]):
         used = set(lanes) | {self.card_index(c) for p in podium for c in p}
         state = SheepRaceState.make(
             self,
-            (),
             phase=ROLL,
             race=race,
             turn=turn,
@@ -399,9 +397,7 @@ class SheepRace(Game[SheepRaceRules, RaceMove, "SheepRaceState"]):
             results=(),
         )
         if rolled is not None:
-            state = state.evolve(
-                history=(), phase=PACE, rolled=rolled, selected=state.select(rolled)
-            )
+            state = state.replace(phase=PACE, rolled=rolled, selected=state.select(rolled))
         return state
 
     def _check_squares(self, pos: tuple[int, ...], out: list[int]) -> tuple[int, ...]:
@@ -553,14 +549,14 @@ class SheepRaceState(State["SheepRace", RaceMove]):
         phase = self.phase
         if phase == PACE:
             if type(move) is Pace and move in self._legal:
-                return self._apply(move)
+                return self._advance(move)
         elif (
             phase == ROLL
             and type(move) is Roll
             and move.total.__class__ is int
             and move.total in self.game._totals[self.race == 2]
         ):
-            return self._apply(move)
+            return self._advance(move)
         return super().play(move)
 
     def select(self, total: int) -> int:
@@ -581,27 +577,23 @@ class SheepRaceState(State["SheepRace", RaceMove]):
         return best
 
     def _apply(self, move: RaceMove) -> SheepRaceState:
-        history = self.history + (move,)  # noqa: RUF005 - faster than unpacking
         phase = self.phase
         game = self.game
         n = game.rules.players
         # Each phase takes one kind of move (play() and the legal moves see to it).
         if phase == ROLL:
             assert isinstance(move, Roll)
-            return self.evolve(
-                history=history, phase=PACE, rolled=move.total, selected=self.select(move.total)
-            )
+            return self.replace(phase=PACE, rolled=move.total, selected=self.select(move.total))
         if phase == PACE:
             assert isinstance(move, Pace)
-            return self._move_sheep(history, move)
+            return self._move_sheep(move)
         if phase == VISIBLE:
             assert isinstance(move, Bet)
             visible = list(self.visible)
             visible[self.turn] = move.lane
             turn = (self.turn + 1) % n
             done = turn == self.first
-            return self.evolve(
-                history=history,
+            return self.replace(
                 visible=tuple(visible),
                 turn=turn,
                 phase=HIDDEN if done else VISIBLE,
@@ -612,32 +604,27 @@ class SheepRaceState(State["SheepRace", RaceMove]):
             hidden[self.turn] = move.lanes
             turn = (self.turn + 1) % n
             done = turn == self.first
-            return self.evolve(
-                history=history, hidden=tuple(hidden), turn=turn, phase=ROLL if done else HIDDEN
-            )
+            return self.replace(hidden=tuple(hidden), turn=turn, phase=ROLL if done else HIDDEN)
         if phase == FIRST:
             assert isinstance(move, First)
             first = move.player
             # The stack, top first, runs clockwise from the first player.
             stamps = tuple(n - (p - first) % n for p in range(n))
-            return self.evolve(
-                history=history, phase=DEAL, first=first, turn=first, stamps=stamps, clock=n + 1
-            )
+            return self.replace(phase=DEAL, first=first, turn=first, stamps=stamps, clock=n + 1)
         assert isinstance(move, Deal)
         card = game.card_of_name[move.card.lower()]
         deck = tuple(c for c in self.deck if c != card)
         lanes = (*self.lanes, card)
         if len(lanes) < LANES:
-            return self.evolve(history=history, lanes=lanes, deck=deck)
-        return self.evolve(
-            history=history,
+            return self.replace(lanes=lanes, deck=deck)
+        return self.replace(
             lanes=lanes,
             deck=deck,
             cubes=tuple(map(game.start_cubes, lanes)),
             phase=VISIBLE,
         )
 
-    def _move_sheep(self, history: tuple[RaceMove, ...], move: Pace) -> SheepRaceState:
+    def _move_sheep(self, move: Pace) -> SheepRaceState:
         game = self.game
         lane = self.selected
         card = self.lanes[lane]
@@ -662,11 +649,10 @@ class SheepRaceState(State["SheepRace", RaceMove]):
             out = _set(out, lane, EXHAUSTED)
         need = 1 if self.race == 2 else 3
         if len(order) >= need or RACING not in out:
-            return self.evolve(
-                history=history, pos=tuple(pos), cubes=tuple(cubes), out=out, order=order
+            return self.replace(
+                pos=tuple(pos), cubes=tuple(cubes), out=out, order=order
             )._end_race()
-        return self.evolve(
-            history=history,
+        return self.replace(
             pos=tuple(pos),
             cubes=tuple(cubes),
             out=out,
@@ -728,15 +714,14 @@ class SheepRaceState(State["SheepRace", RaceMove]):
         )
         cards = tuple(self.lanes[lane] for lane in placed)
         result = Result(self.race, placed, cards, bets, points, how)
-        state = self.evolve(
-            history=self.history,
+        state = self.replace(
             points=tuple(totals),
             stamps=tuple(stamps),
             clock=clock,
             results=(*self.results, result),
         )
         if final:
-            return state.evolve(history=self.history, phase=OVER)
+            return state.replace(phase=OVER)
         leader = state.ranking()[0]
         podium = (*self.podium, cards)
         fresh = {
@@ -753,11 +738,11 @@ class SheepRaceState(State["SheepRace", RaceMove]):
             "podium": podium,
         }
         if self.race == 0:
-            return state.evolve(history=self.history, phase=DEAL, lanes=(), **fresh)
+            return state.replace(phase=DEAL, lanes=(), **fresh)
         one, two = podium
         lanes = (two[2], one[2], two[1], one[1], two[0], one[0])
         cubes = tuple(map(game.start_cubes, lanes))
-        return state.evolve(history=self.history, phase=HIDDEN, lanes=lanes, cubes=cubes, **fresh)
+        return state.replace(phase=HIDDEN, lanes=lanes, cubes=cubes, **fresh)
 
     def ranking(self) -> tuple[int, ...]:
         """Players from first to last: most points, then the token higher in its stack."""
@@ -767,7 +752,6 @@ class SheepRaceState(State["SheepRace", RaceMove]):
     def scores(self) -> tuple[float, ...]:
         return tuple(float(t) for t in self.points)
 
-    @cached
     def _outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
@@ -780,10 +764,6 @@ class SheepRaceState(State["SheepRace", RaceMove]):
             others = ", ".join(self.game.player_name(p) for p in tied)
             reason += f", level with {others} but with the scoring token on top"
         return Outcome((best,), reason, self.scores())
-
-    def outcome(self) -> Outcome | None:
-        outcome: Outcome | None = self._outcome
-        return outcome
 
     # -- views --------------------------------------------------------------------------------
     def view(self, player: int) -> SheepRaceView:

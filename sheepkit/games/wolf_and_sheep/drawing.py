@@ -11,7 +11,6 @@ import math
 from collections.abc import Hashable
 from typing import Any
 
-from ...core import State
 from ...drawing import FONT, INK, OKABE_ITO, PAPER, Drawing, Frame
 from .engine import FILES, SHEEP, Step, WolfAndSheep, WolfAndSheepState, square, square_name
 
@@ -29,14 +28,7 @@ LAST_MOVE = OKABE_ITO["sky"]
 THEMES = {"standard": (PAPER, INK), "dark": ("#404040", "#F4F4F4")}
 
 
-def _ours(state: State[Any, Any]) -> WolfAndSheepState:
-    """The app hands a drawing any State: this one draws Wolf and Sheep's only."""
-    if not isinstance(state, WolfAndSheepState):
-        raise TypeError(f"WolfAndSheepDrawing draws Wolf and Sheep states, not {state!r}")
-    return state
-
-
-class WolfAndSheepDrawing(Drawing):
+class WolfAndSheepDrawing(Drawing[WolfAndSheepState]):
     """The BoardDrawing of Wolf and Sheep (see sheepkit.ui.board): about 480 x 480 pixels."""
 
     #: Settings of the viewer, kept when the app makes a new view for new rules.
@@ -68,8 +60,8 @@ class WolfAndSheepDrawing(Drawing):
         return None
 
     # -- the BoardDrawing protocol ------------------------------------------------------------
-    def draw(self, canvas: Any, frame: Frame) -> None:
-        state = _ours(frame.state)
+    def draw(self, canvas: Any, frame: Frame[WolfAndSheepState]) -> None:
+        state = frame.state
         canvas.fill_style = THEMES[self.theme][0]
         canvas.fill_rect(0, 0, self.width, self.height)
         self._squares(canvas)
@@ -86,8 +78,8 @@ class WolfAndSheepDrawing(Drawing):
         for target in sorted(targets):
             self._dot(canvas, target)
 
-    def click(self, frame: Frame, x: float, y: float) -> tuple[Any, Step | None]:
-        state = _ours(frame.state)
+    def click(self, frame: Frame[WolfAndSheepState], x: float, y: float) -> tuple[Any, Step | None]:
+        state = frame.state
         sq = self.square_at(x, y)
         if state.is_over or sq is None:
             return None, None
@@ -97,17 +89,17 @@ class WolfAndSheepDrawing(Drawing):
         mine = (state.sheep,) if state.turn == SHEEP else state.wolves
         return (sq if sq in mine else None), None
 
-    def move_label(self, state: State[Any, Any], move: Hashable) -> str:
+    def move_label(self, state: WolfAndSheepState, move: Hashable) -> str:
         if not isinstance(move, Step):
             return str(move)
-        piece = "Sheep" if move.source == _ours(state).sheep else "Wolf"
+        piece = "Sheep" if move.source == state.sheep else "Wolf"
         return f"{piece} {square_name(move.source)} → {square_name(move.target)}"
 
-    def selected_moves(self, state: State[Any, Any], selection: Any) -> tuple[Step, ...]:
+    def selected_moves(self, state: WolfAndSheepState, selection: Any) -> tuple[Step, ...]:
         """The legal moves of the selected piece (the app marks their targets)."""
         if selection is None:
             return ()
-        return tuple(m for m in _ours(state).legal_moves() if m.source == selection)
+        return tuple(m for m in state.legal_moves() if m.source == selection)
 
     # -- painting --------------------------------------------------------------------------
     def _squares(self, canvas: Any) -> None:

@@ -277,7 +277,7 @@ class WolfAndSheep(Game[WolfAndSheepRules, Step, "WolfAndSheepState"]):
 
     def new_game(self) -> WolfAndSheepState:
         lay = self.layout
-        return WolfAndSheepState.make(self, (), self.sheep_start, lay.wolves_start, self.first_turn)
+        return WolfAndSheepState.make(self, self.sheep_start, lay.wolves_start, self.first_turn)
 
     def parse_move(self, text: str) -> Step:
         if not isinstance(text, str):
@@ -319,7 +319,7 @@ class WolfAndSheep(Game[WolfAndSheepRules, Step, "WolfAndSheepState"]):
             raise ValueError("two pieces cannot share a square")
         if to_move not in (SHEEP, WOLVES):
             raise ValueError("to_move is 0 (the Sheep) or 1 (the Wolves)")
-        return WolfAndSheepState.make(self, (), lamb, flock, to_move)  # round 1: seat = side
+        return WolfAndSheepState.make(self, lamb, flock, to_move)  # round 1: seat = side
 
     def from_text(self, diagram: str, to_move: int = SHEEP) -> WolfAndSheepState:
         """A position drawn like ``str(state)``: one line per row, W, S and dots."""
@@ -353,7 +353,7 @@ class WolfAndSheepState(State[WolfAndSheep, Step]):
     def _status(self) -> Status:
         """The mover's legal moves, or the round's winning side and the reason: judged once,
         on the first question (every state is asked whose turn it is at once). A ``cached``
-        value is not a field, so equality, hashing, repr and ``evolve`` ignore it."""
+        value is not a field, so equality, hashing, repr and ``replace`` ignore it."""
         game = self.game
         return game.layout.status(self.sheep, self.wolves, self.turn, game.auto_victory)
 
@@ -386,7 +386,7 @@ class WolfAndSheepState(State[WolfAndSheep, Step]):
         moves: tuple[Step, ...] = self._status[0]
         for listed in moves:
             if listed is move:
-                return self._apply(listed)
+                return self._advance(listed)
         return super().play(move)
 
     def legal_moves(self) -> tuple[Step, ...]:
@@ -407,22 +407,20 @@ class WolfAndSheepState(State[WolfAndSheep, Step]):
 
     def _apply(self, move: Step) -> Self:
         source, target = move
-        history = (*self.history, move)
         game = self.game
         if self.turn == SHEEP:
-            after = self.make(game, history, target, self.wolves, WOLVES, self.round, self.finished)
+            after = self.make(game, target, self.wolves, WOLVES, self.round, self.finished)
         else:
             wolves = tuple(sorted([target if w == source else w for w in self.wolves]))
-            after = self.make(game, history, self.sheep, wolves, SHEEP, self.round, self.finished)
+            after = self.make(game, self.sheep, wolves, SHEEP, self.round, self.finished)
         ending: tuple[int, str] | None = after._status[1]  # hot: no property call
         if ending is not None and after.round < game.rounds:
             # The round is over: the next one starts at once with the sides swapped (the
             # finished round's result travels with the state, for the score and the app).
-            plies = len(history) - sum(f[1] for f in self.finished)
+            plies = len(self.history) + 1 - sum(f[1] for f in self.finished)
             finished = (*self.finished, (ending[0], plies, ending[1]))
             return self.make(
                 game,
-                history,
                 game.sheep_start,
                 game.layout.wolves_start,
                 game.first_turn,
@@ -450,7 +448,7 @@ class WolfAndSheepState(State[WolfAndSheep, Step]):
             won[player] += 1
         return tuple(won)
 
-    def outcome(self) -> Outcome | None:
+    def _outcome(self) -> Outcome | None:
         ending = self.round_ending
         if ending is None:
             return None

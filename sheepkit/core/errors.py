@@ -2,7 +2,35 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Hashable
+
+
+class _Brief(reprlib.Repr):
+    """reprlib's short repr, nested at most three levels, with big integers counted (a repr
+    of an int past 4,300 digits raises ValueError in Python 3.11)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxstring, self.maxother, self.maxlong = 3, 60, 60, 40
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:
+            return f"<an integer of about {int(x.bit_length() * 0.30103) + 1:,} digits>"
+        return super().repr_int(x, level)
+
+
+_BRIEF = _Brief()
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """``repr(value)`` for a message: short, and safe for any value a user may pass (nested
+    a thousand levels deep, an integer of 5,000 digits, a repr that raises)."""
+    try:
+        text = _BRIEF.repr(value)
+    except Exception:  # RecursionError, ValueError, or any error of a value's own __repr__
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class SheepkitError(Exception):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar, cast, overload
 
-from .errors import IllegalMove
+from .errors import IllegalMove, shown
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -153,11 +153,37 @@ class Game(ABC, Generic[R, M, S]):
 
 
 def _shown(move: object) -> str:
-    """``str(move)`` for a message, or its repr when a malformed value cannot print itself."""
+    """``str(move)`` for a message, or a short repr when a malformed value cannot print itself
+    (a lookalike such as Card("deal", 1.0), a list nested a thousand deep, a huge integer)."""
     try:
-        return str(move)
-    except Exception:  # a lookalike move, e.g. Card("deal", 1.0), may fail to print
-        return repr(move)
+        text = str(move)
+    except Exception:
+        return shown(move)
+    return text if len(text) <= 80 else shown(move)
+
+
+#: How deep lists, tuples, sets and dicts may nest, and how many values they may hold, in a
+#: value that is refused as a move: every game's moves are a level or two of small tuples, and
+#: a deeper value would overflow the stack in any message that prints it.
+MAX_MOVE_DEPTH = 20
+MAX_MOVE_VALUES = 10_000
+
+
+def _too_big(value: object) -> bool:
+    """True when ``value`` nests deeper than MAX_MOVE_DEPTH or holds more than
+    MAX_MOVE_VALUES values (walked without recursion, so any depth is safe to ask about)."""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    count = 0
+    while stack:
+        item, depth = stack.pop()
+        count += 1
+        if depth > MAX_MOVE_DEPTH or count > MAX_MOVE_VALUES:
+            return True
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for pair in item.items() for v in pair)
+        elif isinstance(item, list | tuple | set | frozenset):
+            stack.extend((v, depth + 1) for v in item)
+    return False
 
 
 def same_move(a: object, b: object) -> bool:
@@ -405,7 +431,13 @@ class State(ABC, Generic[G, M]):
         field (see :func:`same_move`). A value that merely compares equal, such as a plain
         tuple for a NamedTuple move, ``True`` for ``1`` or ``4.0`` for ``4``, is not a move."""
         if self.to_move == CHANCE:
-            found = next((o for o, _ in self._chance if o is move or o == move), None)
+            # Only a value of the outcome's own class is compared: ``==`` against another
+            # type may not even give a bool (numpy.int64(1) == a tuple is an array).
+            kind = move.__class__
+            found = next(
+                (o for o, _ in self._chance if o is move or (o.__class__ is kind and o == move)),
+                None,
+            )
         else:
             moves = self._legal
             try:
@@ -460,16 +492,26 @@ class State(ABC, Generic[G, M]):
 
     def _refusal(self, move: object) -> IllegalMove:
         """The IllegalMove for a value that is not an option here (text aside)."""
-        if self.to_move == CHANCE:
+        if _too_big(move):
             return IllegalMove(
-                f"{_shown(move)} is not a possible outcome at this chance node.",
+                f"a {type(move).__name__} nested more than {MAX_MOVE_DEPTH} levels deep or "
+                f"holding more than {MAX_MOVE_VALUES:,} values is not a move of "
+                f"{self.game.title}.",
                 move,
                 self.options(),
+            )
+        if self.to_move == CHANCE:
+            options = self.options()
+            name = _shown(move)
+            if any(str(o) == name for o in options):  # a lookalike prints as an outcome does
+                name = f"{shown(move)}, built of other values or types than the listed one,"
+            return IllegalMove(
+                f"{name} is not a possible outcome at this chance node.", move, options
             )
         twin = self._equal_option(move)
         if twin is not None:
             return IllegalMove(
-                f"{move!r} is not a move: it equals the legal move {twin} but is built of "
+                f"{shown(move)} is not a move: it equals the legal move {twin} but is built of "
                 "other types; play the move from legal_moves() or its text.",
                 move,
                 self._legal,
@@ -478,9 +520,9 @@ class State(ABC, Generic[G, M]):
             # Any value reaches here: the game's explanation reads it as a move of its own,
             # and a value of another shape trips it (caught below).
             why = self.why_illegal(cast(M, move))
-        except (TypeError, KeyError, IndexError, AttributeError, ValueError):
+        except (TypeError, KeyError, IndexError, AttributeError, ValueError, RecursionError):
             # A value of no known shape trips the game's explanation; the refusal stands.
-            why = f"{move!r} is not a move of {self.game.title}."
+            why = f"{shown(move)} is not a move of {self.game.title}."
         return IllegalMove(why, move, self._legal)
 
     def _equal_option(self, move: object) -> M | None:
@@ -515,20 +557,29 @@ class State(ABC, Generic[G, M]):
         (``game.parse_move``: case, spaces, order of a pair) names the same option. Text that
         reads as a move which is not an option here gets the game's explanation."""
         if not isinstance(text, str):
-            raise IllegalMove(f"{text!r} is not text; write a move as its notation.", text)
+            raise IllegalMove(f"{shown(text)} is not text; write a move as its notation.", text)
         if self.to_move is None:
             raise IllegalMove(
-                f"The game is over ({self.outcome()}); {text.strip()!r} cannot be played."
+                f"The game is over ({self.outcome()}); {shown(text.strip())} cannot be played."
             )
         text = text.strip()
         for option in self.options():
             if str(option) == text:
                 return option
+        if any(c.isdigit() and not c.isascii() for c in text):
+            # int() reads Arabic-Indic and other digits ("E١-D٢" would play E1-D2): numbers
+            # in a move are written with 0-9 only, so that a record reads one way.
+            raise IllegalMove(
+                f"{shown(text)} is not a move of {self.game.title}: write numbers with the "
+                "digits 0-9.",
+                text,
+                self.options(),
+            )
         try:
             move = self.game.parse_move(text)
         except ValueError as e:
             raise IllegalMove(
-                f"{text!r} is not a move of {self.game.title}: {e}.", text, self.options()
+                f"{shown(text)} is not a move of {self.game.title}: {e}.", text, self.options()
             ) from None
         found = self.legal_option(move)
         if found is not None:

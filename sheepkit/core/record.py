@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import BadRecord, IllegalMove, InvalidRules
+from .errors import BadRecord, IllegalMove, InvalidRules, shown
 from .game import Game, State
 from .registry import game_type
 
@@ -83,11 +83,11 @@ def replay(
         )
     record = parse_json(record)
     if record.get("format") != FORMAT:
-        raise BadRecord(f"not a sheepkit game record (format is {record.get('format')!r})")
+        raise BadRecord(f"not a sheepkit game record (format is {shown(record.get('format'))})")
     version = record.get("version")
     if type(version) is not int or version != VERSION:  # not 1.0, not true
         raise BadRecord(
-            f"unknown record version {version!r}; this sheepkit reads version {VERSION}"
+            f"unknown record version {shown(version)}; this sheepkit reads version {VERSION}"
         )
     name = record.get("game")
     kind: type[Game[Any, Any, Any]] | None
@@ -99,7 +99,7 @@ def replay(
         except KeyError:
             kind = None
     if kind is None:
-        raise BadRecord(f"the record is of an unknown game {name!r}")
+        raise BadRecord(f"the record is of an unknown game {shown(name)}")
     history = record.get("history")
     if not isinstance(history, list) or not all(isinstance(m, str) for m in history):
         raise BadRecord("the record's history must be a list of move strings")
@@ -158,13 +158,13 @@ def _stated_result(record: dict[str, Any]) -> tuple[int, ...] | None:
     if not isinstance(winners, list) or not all(type(w) is int for w in winners):
         raise BadRecord(
             f"the record's result must be {{'winners': [player numbers from 0], 'reason': "
-            f"...}}, not {result!r}"
+            f"...}}, not {shown(result)}"
         )
     return tuple(winners)
 
 
 def _players(winners: tuple[int, ...]) -> str:
-    return "[" + ", ".join(str(w) for w in winners) + "]"
+    return "[" + ", ".join(shown(w) for w in winners) + "]"
 
 
 def dumps(state: State[Any, Any], **extra: Any) -> str:

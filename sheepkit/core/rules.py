@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from .errors import InvalidRules
+from .errors import InvalidRules, shown
 
 if TYPE_CHECKING:
     from typing_extensions import Self  # typing.Self from Python 3.11; only mypy reads this
@@ -87,8 +88,7 @@ def _size(value: object, limit: int) -> int:
 
 
 def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return shown(value)
 
 
 def is_number(value: object) -> bool:
@@ -119,6 +119,9 @@ def _listed(value: Any) -> Any:
     return value
 
 
+#: The most digits a number in a rule's text may have (no rule needs more than a few).
+MAX_RULE_DIGITS = 100
+
 #: The longest text read as one rule value: the largest table (The Sheep Race's cards) is
 #: under a thousand characters written out.
 MAX_RULE_TEXT = 20_000
@@ -139,6 +142,11 @@ def rule_value(name: str, text: str) -> Any:
             f"rule {name!r}: cannot read {len(text):,} characters as a value; a rule's text "
             f"has at most {MAX_RULE_TEXT:,}",
             name,
+        )
+    digits = max((len(run) for run in re.findall(r"[0-9]+", text)), default=0)
+    if digits > MAX_RULE_DIGITS:  # Python itself refuses ints past 4,300 digits, in its words
+        raise InvalidRules(
+            f"rule {name!r}: a number of {digits:,} digits is far beyond any rule's range", name
         )
     try:
         return _tupled(json.loads(text))
@@ -192,11 +200,11 @@ class Rules:
         choices = meta.get("choices")
         if choices is not None and value not in choices:
             allowed = ", ".join(repr(c) for c in choices)
-            raise InvalidRules(f"rule {name!r} must be one of {allowed}; got {value!r}", name)
+            raise InvalidRules(f"rule {name!r} must be one of {allowed}; got {_short(value)}", name)
         low, high = meta.get("min"), meta.get("max")
         if (low is not None and value < low) or (high is not None and value > high):
             raise InvalidRules(
-                f"rule {name!r} must be between {low} and {high}; got {value!r}", name
+                f"rule {name!r} must be between {low} and {high}; got {_short(value)}", name
             )
 
     def check(self) -> None:
@@ -241,7 +249,7 @@ class Rules:
             )
         for key in data:
             if not isinstance(key, str):
-                raise InvalidRules(f"rule names are text, not {key!r}")
+                raise InvalidRules(f"rule names are text, not {_short(key)}")
         cls._check_names(data)
         return cls(**_all_tupled(data))
 

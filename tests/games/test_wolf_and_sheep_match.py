@@ -65,7 +65,7 @@ def test_match_ranking_wins_then_fewer_moves(r1, r2, winners, words) -> None:
     assert over.winners() == (r2[0],)
     history = (None,) * (r1[1] + r2[1])
     final = WolfAndSheepState(
-        game, history, over.sheep, over.wolves, over.turn, 2, ((r1[0], r1[1], "r1"),)
+        game, over.sheep, over.wolves, over.turn, 2, ((r1[0], r1[1], "r1"),), history=history
     )
     assert final.is_over
     outcome = final.outcome()

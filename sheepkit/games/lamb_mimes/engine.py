@@ -424,7 +424,9 @@ class LambMimesState(State["LambMimes", LambMimesMove]):
             and type(move) is Card
             and move.card.__class__ is int
             and 0 <= move.card < KINDS
-            and move.verb == self._verb()
+            # The listed outcome itself (what sample_chance gives), not a lookalike such as
+            # Card(numpy.str_("deal"), 3), which State.play refuses.
+            and self.game._cards[self._verb()][move.card] is move
             and self.sources[self._source()][move.card]
         ):
             return self._advance(move)

@@ -177,12 +177,15 @@ class SheepRace(Game[SheepRaceRules, RaceMove, "SheepRaceState"]):
         pairs = tuple(combinations(range(LANES), 2))
         self._hidden = {pair: Hidden(pair) for pair in pairs}
         self._rolls = (self._roll_odds(r.semifinal_dice), self._roll_odds(r.final_dice))
-        # One Roll per pair of faces, for sampling by a uniform choice.
+        #: The listed Roll of each total (semifinal, final): the play fast path knows a roll by
+        #: being that very object.
+        self._roll_of = tuple({roll.total: roll for roll, _ in odds} for odds in self._rolls)
+        # The listed Roll of each pair of faces, for sampling by a uniform choice.
         self._faces = tuple(
-            tuple(Roll(x + y) for x in dice[0] for y in dice[1])
-            for dice in (r.semifinal_dice, r.final_dice)
+            tuple(listed[x + y] for x in dice[0] for y in dice[1])
+            for listed, dice in zip(self._roll_of, (r.semifinal_dice, r.final_dice))
         )
-        self._totals = tuple(frozenset(roll.total for roll in faces) for faces in self._faces)
+        self._totals = tuple(frozenset(listed) for listed in self._roll_of)
 
     @staticmethod
     def _roll_odds(dice: Dice) -> tuple[tuple[Roll, Fraction], ...]:
@@ -545,16 +548,21 @@ class SheepRaceState(State["SheepRace", RaceMove]):
         raise IllegalMove("This is not a chance node; nothing to sample.")
 
     def play(self, move: RaceMove | str) -> SheepRaceState:
-        # Fast path for a listed move; the rest goes through the checks of State.play.
+        # Fast path for a listed move or roll, that very object; the rest (text, lookalikes
+        # such as Roll(3, "x") or Pace(numpy.str_("walk"), ...), errors) goes through the
+        # checks of State.play.
         phase = self.phase
         if phase == PACE:
-            if type(move) is Pace and move in self._legal:
-                return self._advance(move)
+            legal = self._legal
+            try:
+                if legal[legal.index(move)] is move:
+                    return self._advance(move)
+            except (ValueError, TypeError):
+                pass
         elif (
             phase == ROLL
             and type(move) is Roll
-            and move.total.__class__ is int
-            and move.total in self.game._totals[self.race == 2]
+            and self.game._roll_of[self.race == 2].get(move.total) is move
         ):
             return self._advance(move)
         return super().play(move)

@@ -45,8 +45,9 @@ def square_name(sq: int) -> str:
     return _NAMES[sq] if 0 <= sq < len(_NAMES) else f"?{sq}"
 
 
-_SQUARE = re.compile(r"([A-Pa-p])(\d{1,2})")
-_MOVE = re.compile(r"\s*([A-Za-z]\d{1,2})\s*-\s*([A-Za-z]\d{1,2})\s*")
+# Digits 0-9 only: \d would also read Arabic-Indic and other digits ("E١" as E1).
+_SQUARE = re.compile(r"([A-Pa-p])([0-9]{1,2})")
+_MOVE = re.compile(r"\s*([A-Za-z][0-9]{1,2})\s*-\s*([A-Za-z][0-9]{1,2})\s*")
 
 
 def parse_square(text: str, size: int) -> int:
@@ -317,19 +318,35 @@ class WolfAndSheep(Game[WolfAndSheepRules, Step, "WolfAndSheepState"]):
         lamb = place(sheep)
         if len(set(flock)) != len(flock) or lamb in flock:
             raise ValueError("two pieces cannot share a square")
-        if to_move not in (SHEEP, WOLVES):
-            raise ValueError("to_move is 0 (the Sheep) or 1 (the Wolves)")
+        count = len(self.layout.wolves_start)
+        if len(flock) != count:
+            raise ValueError(f"a {size}x{size} board has {count} wolves, not {len(flock)}")
+        # An int, not True or 1.0 (which equal 1 but would be stored as the mover).
+        if to_move.__class__ is not int or to_move not in (SHEEP, WOLVES):
+            raise ValueError(f"to_move is 0 (the Sheep) or 1 (the Wolves), not {to_move!r}")
         return WolfAndSheepState.make(self, lamb, flock, to_move)  # round 1: seat = side
 
     def from_text(self, diagram: str, to_move: int = SHEEP) -> WolfAndSheepState:
         """A position drawn like ``str(state)``: one line per row, W, S and dots."""
+        if not isinstance(diagram, str):
+            raise ValueError(f"a diagram is text, one line per row, not {type(diagram).__name__}")
+        size = self.rules.board
         sheep: list[int] = []
         wolves: list[int] = []
         for line in diagram.splitlines():
             parts = line.split()
-            if not parts or not parts[0].isdigit():
+            if not parts or not (parts[0].isascii() and parts[0].isdigit()):
                 continue  # the file letters, whose-turn line, blank lines
+            if len(parts[0]) > 2 or not 1 <= int(parts[0]) <= size:
+                raise ValueError(
+                    f"row {parts[0][:10]}{'...' if len(parts[0]) > 10 else ''} is not on the "
+                    f"{size}x{size} board: rows are 1 to {size}"
+                )
             row = int(parts[0]) - 1
+            if len(parts) - 1 > size:
+                raise ValueError(
+                    f"row {row + 1} has {len(parts) - 1} squares; the board has {size} columns"
+                )
             for col, mark in enumerate(parts[1:]):
                 if mark in "Ww":
                     wolves.append(square(col, row))

@@ -24,9 +24,11 @@ from .engine import (
     PUB,
     REVEAL,
     START,
+    TABLE_FIELDS,
     Card,
     Flip,
     LambMimesState,
+    LambMimesTable,
     Pass,
     Place,
     Play,
@@ -64,26 +66,17 @@ class Spot:
 
 
 @dataclass(frozen=True)
-class Table:
-    """Everything the picture needs, taken from one player's view or from the full state."""
+class Table(LambMimesTable):
+    """Everything the picture needs: the public table (the fields of ``LambMimesTable``),
+    and the hands, Pasture and pile as one player's view or the full state shows them."""
 
     bottom: int  # whose hand lies along the bottom
     hand: tuple[int, ...]
     hands: dict[int, tuple[int, ...]]  # other hands shown face up (only with no viewer)
     hand_sizes: tuple[int, ...]
     spots: tuple[Spot, ...]
-    discard: tuple[int, ...]
     pile: int
     pile_known: int
-    aside: tuple[int, ...]
-    phase: int
-    turn: int
-    pending: tuple[int, ...]
-    points: tuple[int, ...]
-    round_no: int
-    seats: tuple[int, ...]
-    won_by: tuple[int, ...]
-    last: str
     #: The moves the bottom player may make now (empty when it is not their decision).
     moves: tuple[Move, ...]
     match: bool  # a whole match (else a single round)
@@ -91,72 +84,45 @@ class Table:
 
 def table_of(frame: Frame[LambMimesState]) -> Table:
     state = frame.state
-    mover = state.to_move
+    spots = []
     if frame.viewer is not None:
         # Only what the viewer may know: their view. Their legal moves are theirs to see.
         v = state.view(frame.viewer)
-        spots = []
-        for spot in v.pasture:
-            if spot == "empty":
+        for seen in v.pasture:
+            if seen == "empty":
                 spots.append(Spot(None, False, ""))
-            elif spot == "unknown":
+            elif seen == "unknown":
                 spots.append(Spot(None, True, ""))
             else:
-                note = "seen by all" if spot[0] == "public" else "yours"
-                spots.append(Spot(spot[1], True, note))
-        own = mover == frame.viewer
-        return Table(
-            bottom=frame.viewer,
-            hand=v.hand,
-            hands={},
-            hand_sizes=v.hand_sizes,
-            spots=tuple(spots),
-            discard=v.discard,
-            pile=v.pile_hidden + len(v.pile_known),
-            pile_known=len(v.pile_known),
-            aside=v.aside,
-            phase=v.phase,
-            turn=v.turn,
-            pending=v.pending,
-            points=v.points,
-            round_no=v.round_no,
-            seats=v.seats,
-            won_by=v.won_by,
-            last=v.last,
-            moves=state.legal_moves() if own else (),
-            match=state.game.rules.match,
-        )
-    # No viewer: everything may be shown (seat 0 at the bottom, so the table stays still).
-    spots = []
-    for spot in state.spots:
-        if spot is None:
-            spots.append(Spot(None, False, ""))
-        elif spot[0] == PUB:
-            spots.append(Spot(spot[1], True, "seen by all"))
-        elif spot[0] == OWN:
-            spots.append(Spot(spot[1], True, f"P{spot[2] + 1}'s"))
-        else:
-            spots.append(Spot(None, True, ""))
-    bottom = 0
+                note = "seen by all" if seen[0] == "public" else "yours"
+                spots.append(Spot(seen[1], True, note))
+        bottom, hand, hands, hand_sizes = frame.viewer, v.hand, {}, v.hand_sizes
+        pile, pile_known = v.pile_hidden + len(v.pile_known), len(v.pile_known)
+    else:
+        # No viewer: everything may be shown (seat 0 at the bottom, so the table stays still).
+        for spot in state.spots:
+            if spot is None:
+                spots.append(Spot(None, False, ""))
+            elif spot[0] == PUB:
+                spots.append(Spot(spot[1], True, "seen by all"))
+            elif spot[0] == OWN:
+                spots.append(Spot(spot[1], True, f"P{spot[2] + 1}'s"))
+            else:
+                spots.append(Spot(None, True, ""))
+        bottom = 0
+        hand, hands = state.hands[bottom], {p: h for p, h in enumerate(state.hands) if p != bottom}
+        hand_sizes = tuple(len(h) for h in state.hands)
+        pile, pile_known = state.pile_head + len(state.pile_tail), len(state.pile_tail)
     return Table(
+        **{name: getattr(state, name) for name in TABLE_FIELDS},  # public: a view's are these
         bottom=bottom,
-        hand=state.hands[bottom],
-        hands={p: h for p, h in enumerate(state.hands) if p != bottom},
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand=hand,
+        hands=hands,
+        hand_sizes=hand_sizes,
         spots=tuple(spots),
-        discard=state.discard,
-        pile=state.pile_head + len(state.pile_tail),
-        pile_known=len(state.pile_tail),
-        aside=state.aside,
-        phase=state.phase,
-        turn=state.turn,
-        pending=state.pending,
-        points=state.points,
-        round_no=state.round_no,
-        seats=state.seats,
-        won_by=state.won_by,
-        last=state.last,
-        moves=state.legal_moves() if mover == bottom else (),
+        pile=pile,
+        pile_known=pile_known,
+        moves=state.legal_moves() if state.to_move == bottom else (),
         match=state.game.rules.match,
     )
 

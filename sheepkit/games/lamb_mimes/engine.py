@@ -321,18 +321,12 @@ class LambMimes(Game[LambMimesRules, LambMimesMove, "LambMimesState"]):
 
 
 @dataclass(frozen=True)
-class LambMimesState(State["LambMimes", LambMimesMove]):
-    """A full position. Unseen cards are not chosen yet: see the module docstring."""
+class LambMimesTable:
+    """What everyone sees: the fields a full state, every player's view and the drawing's
+    table share, declared here once (each of them subclasses it)."""
 
-    game: LambMimes
     phase: int
     turn: int  # the player to move, or the one being dealt to or drawing
-    hands: tuple[tuple[int, ...], ...]  # sorted card kinds per player
-    spots: tuple[Spot, ...]
-    sources: tuple[tuple[int, ...], ...]  # multisets (counts per kind) of unrevealed cards
-    pile_src: int | None  # the source backing the top of the draw pile
-    pile_head: int  # how many source-backed cards are on top of the draw pile
-    pile_tail: tuple[int, ...]  # known cards below them, top first
     discard: tuple[int, ...]  # bottom to top; every card in it has been seen
     aside: tuple[int, ...]  # Lamb Mimes out of the round
     pending: tuple[int, ...]  # DRAW: (cards left, spot or -1, THEN_*); REVEAL/PLACE: (spot,)
@@ -343,6 +337,24 @@ class LambMimesState(State["LambMimes", LambMimesMove]):
     seats: tuple[int, ...]  # who plays this round (a tie-break round has fewer)
     won_by: tuple[int, ...]  # once over: the winner(s), read as ``winners()``
     last: str  # how the previous round or the match ended, in words
+
+
+#: The public fields by name, in order: what a view, a table or a builder copies.
+TABLE_FIELDS = tuple(f.name for f in dataclasses.fields(LambMimesTable))
+
+
+@dataclass(frozen=True)
+class LambMimesState(LambMimesTable, State["LambMimes", LambMimesMove]):
+    """A full position: the public table and what only some players (or nobody) know.
+    Unseen cards are not chosen yet: see the module docstring."""
+
+    game: LambMimes
+    hands: tuple[tuple[int, ...], ...]  # sorted card kinds per player
+    spots: tuple[Spot, ...]
+    sources: tuple[tuple[int, ...], ...]  # multisets (counts per kind) of unrevealed cards
+    pile_src: int | None  # the source backing the top of the draw pile
+    pile_head: int  # how many source-backed cards are on top of the draw pile
+    pile_tail: tuple[int, ...]  # known cards below them, top first
 
     # -- the contract -----------------------------------------------------------------------
     @property
@@ -584,8 +596,9 @@ EMPTY = "empty"
 
 
 @dataclass(frozen=True)
-class LambMimesView:
-    """What one player may know. Spots: 'unknown', 'empty', ('public', card), ('mine', card).
+class LambMimesView(LambMimesTable):
+    """What one player may know: the public table, and of the rest what this player sees.
+    Spots: 'unknown', 'empty', ('public', card), ('mine', card).
 
     The discard pile is public in full (every card in it was seen as it was played). Not
     kept: which known cards went into other hands from the known bottom of the pile.
@@ -594,23 +607,11 @@ class LambMimesView:
     game: LambMimes
     player: int
     to_move: int | None
-    phase: int
-    turn: int
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     pasture: tuple[Any, ...]
     pile_hidden: int
     pile_known: tuple[int, ...]
-    discard: tuple[int, ...]
-    aside: tuple[int, ...]
-    pending: tuple[int, ...]
-    turns: int
-    points: tuple[int, ...]  # match points so far (lower is better): ``scores()``
-    round_no: int
-    starter: int
-    seats: tuple[int, ...]
-    won_by: tuple[int, ...]  # once over: the winner(s), read as ``winners()``
-    last: str
 
     @property
     def top(self) -> int | None:
@@ -670,13 +671,9 @@ class LambMimesView:
         return _describe(self)
 
 
-#: The fields a player's view shares with the full state (game, phase, discard, points...),
-#: read from the two dataclasses: ``view`` and ``determinize`` copy them by these names.
-_SHARED = tuple(
-    f.name
-    for f in dataclasses.fields(LambMimesView)
-    if f.name in {g.name for g in dataclasses.fields(LambMimesState)}
-)
+#: The fields a player's view shares with the full state (the game and the public table):
+#: ``view`` and ``determinize`` copy them by these names.
+_SHARED = ("game", *TABLE_FIELDS)
 #: The game and every field of a state's own, in order (``LambMimesState.make`` takes them so;
 #: the history is core's).
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(LambMimesState) if not f.kw_only)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -23,6 +24,67 @@ from .registry import load
 
 class GameCheckFailed(AssertionError):
     """A broken promise of the game contract, with where to find it."""
+
+
+#: Which chance nodes of each checked game have ``sample_chance`` tested against
+#: ``chance_outcomes``, when the game writes its own sampler: the 1st, 2nd, 4th, 8th ...
+#: chance node it reaches, up to the 128th (so a game's first draws and its later kinds of
+#: chance node, such as the Race's dice after its deal, are both tested).
+SAMPLED_NODES = frozenset(2**i for i in range(8))
+#: The false-alarm rate of one such test: the chance that an exact sampler fails it (its
+#: seed is fixed, so a given game and seed pass or fail the same way every time).
+FALSE_ALARM = 1e-6
+_Z = 4.753424  # the standard normal quantile of 1 - FALSE_ALARM
+
+
+def _chi_square_limit(degrees: int) -> float:
+    """The chi-square value an exact sampler exceeds with probability at most about
+    FALSE_ALARM (Wilson and Hilferty's approximation, which errs high below 3 degrees of
+    freedom, so the rate is lower there)."""
+    k = degrees
+    return float(k * (1 - 2 / (9 * k) + _Z * math.sqrt(2 / (9 * k))) ** 3)
+
+
+def sampling_error(state: State[Any, Any], seed: int) -> str | None:
+    """Why ``state.sample_chance`` does not draw ``chance_outcomes()`` with their
+    probabilities, or None: a chi-square test of enough draws that every outcome is expected
+    ten times (at least 500, at most 20,000; rarer outcomes are pooled into one class), at
+    the false-alarm rate FALSE_ALARM."""
+    outcomes = state.chance_outcomes()
+    rng = random.Random(seed)
+    rarest = min(p for _, p in outcomes)
+    draws = max(500, min(20_000, math.ceil(10 / rarest)))
+    counts = dict.fromkeys([o for o, _ in outcomes], 0)
+    for _ in range(draws):
+        drawn = state.sample_chance(rng)
+        if drawn not in counts:
+            return f"sample_chance gave {drawn}, which is not a chance outcome here"
+        counts[drawn] += 1
+    pooled_seen = pooled_expected = 0.0
+    statistic, classes = 0.0, 0
+    for outcome, p in outcomes:
+        expected = draws * float(p)
+        if expected < 5:  # too rare to test alone: pooled
+            pooled_seen += counts[outcome]
+            pooled_expected += expected
+            continue
+        statistic += (counts[outcome] - expected) ** 2 / expected
+        classes += 1
+    if pooled_expected > 0:
+        statistic += (pooled_seen - pooled_expected) ** 2 / pooled_expected
+        classes += 1
+    if classes < 2:
+        return None  # one outcome: nothing to compare
+    limit = _chi_square_limit(classes - 1)
+    if statistic <= limit:
+        return None
+    worst = max(outcomes, key=lambda op: abs(counts[op[0]] - draws * float(op[1])))
+    return (
+        f"sample_chance does not draw the chance outcomes with their probabilities: in "
+        f"{draws} draws {worst[0]} came {counts[worst[0]]} times, expected "
+        f"{draws * float(worst[1]):.0f} (chi-square {statistic:.1f} > {limit:.1f}, "
+        f"{classes - 1} degrees of freedom, false-alarm rate {FALSE_ALARM})"
+    )
 
 
 class _NotAMove:
@@ -92,6 +154,9 @@ def _check_one(
     def expect(ok: bool, what: str) -> None:
         _expect(ok, game, seed, state.ply, what)
 
+    # A sampler of the game's own is tested against its outcomes (core's draws them exactly).
+    own_sampler = type(state).sample_chance is not State.sample_chance
+    chance_nodes = 0
     while True:
         report.states += 1
         snapshot = repr(state)
@@ -101,6 +166,10 @@ def _check_one(
         if state.is_over:
             break
         if state.to_move == CHANCE:
+            chance_nodes += 1
+            if own_sampler and chance_nodes in SAMPLED_NODES:
+                why = sampling_error(state, probe.randrange(2**32))
+                expect(why is None, str(why))
             move = state.sample_chance(rng)
         else:
             move = rng.choice(state.legal_moves())

@@ -1,0 +1,46 @@
+"""Lamb Mimes names each public field once: the state, every view and the drawing's table
+subclass LambMimesTable, and copy its fields by name."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import random
+
+import sheepkit
+from sheepkit.core.contract import Frame
+from sheepkit.games.lamb_mimes.drawing import Table, table_of
+from sheepkit.games.lamb_mimes.engine import (
+    TABLE_FIELDS,
+    LambMimesState,
+    LambMimesTable,
+    LambMimesView,
+)
+
+
+def own_fields(cls: type) -> set[str]:
+    return {f.name for f in dataclasses.fields(cls)} - set(TABLE_FIELDS)
+
+
+def test_the_public_fields_are_declared_once() -> None:
+    assert tuple(f.name for f in dataclasses.fields(LambMimesTable)) == TABLE_FIELDS
+    for cls in (LambMimesState, LambMimesView, Table):
+        assert issubclass(cls, LambMimesTable)
+        assert set(TABLE_FIELDS) <= {f.name for f in dataclasses.fields(cls)}
+        assert not own_fields(cls) & set(TABLE_FIELDS)
+        assert not set(inspect.get_annotations(cls)) & set(TABLE_FIELDS)
+
+
+def test_views_and_tables_carry_the_states_public_fields() -> None:
+    rng = random.Random(5)
+    state = sheepkit.load("lamb_mimes").new_game()
+    for _ in range(120):
+        state = state.play(
+            state.sample_chance(rng) if state.is_chance else rng.choice(state.options())
+        )
+    public = {name: getattr(state, name) for name in TABLE_FIELDS}
+    for viewer in (None, 0, 1):
+        table = table_of(Frame(state, viewer))
+        assert {name: getattr(table, name) for name in TABLE_FIELDS} == public
+    view = state.view(1)
+    assert {name: getattr(view, name) for name in TABLE_FIELDS} == public

@@ -25,7 +25,7 @@ from toy_games import DiceRace, DiceRaceRules, HighCard
 import sheepkit
 from sheepkit import register, unregister
 from sheepkit.bots import MCTSBot, for_game
-from sheepkit.core import CHANCE, Game, UnknownGame, check_game, replay
+from sheepkit.core import CHANCE, Game, State, UnknownGame, check_game, replay
 from sheepkit.core.contract import BoardDrawing
 from sheepkit.core.registry import entry, games
 from sheepkit.drawing import PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, TextDrawing, draw_shape
@@ -235,6 +235,36 @@ def test_register_refuses_a_drawing_subclass_without_draw() -> None:
     finally:
         if DiceRace.name in games():
             unregister(DiceRace.name)
+
+
+class Forgetful(Game[DiceRaceRules, str, "ForgetfulState"]):
+    """A game whose state class lacks its @dataclass(frozen=True) (fields as bare notes)."""
+
+    name = "toy_forgetful"
+    title = "Forgetful"
+    rules_type = DiceRaceRules
+    max_length = 1
+
+    def new_game(self) -> ForgetfulState:
+        return ForgetfulState.make(self, (), 0)
+
+    def parse_move(self, text: str) -> str:
+        return text
+
+
+class ForgetfulState(State[Forgetful, str]):  # no @dataclass(frozen=True)
+    count: int
+
+
+def test_register_refuses_a_state_class_that_is_not_a_frozen_dataclass() -> None:
+    with pytest.raises(
+        TypeError, match=r"ForgetfulState must be decorated with @dataclass\(frozen"
+    ):
+        register(Forgetful)
+    assert Forgetful.name not in games()
+    # Unregistered, the game's first state says the same (not "make() takes 3 arguments").
+    with pytest.raises(TypeError, match=r"ForgetfulState must be decorated with @dataclass"):
+        Forgetful().new_game()
 
 
 def test_register_refuses_another_games_name() -> None:

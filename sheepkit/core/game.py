@@ -168,11 +168,27 @@ def same_move(a: object, b: object) -> bool:
     return bool(a == b)
 
 
+def state_class_problem(cls: type) -> str | None:
+    """Why ``cls`` cannot be a game's State class, in words, or None when it can: a State is a
+    frozen dataclass, and each class is decorated itself (an undecorated subclass would have
+    only its base's fields, and ``make`` would refuse its own)."""
+    params = cls.__dict__.get("__dataclass_params__")
+    if "__dataclass_fields__" not in cls.__dict__ or params is None:
+        return (
+            f"{cls.__name__} must be decorated with @dataclass(frozen=True): a State's fields "
+            "are dataclass fields"
+        )
+    if not params.frozen:
+        return f"{cls.__name__} must be a frozen dataclass: @dataclass(frozen=True)"
+    return None
+
+
 def _fields_of(cls: type[State[Any, Any]]) -> tuple[str, ...]:
     """The dataclass field names of a state class, in order (read once per class, by its
     first make() and its first evolve(), which keep what they need)."""
-    if not dataclasses.is_dataclass(cls):
-        raise TypeError(f"{cls.__name__} must be a @dataclass(frozen=True) to be a State")
+    problem = state_class_problem(cls)
+    if problem is not None:
+        raise TypeError(problem)
     return tuple(f.name for f in dataclasses.fields(cls))
 
 

@@ -8,13 +8,14 @@ is found by module name, so an error inside a game's drawing raises where it is 
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ForwardRef, Generic, TypeVar, get_args, get_origin
 
 from .contract import BoardDrawing, BotFactory, Panel
 from .errors import InvalidRules, UnknownGame
-from .game import Game
+from .game import Game, State, state_class_problem
 from .rules import Rules
 
 G = TypeVar("G", bound=Game[Any, Any, Any])
@@ -75,6 +76,10 @@ def register(
         raise TypeError(f"{game_type.__name__}.rules_type must be a Rules dataclass")
     if not isinstance(getattr(game_type, "title", None), str):
         raise TypeError(f"{game_type.__name__}.title must be the game's name in words")
+    state_type = _state_type(game_type)
+    problem = None if state_type is None else state_class_problem(state_type)
+    if problem is not None:
+        raise TypeError(problem)
     old = _ENTRIES.get(name)
     if old is not None and _key(old.game_type) != _key(game_type):
         raise ValueError(
@@ -92,6 +97,25 @@ def register(
             )
     _ENTRIES[name] = GameEntry(game_type, drawing, panel, bots)
     return game_type
+
+
+def _state_type(game_type: type) -> type | None:
+    """The state class a game names in ``Game[Rules, Move, State]`` (a forward reference is
+    looked up in the game's module), or None when it names none or it cannot be found yet."""
+    for kind in game_type.__mro__:
+        for base in kind.__dict__.get("__orig_bases__", ()):
+            if get_origin(base) is not Game or len(get_args(base)) != 3:
+                continue
+            named = get_args(base)[2]
+            if isinstance(named, ForwardRef):
+                named = named.__forward_arg__
+            if isinstance(named, str):
+                module = sys.modules.get(kind.__module__)
+                named = getattr(module, named, None)
+            if isinstance(named, type) and issubclass(named, State):
+                return named
+            return None
+    return None
 
 
 def unregister(name: str) -> None:

@@ -14,7 +14,7 @@ import random
 import re
 from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 import test_contract as contract
@@ -27,6 +27,7 @@ from sheepkit import register, unregister
 from sheepkit.bots import MCTSBot, for_game
 from sheepkit.core import CHANCE, Game, State, UnknownGame, check_game, replay
 from sheepkit.core.contract import BoardDrawing
+from sheepkit.core import registry as registry_module
 from sheepkit.core.registry import entry, games
 from sheepkit.drawing import PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, TextDrawing, draw_shape
 from sheepkit.examples.hounds_and_hare import HoundsAndHare, HoundsAndHareDrawing
@@ -225,6 +226,19 @@ def test_register_refuses_a_drawing_class_missing_members() -> None:
     with pytest.raises(TypeError, match=r"Bare lacks move_buttons, preferences, click.*Drawing"):
         register(DiceRace, drawing=bare)
     assert DiceRace.name not in games()
+
+
+def test_the_drawing_members_register_checks_are_the_protocols_own() -> None:
+    """Read from BoardDrawing, not copied: a member added to the protocol is checked too."""
+    from typing_extensions import get_protocol_members
+
+    assert set(registry_module._DRAWING_MEMBERS) == get_protocol_members(BoardDrawing)
+    assert all(hasattr(Drawing, m) for m in registry_module._DRAWING_MEMBERS)
+
+    class Wider(BoardDrawing, Protocol):
+        def legend(self) -> str: ...
+
+    assert registry_module.protocol_members(Wider) == (*registry_module._DRAWING_MEMBERS, "legend")
 
 
 def test_register_refuses_a_drawing_subclass_without_draw() -> None:

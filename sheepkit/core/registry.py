@@ -11,7 +11,7 @@ import inspect
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ForwardRef, Generic, TypeVar, get_args, get_origin
+from typing import Any, ForwardRef, Generic, Protocol, TypeVar, get_args, get_origin
 
 from .contract import BoardDrawing, BotFactory, Panel
 from .errors import InvalidRules, UnknownGame
@@ -37,20 +37,20 @@ class GameEntry(Generic[G]):
 
 _ENTRIES: dict[str, GameEntry[Any]] = {}
 
-# Every member of BoardDrawing: a drawing missing one is refused when it is registered, not
-# when a pupil first clicks.
-_DRAWING_MEMBERS = (
-    "width",
-    "height",
-    "move_buttons",
-    "preferences",
-    "draw",
-    "click",
-    "takes_clicks",
-    "selected_moves",
-    "move_label",
-    "log_label",
-)
+
+def protocol_members(protocol: type) -> tuple[str, ...]:
+    """The public members a Protocol class and the protocols it extends declare, in the order
+    they declare them (bases first)."""
+    names: dict[str, None] = {}
+    for kind in reversed(protocol.__mro__):
+        if getattr(kind, "_is_protocol", False) and kind is not Protocol:
+            names.update(dict.fromkeys(n for n in vars(kind) if not n.startswith("_")))
+    return tuple(names)
+
+
+# Every member of BoardDrawing, read from the protocol itself: a drawing missing one is refused
+# when it is registered, not when a pupil first clicks.
+_DRAWING_MEMBERS = protocol_members(BoardDrawing)
 
 
 def register(

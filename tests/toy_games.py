@@ -28,6 +28,7 @@ class DiceRace(Game):
     name = "toy_dice_race"
     title = "Dice race"
     rules_type = DiceRaceRules
+    min_players, max_players, players_rule = 2, 3, "players"
 
     @property
     def max_length(self) -> int:
@@ -109,7 +110,7 @@ class HighCard(Game):
     title = "Secret high card"
     rules_type = HighCardRules
     hidden_information = True
-    fixed_players = 2
+    min_players = max_players = 2
 
     @property
     def max_length(self) -> int:

@@ -76,6 +76,7 @@ def register(
         raise TypeError(f"{game_type.__name__}.rules_type must be a Rules dataclass")
     if not isinstance(getattr(game_type, "title", None), str):
         raise TypeError(f"{game_type.__name__}.title must be the game's name in words")
+    _check_players(game_type)
     state_type = _state_type(game_type)
     problem = None if state_type is None else state_class_problem(state_type)
     if problem is not None:
@@ -97,6 +98,38 @@ def register(
             )
     _ENTRIES[name] = GameEntry(game_type, drawing, panel, bots)
     return game_type
+
+
+def _check_players(game_type: type[Game[Any, Any, Any]]) -> None:
+    """The declared player count: min_players to max_players, chosen by ``players_rule``
+    (an int rule whose every allowed value lies between them) or fixed."""
+    kind, low, high = game_type.__name__, game_type.min_players, game_type.max_players
+    if not (type(low) is int and type(high) is int and 1 <= low <= high):
+        raise TypeError(
+            f"{kind}.min_players and max_players must be whole numbers with "
+            f"1 <= min_players <= max_players, not {low!r} and {high!r}"
+        )
+    rule = game_type.players_rule
+    if rule is None:
+        if low != high:
+            raise TypeError(
+                f"{kind} takes {low} to {high} players: name the rule that chooses how many "
+                "with players_rule = '...'"
+            )
+        return
+    infos = {i.name: i for i in game_type.rules_type.describe()}
+    info = infos.get(rule) if isinstance(rule, str) else None
+    if info is None or type(info.default) is not int:
+        raise TypeError(
+            f"{kind}.players_rule must name an int rule of {game_type.rules_type.__name__}, "
+            f"not {rule!r}"
+        )
+    allowed = info.choices or (info.min, info.max)
+    if any(n is None or not low <= n <= high for n in allowed):
+        raise TypeError(
+            f"{kind}'s rule {rule!r} must allow only {low} to {high} players "
+            f"(min_players to max_players): give it choices or min and max within them"
+        )
 
 
 def _state_type(game_type: type) -> type | None:

@@ -26,8 +26,8 @@ import sheepkit
 from sheepkit import register, unregister
 from sheepkit.bots import MCTSBot, for_game
 from sheepkit.core import CHANCE, Game, State, UnknownGame, check_game, replay
-from sheepkit.core.contract import BoardDrawing
 from sheepkit.core import registry as registry_module
+from sheepkit.core.contract import BoardDrawing
 from sheepkit.core.registry import entry, games
 from sheepkit.drawing import PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, TextDrawing, draw_shape
 from sheepkit.examples.hounds_and_hare import HoundsAndHare, HoundsAndHareDrawing

@@ -128,9 +128,7 @@ class Game(ABC, Generic[R, M, S]):
         low = info.min if info.min is not None else cls.min_players
         high = info.max if info.max is not None else cls.max_players
         return tuple(
-            n
-            for n in counts
-            if low <= n <= high and (info.choices is None or n in info.choices)
+            n for n in counts if low <= n <= high and (info.choices is None or n in info.choices)
         )
 
     @property

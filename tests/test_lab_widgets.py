@@ -322,7 +322,7 @@ def test_image_shows_a_chart_inline() -> None:
 
 
 def test_format_value_shows_percentages_and_intervals() -> None:
-    metric = lab.Metric("Win rate: Sheep", 0.5, (0.4, 0.6), "")
+    metric = lab.Metric("Win rate: Sheep", 0.5, (0.4, 0.6), "", "rate", "Sheep")
     assert lw.format_value(metric).startswith("50% ")
     assert "[40%, 60%]" in lw.format_value(metric)
     assert lw.format_value(lab.Metric("Lead changes", None, None, "")) == "-"
@@ -340,3 +340,28 @@ def test_chart_axes_end_on_round_ticks_and_never_go_negative_for_counts() -> Non
         assert abs(marks[0] - low) < 1e-9 and abs(marks[-1] - high) < 1e-9, (values, marks)
         assert low >= 0 or min(values) < 0
     assert nice_range([0.9, 0.99], floor=0.0, ceiling=1.0)[1] == 1.0
+
+
+def test_tables_and_charts_read_a_metrics_kind_and_seat_not_its_name() -> None:
+    share = lab.Metric("Hit share", 0.25, (0.2, 0.3), "", "rate")
+    count = lab.Metric("Pens", 0.25, (0.2, 0.3), "", "number")
+    assert lw.format_value(share).startswith("25% ") and "[20%, 30%]" in lw.format_value(share)
+    assert lw.format_value(count).startswith("0.25 ")
+    assert lw.format_value(lab.Metric("Sheep penned", 12.0, None, "", "count")) == "12"
+    # A seat is the seat a metric names, whatever the metric is called.
+    reports = [
+        [lab.Metric("Hare wins", 0.8, (0.7, 0.9), "", "rate", "Hare"), share],
+        [lab.Metric("Hare wins", 0.6, (0.5, 0.7), "", "rate", "Hare"), share],
+    ]
+    chart = svg_of(charts.comparison_chart(["a", "b"], reports, panels=("Hit share",)).svg)
+    assert "a, Hare won: 80% [70%, 90%]" in tooltips(chart)
+    assert "a, Hit share: 25% [20%, 30%]" in tooltips(chart)
+    assert {"Hare", "Hit share", "100%"} <= texts(chart)
+
+
+def test_a_sweep_chart_of_a_rate_has_a_percent_axis() -> None:
+    swept = lab.sweep("shave_a_sheep", "wool", [8, 12], ["Random", "Random"], 6, progress=None)
+    for metric in ("Seat imbalance", "Stronger bot wins", "Real choices", "Comebacks"):
+        shown = texts(svg_of(charts.sweep_chart(swept, metric).svg))
+        assert "0%" in shown, metric
+    assert "0%" not in texts(svg_of(charts.sweep_chart(swept, "Length (turns)").svg))

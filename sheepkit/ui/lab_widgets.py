@@ -41,17 +41,6 @@ from .shows import ShowsWidget
 DEFAULT_GAME = "shave_a_sheep"
 #: Aim for slices of about this long: short enough that Stop answers at once.
 SLICE_SECONDS = 0.1
-#: Metrics shown as percentages in tables.
-PERCENT_PREFIXES = (
-    "Win rate",
-    "Seat imbalance",
-    "Stronger bot wins",
-    "Completion",
-    "Draws",
-    "Length in",
-    "Real choices",
-    "Comebacks",
-)
 
 
 # -- playing in slices ------------------------------------------------------------------------
@@ -201,12 +190,12 @@ def format_value(metric: Metric | None) -> str:
     """``52% [45%, 59%]`` or ``31.4 [29.8, 33.0]``; "-" where not measured."""
     if metric is None or metric.value is None:
         return "-"
-    percent = metric.name.startswith(PERCENT_PREFIXES)
+    percent = metric.kind == "rate"
 
     def show(x: float) -> str:
         return f"{x:.0%}" if percent else f"{x:.3g}"
 
-    if metric.name == "Games":
+    if metric.kind == "count":
         return f"{metric.value:.0f}"
     text = show(metric.value)
     if metric.interval is not None and all(abs(x) != float("inf") for x in metric.interval):

@@ -40,27 +40,6 @@ def test_simulate_slices_with_start_give_the_same_rows_as_one_run() -> None:
         lab.simulate("shave_a_sheep", ["Random", "Random"], 1, start=-1)
 
 
-def test_sliced_run_gives_the_same_table_however_small_the_slices() -> None:
-    game = sheepkit.load("wolf_and_sheep")
-    whole = lab.simulate(game, ["Sensible", "Random"], 12, 5, rotate=True, progress=None)
-    run = lw.SlicedRun([lw.Part("x", game, ("Sensible", "Random"), 12, 5, rotate=True)])
-    run.slice_seconds = 0.0  # one game a slice
-    run.run()
-    assert run.results("x").rows == whole.rows
-    assert run.results("x").complete
-
-
-def test_sliced_tournament_is_the_tournament() -> None:
-    game = sheepkit.load("wolf_and_sheep")
-    bots = {"R": "Random", "S": "Sensible", "F": forward_sheep}
-    expected = lab.tournament(game, bots, 3, 7, executor="serial", progress=None)
-    run = lw.SlicedRun(lw.tournament_parts(game, bots, 3, 7))
-    run.run()
-    got = lw.tournament_of(run, list(bots), seed=7)
-    assert got.results.rows == expected.results.rows
-    assert got.leaderboard == expected.leaderboard
-
-
 # -- the rule lab -----------------------------------------------------------------------------
 def test_rule_lab_offers_every_game_and_each_of_its_rules() -> None:
     app = lw.RuleLab()

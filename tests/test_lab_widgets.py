@@ -17,7 +17,7 @@ import sheepkit
 from sheepkit import lab
 from sheepkit.core import InvalidRules
 from sheepkit.core.rules import rule_text
-from sheepkit.ui import charts
+from sheepkit.ui import GameApp, charts
 from sheepkit.ui import lab_widgets as lw
 
 
@@ -64,14 +64,14 @@ def test_rule_lab_run_shows_both_columns_with_explanations() -> None:
     app.bot_pickers[0].value = "Sensible"
     app.run()
     table = app.table.value
-    assert "Base rules" in table and "Board size = 10" in table
+    assert "Base rules" in table and "Board size = 10x10" in table
     assert table.count("sk-lab-row") >= 10
     assert "How often Sheep won" in table  # each metric's explanation is beside it
     assert app.panel.bar.value == app.panel.bar.max == 60  # progress reached 100%
     assert "done: 60 of 60" in app.panel.text.value
     assert not app.panel.run_button.disabled and app.panel.stop_button.disabled
     chart = svg_of(app.chart_box.children[0].value)  # the chart, inline SVG
-    assert {"Base rules", "Board size = 10", "Sheep", "Wolves"} <= texts(chart)
+    assert {"Base rules", "Board size = 10x10", "Sheep", "Wolves"} <= texts(chart)
     # The same seeds in both columns: the base column is what simulate gives.
     base = lab.simulate("wolf_and_sheep", ["Sensible", "Random"], 30, 1, rotate=True, progress=None)
     assert app.reports[0] == lab.report(base, seed=1)
@@ -344,3 +344,41 @@ def test_a_sweep_chart_of_a_rate_has_a_percent_axis() -> None:
         shown = texts(svg_of(charts.sweep_chart(swept, metric).svg))
         assert "0%" in shown, metric
     assert "0%" not in texts(svg_of(charts.sweep_chart(swept, "Length (turns)").svg))
+
+
+def test_the_rule_lab_words_rules_as_the_app_does() -> None:
+    """One rule input builder: the Rule Lab offers "Mr. Wolf", as the app's panels do."""
+    app = lw.RuleLab("shave_a_sheep", n=4)
+    app.rule_picker.value = "wolf"
+    labels = [label for label, _ in app.value.options]
+    assert labels == ["Plain wolf", "Howling Wolf", "Mr. Wolf"]
+    assert "Plain wolf" in app.rule_doc.value  # the base rules in words too
+    app.value.value = "mr_wolf"
+    assert app.changes() == {"wolf": "mr_wolf"}
+    app.run()
+    assert "Wolf = Mr. Wolf" in app.table.value
+    game = GameApp("shave_a_sheep", seed=1, autoplay=False)
+    assert game.rules_panel.inputs["wolf"].options == app.value.options
+    assert game.setup.inputs["wolf"].options == app.value.options
+
+
+def test_a_yes_no_rule_with_words_is_offered_in_them_everywhere() -> None:
+    app = lw.RuleLab("lamb_mimes", n=2)
+    app.rule_picker.value = "match"
+    assert [label for label, _ in app.value.options] == ["A whole match", "One round"]
+    assert app.changes() == {"match": False}  # the suggested value: the other one
+    game = GameApp("lamb_mimes", seed=1, autoplay=False)
+    assert game.rules_panel.inputs["match"].options == app.value.options
+    plain = game.rules_panel.inputs["seven_to_one"]  # no words declared: a tick box
+    assert type(plain).__name__ == "Checkbox" and plain.description == "Seven to one"
+
+
+@pytest.mark.parametrize("name", sheepkit.games())
+def test_the_app_and_the_rule_lab_offer_every_rule_alike(name: str) -> None:
+    app = GameApp(name, seed=1, autoplay=False)
+    for info in app.game.rules.describe():
+        ours = app.rules_panel.inputs[info.name]
+        lab_input = lw.value_widget(info, getattr(app.game.rules, info.name))
+        assert type(ours) is type(lab_input), info.name
+        assert getattr(ours, "options", None) == getattr(lab_input, "options", None)
+        assert ours.value == lab_input.value

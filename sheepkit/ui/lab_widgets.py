@@ -25,11 +25,12 @@ import ipywidgets as w
 
 from ..bots import as_bot, bot_description, for_game
 from ..core import Game, InvalidRules, games, load
-from ..core.rules import RuleInfo, Rules, rule_text, rule_value
+from ..core.rules import RuleInfo, Rules
 from ..lab import Metric, Tournament, report
 from ..lab.runner import BotSpec
 from ..lab.slices import Part, SlicedRun, tournament_of, tournament_parts
 from . import charts
+from .rule_inputs import read_input, rule_input, value_words
 from .shows import ShowsWidget
 
 #: The game the rule lab opens with: its rules text asks exactly "change one rule", and it is
@@ -279,40 +280,8 @@ def suggested_value(info: RuleInfo, rules: Rules | None = None) -> Any:
 
 
 def value_widget(info: RuleInfo, value: Any) -> w.Widget:
-    """A widget for one rule: a list of choices, a tick box, a number or (tuples) text."""
-    style = {"description_width": "initial"}
-    if info.choices:
-        return w.Dropdown(
-            options=list(info.choices), value=value, description="New value:", style=style
-        )
-    if isinstance(info.default, bool):
-        return w.Checkbox(value=value, description="On (ticked) or off", indent=False)
-    if isinstance(info.default, int):
-        low = info.min if info.min is not None else -(10**9)
-        high = info.max if info.max is not None else 10**9
-        return w.BoundedIntText(
-            value=value,
-            min=low,
-            max=high,
-            description="New value:",
-            style=style,
-            layout=w.Layout(width="220px"),
-        )
-    # Tables (a die's faces, payoffs) are edited as JSON text, as in the app's rules panel.
-    return w.Textarea(
-        value=rule_text(value),
-        description="New value:",
-        style=style,
-        layout=w.Layout(width="95%", height="60px"),
-    )
-
-
-def read_value(info: RuleInfo, widget: w.Widget) -> Any:
-    """The rule value a widget holds; text (a table) is read as JSON (``rule_value``:
-    InvalidRules names the rule when it is not)."""
-    if isinstance(widget, w.Textarea | w.Text):
-        return rule_value(info.name, widget.value)
-    return widget.value
+    """The input for the new value of the rule being tried (the one rule input builder)."""
+    return rule_input(info, value, description="New value:")
 
 
 # -- the rule lab -----------------------------------------------------------------------------
@@ -416,7 +385,7 @@ class RuleLab(ShowsWidget):
             self.value_box.children = []
             return
         info = self.info
-        default = rule_text(info.default) if isinstance(info.default, tuple) else str(info.default)
+        default = value_words(info, info.default)
         self.rule_doc.value = (
             f"<div style='font-family:sans-serif;max-width:760px'>{html.escape(info.doc)} "
             f"<i>Base rules: {html.escape(default)}.</i></div>"
@@ -426,7 +395,7 @@ class RuleLab(ShowsWidget):
         self.value_box.children = [self.value]
 
     def changes(self) -> dict[str, Any]:
-        return {self.info.name: read_value(self.info, self.value)}
+        return {self.info.name: read_input(self.info, self.value)}
 
     def bots_for(self, game: Game) -> tuple[str, ...]:
         chosen = [p.value for p in self.bot_pickers]
@@ -452,8 +421,7 @@ class RuleLab(ShowsWidget):
             return
         n, seed = self.games.value, self.seed.value
         label = ", ".join(
-            f"{self.info.label} = {rule_text(v) if isinstance(v, tuple) else repr(v)}"
-            for v in self.changes().values()
+            f"{self.info.label} = {value_words(self.info, v)}" for v in self.changes().values()
         )
         self.labels = ["Base rules", label]
         run = SlicedRun(

@@ -10,6 +10,7 @@ import ipywidgets as w
 
 from ..core import Game, InvalidRules
 from ..core.rules import RuleInfo, Rules
+from .rule_inputs import rule_input, rule_options
 
 if TYPE_CHECKING:
     from .app import GameApp
@@ -29,8 +30,7 @@ def setup_rules(game_type: type[Game[Any, Any, Any]], rules: Rules) -> list[Rule
 def _options(game_type: type[Game[Any, Any, Any]], info: RuleInfo) -> list[tuple[str, Any]]:
     if info.name == game_type.players_rule:
         return [(f"{n} players", n) for n in game_type.player_counts()]
-    values = info.choices if info.choices is not None else (True, False)
-    return [(info.choice_label(v), v) for v in values]
+    return rule_options(info) or []
 
 
 class SetupRow:
@@ -51,7 +51,9 @@ class SetupRow:
         game_type = type(self.app.game)
         infos = setup_rules(game_type, rules)
         if [i.name for i in infos] != list(self.inputs):
-            self.inputs = {info.name: self._dropdown(info) for info in infos}
+            self.inputs = {
+                info.name: self._dropdown(info, getattr(rules, info.name)) for info in infos
+            }
             self.rules_box.children = tuple(self.inputs.values())
         self._syncing = True
         try:
@@ -62,13 +64,19 @@ class SetupRow:
         finally:
             self._syncing = False
 
-    def _dropdown(self, info: RuleInfo) -> w.Dropdown:
-        dropdown = w.Dropdown(
-            description="Players" if info.name == type(self.app.game).players_rule else info.label,
-            tooltip=info.doc,
-            style={"description_width": "initial"},
-            layout=w.Layout(width="auto", margin="0 16px 4px 0"),
-        )
+    def _dropdown(self, info: RuleInfo, value: Any) -> w.Dropdown:
+        layout = w.Layout(width="auto", margin="0 16px 4px 0")
+        if info.name == type(self.app.game).players_rule:  # a count, not a rule's words
+            dropdown = w.Dropdown(
+                options=_options(type(self.app.game), info),
+                value=value,
+                description="Players",
+                style={"description_width": "initial"},
+                layout=layout,
+            )
+        else:
+            dropdown = rule_input(info, value, dropdown=True, layout=layout)
+        dropdown.tooltip = info.doc
         dropdown.add_class(f"sk-setup-{info.name.replace('_', '-')}")
         dropdown.observe(lambda change, name=info.name: self._changed(name, change["new"]), "value")
         return dropdown

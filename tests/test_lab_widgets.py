@@ -382,3 +382,12 @@ def test_the_app_and_the_rule_lab_offer_every_rule_alike(name: str) -> None:
         assert type(ours) is type(lab_input), info.name
         assert getattr(ours, "options", None) == getattr(lab_input, "options", None)
         assert ours.value == lab_input.value
+
+
+def test_the_bot_arena_says_when_a_seat_decides_and_rates_by_side() -> None:
+    arena = lw.BotArena("wolf_and_sheep", games_per_pairing=4, skip=("MCTS", "Random"))
+    arena.run()
+    table = arena.table.value
+    assert "Wolves won 100% of the games" in table and "sk-arena-note" in table
+    assert "As Sheep" in table and "As Wolves" in table
+    assert table.count("<table") == 3

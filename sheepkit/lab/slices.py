@@ -20,7 +20,7 @@ from ..core import Game
 from .results import GameRow, Results
 from .runner import BotSpec
 from .simulate import simulate
-from .tournament import Tournament, leaderboard, seatings
+from .tournament import Tournament, make_tournament, seatings
 
 #: Aim for slices of about this long: short enough that Stop answers at once.
 SLICE_SECONDS = 0.1
@@ -157,5 +157,4 @@ def tournament_of(
 ) -> Tournament:
     """The Tournament from a (possibly stopped) run of ``tournament_parts``."""
     results = run.results("tournament", entrants=tuple(names), rotate=True)
-    board = leaderboard(results, reps=reps, seed=seed)
-    return Tournament(results.game, tuple(names), results, board)
+    return make_tournament(results, names, reps=reps, seed=seed)

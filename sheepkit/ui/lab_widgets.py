@@ -26,7 +26,7 @@ import ipywidgets as w
 from ..bots import as_bot, bot_description, for_game
 from ..core import Game, InvalidRules, games, load
 from ..core.rules import RuleInfo, Rules
-from ..lab import Metric, Tournament, report
+from ..lab import Metric, Standing, Tournament, report
 from ..lab.runner import BotSpec
 from ..lab.slices import Part, SlicedRun, tournament_of, tournament_parts
 from . import charts
@@ -114,7 +114,23 @@ def comparison_html(labels: Sequence[str], reports: Sequence[Sequence[Metric]]) 
 
 
 def leaderboard_html(tournament: Tournament) -> str:
-    """The leaderboard: rank, bot, games, win rate and rating with their intervals."""
+    """The leaderboard: rank, bot, games, win rate and rating with their intervals; where a
+    seat is favoured, a note saying so and the standings by side."""
+    html_text = _standings_html(tournament.leaderboard)
+    if tournament.favoured is not None:
+        html_text += (
+            f"<p class='sk-arena-note' style='font-family:sans-serif;max-width:760px'>"
+            f"{html.escape(tournament.note)}</p>"
+        )
+        for side, board in tournament.sides.items():
+            html_text += (
+                f"<h4 style='font-family:sans-serif;margin:8px 0 0'>As {html.escape(side)}</h4>"
+                + _standings_html(board)
+            )
+    return html_text
+
+
+def _standings_html(board: Sequence[Standing]) -> str:
     lines = [
         f"<table class='sk-lab-table' style='{TABLE_STYLE}'><thead><tr>"
         + "".join(
@@ -123,7 +139,7 @@ def leaderboard_html(tournament: Tournament) -> str:
         )
         + "</tr></thead><tbody>"
     ]
-    for rank, s in enumerate(tournament.leaderboard, start=1):
+    for rank, s in enumerate(board, start=1):
         low, high = s.win_interval
         r_low, r_high = s.rating_interval
         lines.append(

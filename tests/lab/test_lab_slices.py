@@ -36,6 +36,7 @@ def test_sliced_tournament_is_the_tournament() -> None:
     got = tournament_of(run, list(bots), seed=7)
     assert got.results.rows == expected.results.rows
     assert got.leaderboard == expected.leaderboard
+    assert (got.favoured, got.sides) == (expected.favoured, expected.sides)
 
 
 def test_a_stopped_run_keeps_the_games_played() -> None:

@@ -147,7 +147,8 @@ def test_the_bot_arena_runs_a_tournament(outside: type[Game[Any, Any, Any]]) -> 
     arena.run()
     assert arena.tournament is not None
     assert {s.name for s in arena.tournament.leaderboard} == {"Random", "MCTS"}
-    assert arena.table.value.count("sk-lab-row") == 2
+    leaderboard = arena.table.value.split("</table>")[0]  # then, if a seat won clearly more
+    assert leaderboard.count("sk-lab-row") == 2  # often, a note and a table per side
 
 
 def test_the_rule_lab_compares_a_changed_rule(outside: type[Game[Any, Any, Any]]) -> None:

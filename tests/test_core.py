@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
 from toy_games import (
+    DeepDiceRace,
     DiceRace,
     EndlessDiceRace,
+    GeneratorDiceRace,
     HighCard,
+    KeyErrorDiceRace,
     LeakyHighCard,
+    ListMoveDiceRace,
     LoadedDiceRace,
     Roll,
 )
@@ -30,7 +35,17 @@ from sheepkit.core import (
 )
 from sheepkit.core import registry as registry_module
 
-TOYS = (DiceRace, HighCard, LeakyHighCard, LoadedDiceRace, EndlessDiceRace)
+TOYS = (
+    DiceRace,
+    HighCard,
+    LeakyHighCard,
+    LoadedDiceRace,
+    EndlessDiceRace,
+    DeepDiceRace,
+    ListMoveDiceRace,
+    GeneratorDiceRace,
+    KeyErrorDiceRace,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -247,3 +262,31 @@ def test_rolled_in_the_open_marks_public_rolls_only():
             race = race.play(race.legal_moves()[0])
     assert seen == {False} and race.rolled_in_the_open
     assert not race.play(race.chance_outcomes()[0][0]).rolled_in_the_open  # a pace is a move
+
+
+@pytest.mark.parametrize(
+    ("game", "doing", "cause"),
+    [
+        (DeepDiceRace(), "listing the options (legal_moves or chance_outcomes)", RecursionError),
+        (KeyErrorDiceRace(), "reading 'double' (parse_move)", KeyError),
+    ],
+)
+def test_a_crash_in_the_games_code_names_seed_ply_and_move(game, doing, cause) -> None:
+    with pytest.raises(GameCheckFailed) as failed:
+        check_game(game, games=3, seed=2)
+    message = str(failed.value)
+    assert re.search(
+        rf"seed \d+, ply \d+ \(after roll \d\), {re.escape(doing)}: the game's code", message
+    )
+    assert repr(game) in message and cause.__name__ in message
+    assert isinstance(failed.value.__cause__, cause)
+
+
+def test_check_game_names_an_option_holding_a_list() -> None:
+    with pytest.raises(GameCheckFailed, match=r"ply 1: the option jump 1-2 is not hashable"):
+        check_game(ListMoveDiceRace(), games=1)
+
+
+def test_check_game_names_legal_moves_that_are_not_a_tuple() -> None:
+    with pytest.raises(GameCheckFailed, match=r"ply 1: _legal_moves\(\) gave a generator"):
+        check_game(GeneratorDiceRace(), games=1)

@@ -17,7 +17,7 @@ import sheepkit
 from sheepkit import lab
 from sheepkit.core import InvalidRules
 from sheepkit.core.rules import rule_text
-from sheepkit.ui import charts
+from sheepkit.ui import GameApp, charts
 from sheepkit.ui import lab_widgets as lw
 
 
@@ -38,27 +38,6 @@ def test_simulate_slices_with_start_give_the_same_rows_as_one_run() -> None:
     assert [row.index for row in rest.rows] == [4, 5, 6, 7, 8]
     with pytest.raises(ValueError, match="start"):
         lab.simulate("shave_a_sheep", ["Random", "Random"], 1, start=-1)
-
-
-def test_sliced_run_gives_the_same_table_however_small_the_slices() -> None:
-    game = sheepkit.load("wolf_and_sheep")
-    whole = lab.simulate(game, ["Sensible", "Random"], 12, 5, rotate=True, progress=None)
-    run = lw.SlicedRun([lw.Part("x", game, ("Sensible", "Random"), 12, 5, rotate=True)])
-    run.slice_seconds = 0.0  # one game a slice
-    run.run()
-    assert run.results("x").rows == whole.rows
-    assert run.results("x").complete
-
-
-def test_sliced_tournament_is_the_tournament() -> None:
-    game = sheepkit.load("wolf_and_sheep")
-    bots = {"R": "Random", "S": "Sensible", "F": forward_sheep}
-    expected = lab.tournament(game, bots, 3, 7, executor="serial", progress=None)
-    run = lw.SlicedRun(lw.tournament_parts(game, bots, 3, 7))
-    run.run()
-    got = lw.tournament_of(run, list(bots), seed=7)
-    assert got.results.rows == expected.results.rows
-    assert got.leaderboard == expected.leaderboard
 
 
 # -- the rule lab -----------------------------------------------------------------------------
@@ -85,14 +64,14 @@ def test_rule_lab_run_shows_both_columns_with_explanations() -> None:
     app.bot_pickers[0].value = "Sensible"
     app.run()
     table = app.table.value
-    assert "Base rules" in table and "Board size = 10" in table
+    assert "Base rules" in table and "Board size = 10x10" in table
     assert table.count("sk-lab-row") >= 10
     assert "How often Sheep won" in table  # each metric's explanation is beside it
     assert app.panel.bar.value == app.panel.bar.max == 60  # progress reached 100%
     assert "done: 60 of 60" in app.panel.text.value
     assert not app.panel.run_button.disabled and app.panel.stop_button.disabled
     chart = svg_of(app.chart_box.children[0].value)  # the chart, inline SVG
-    assert {"Base rules", "Board size = 10", "Sheep", "Wolves"} <= texts(chart)
+    assert {"Base rules", "Board size = 10x10", "Sheep", "Wolves"} <= texts(chart)
     # The same seeds in both columns: the base column is what simulate gives.
     base = lab.simulate("wolf_and_sheep", ["Sensible", "Random"], 30, 1, rotate=True, progress=None)
     assert app.reports[0] == lab.report(base, seed=1)
@@ -322,7 +301,7 @@ def test_image_shows_a_chart_inline() -> None:
 
 
 def test_format_value_shows_percentages_and_intervals() -> None:
-    metric = lab.Metric("Win rate: Sheep", 0.5, (0.4, 0.6), "")
+    metric = lab.Metric("Win rate: Sheep", 0.5, (0.4, 0.6), "", "rate", "Sheep")
     assert lw.format_value(metric).startswith("50% ")
     assert "[40%, 60%]" in lw.format_value(metric)
     assert lw.format_value(lab.Metric("Lead changes", None, None, "")) == "-"
@@ -340,3 +319,75 @@ def test_chart_axes_end_on_round_ticks_and_never_go_negative_for_counts() -> Non
         assert abs(marks[0] - low) < 1e-9 and abs(marks[-1] - high) < 1e-9, (values, marks)
         assert low >= 0 or min(values) < 0
     assert nice_range([0.9, 0.99], floor=0.0, ceiling=1.0)[1] == 1.0
+
+
+def test_tables_and_charts_read_a_metrics_kind_and_seat_not_its_name() -> None:
+    share = lab.Metric("Hit share", 0.25, (0.2, 0.3), "", "rate")
+    count = lab.Metric("Pens", 0.25, (0.2, 0.3), "", "number")
+    assert lw.format_value(share).startswith("25% ") and "[20%, 30%]" in lw.format_value(share)
+    assert lw.format_value(count).startswith("0.25 ")
+    assert lw.format_value(lab.Metric("Sheep penned", 12.0, None, "", "count")) == "12"
+    # A seat is the seat a metric names, whatever the metric is called.
+    reports = [
+        [lab.Metric("Hare wins", 0.8, (0.7, 0.9), "", "rate", "Hare"), share],
+        [lab.Metric("Hare wins", 0.6, (0.5, 0.7), "", "rate", "Hare"), share],
+    ]
+    chart = svg_of(charts.comparison_chart(["a", "b"], reports, panels=("Hit share",)).svg)
+    assert "a, Hare won: 80% [70%, 90%]" in tooltips(chart)
+    assert "a, Hit share: 25% [20%, 30%]" in tooltips(chart)
+    assert {"Hare", "Hit share", "100%"} <= texts(chart)
+
+
+def test_a_sweep_chart_of_a_rate_has_a_percent_axis() -> None:
+    swept = lab.sweep("shave_a_sheep", "wool", [8, 12], ["Random", "Random"], 6, progress=None)
+    for metric in ("Seat imbalance", "Stronger bot wins", "Real choices", "Comebacks"):
+        shown = texts(svg_of(charts.sweep_chart(swept, metric).svg))
+        assert "0%" in shown, metric
+    assert "0%" not in texts(svg_of(charts.sweep_chart(swept, "Length (turns)").svg))
+
+
+def test_the_rule_lab_words_rules_as_the_app_does() -> None:
+    """One rule input builder: the Rule Lab offers "Mr. Wolf", as the app's panels do."""
+    app = lw.RuleLab("shave_a_sheep", n=4)
+    app.rule_picker.value = "wolf"
+    labels = [label for label, _ in app.value.options]
+    assert labels == ["Plain wolf", "Howling Wolf", "Mr. Wolf"]
+    assert "Plain wolf" in app.rule_doc.value  # the base rules in words too
+    app.value.value = "mr_wolf"
+    assert app.changes() == {"wolf": "mr_wolf"}
+    app.run()
+    assert "Wolf = Mr. Wolf" in app.table.value
+    game = GameApp("shave_a_sheep", seed=1, autoplay=False)
+    assert game.rules_panel.inputs["wolf"].options == app.value.options
+    assert game.setup.inputs["wolf"].options == app.value.options
+
+
+def test_a_yes_no_rule_with_words_is_offered_in_them_everywhere() -> None:
+    app = lw.RuleLab("lamb_mimes", n=2)
+    app.rule_picker.value = "match"
+    assert [label for label, _ in app.value.options] == ["A whole match", "One round"]
+    assert app.changes() == {"match": False}  # the suggested value: the other one
+    game = GameApp("lamb_mimes", seed=1, autoplay=False)
+    assert game.rules_panel.inputs["match"].options == app.value.options
+    plain = game.rules_panel.inputs["seven_to_one"]  # no words declared: a tick box
+    assert type(plain).__name__ == "Checkbox" and plain.description == "Seven to one"
+
+
+@pytest.mark.parametrize("name", sheepkit.games())
+def test_the_app_and_the_rule_lab_offer_every_rule_alike(name: str) -> None:
+    app = GameApp(name, seed=1, autoplay=False)
+    for info in app.game.rules.describe():
+        ours = app.rules_panel.inputs[info.name]
+        lab_input = lw.value_widget(info, getattr(app.game.rules, info.name))
+        assert type(ours) is type(lab_input), info.name
+        assert getattr(ours, "options", None) == getattr(lab_input, "options", None)
+        assert ours.value == lab_input.value
+
+
+def test_the_bot_arena_says_when_a_seat_decides_and_rates_by_side() -> None:
+    arena = lw.BotArena("wolf_and_sheep", games_per_pairing=4, skip=("MCTS", "Random"))
+    arena.run()
+    table = arena.table.value
+    assert "Wolves won 100% of the games" in table and "sk-arena-note" in table
+    assert "As Sheep" in table and "As Wolves" in table
+    assert table.count("<table") == 3

@@ -14,7 +14,7 @@ import random
 import re
 from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 import test_contract as contract
@@ -25,7 +25,8 @@ from toy_games import DiceRace, DiceRaceRules, HighCard
 import sheepkit
 from sheepkit import register, unregister
 from sheepkit.bots import MCTSBot, for_game
-from sheepkit.core import CHANCE, Game, UnknownGame, check_game, replay
+from sheepkit.core import CHANCE, Game, State, UnknownGame, check_game, replay
+from sheepkit.core import registry as registry_module
 from sheepkit.core.contract import BoardDrawing
 from sheepkit.core.registry import entry, games
 from sheepkit.drawing import PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, TextDrawing, draw_shape
@@ -146,7 +147,8 @@ def test_the_bot_arena_runs_a_tournament(outside: type[Game[Any, Any, Any]]) -> 
     arena.run()
     assert arena.tournament is not None
     assert {s.name for s in arena.tournament.leaderboard} == {"Random", "MCTS"}
-    assert arena.table.value.count("sk-lab-row") == 2
+    leaderboard = arena.table.value.split("</table>")[0]  # then, if a seat won clearly more
+    assert leaderboard.count("sk-lab-row") == 2  # often, a note and a table per side
 
 
 def test_the_rule_lab_compares_a_changed_rule(outside: type[Game[Any, Any, Any]]) -> None:
@@ -227,6 +229,19 @@ def test_register_refuses_a_drawing_class_missing_members() -> None:
     assert DiceRace.name not in games()
 
 
+def test_the_drawing_members_register_checks_are_the_protocols_own() -> None:
+    """Read from BoardDrawing, not copied: a member added to the protocol is checked too."""
+    get_protocol_members = pytest.importorskip("typing_extensions").get_protocol_members
+
+    assert set(registry_module._DRAWING_MEMBERS) == get_protocol_members(BoardDrawing)
+    assert all(hasattr(Drawing, m) for m in registry_module._DRAWING_MEMBERS)
+
+    class Wider(BoardDrawing, Protocol):
+        def legend(self) -> str: ...
+
+    assert registry_module.protocol_members(Wider) == (*registry_module._DRAWING_MEMBERS, "legend")
+
+
 def test_register_refuses_a_drawing_subclass_without_draw() -> None:
     no_draw: Any = type("NoDraw", (Drawing,), {})
     try:
@@ -235,6 +250,36 @@ def test_register_refuses_a_drawing_subclass_without_draw() -> None:
     finally:
         if DiceRace.name in games():
             unregister(DiceRace.name)
+
+
+class Forgetful(Game[DiceRaceRules, str, "ForgetfulState"]):
+    """A game whose state class lacks its @dataclass(frozen=True) (fields as bare notes)."""
+
+    name = "toy_forgetful"
+    title = "Forgetful"
+    rules_type = DiceRaceRules
+    max_length = 1
+
+    def new_game(self) -> ForgetfulState:
+        return ForgetfulState.make(self, (), 0)
+
+    def parse_move(self, text: str) -> str:
+        return text
+
+
+class ForgetfulState(State[Forgetful, str]):  # no @dataclass(frozen=True)
+    count: int
+
+
+def test_register_refuses_a_state_class_that_is_not_a_frozen_dataclass() -> None:
+    with pytest.raises(
+        TypeError, match=r"ForgetfulState must be decorated with @dataclass\(frozen"
+    ):
+        register(Forgetful)
+    assert Forgetful.name not in games()
+    # Unregistered, the game's first state says the same (not "make() takes 3 arguments").
+    with pytest.raises(TypeError, match=r"ForgetfulState must be decorated with @dataclass"):
+        Forgetful().new_game()
 
 
 def test_register_refuses_another_games_name() -> None:

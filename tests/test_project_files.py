@@ -109,3 +109,19 @@ def test_the_readme_battle_sheep_text_board_reads_back_as_printed():
     board = [line for line in text.splitlines() if not line.startswith("#")]
     assert str(state).splitlines()[-len(board) :] == board
     assert state.play("d4-g4 x5") != state  # a legal move in the README's notation
+
+
+def test_the_readme_tournament_arena_and_app_from_code_example_runs():
+    import re
+
+    import sheepkit
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    blocks = re.findall(r"^```python\n(.*?)^```$", readme, re.S | re.M)
+    (example,) = [block for block in blocks if "lab.tournament(" in block]
+    namespace: dict = {"__name__": "readme"}
+    exec(compile(example, "README.md", "exec"), namespace)
+    assert namespace["played"].leaderboard[0].name == "Sensible"
+    assert "First" in namespace["arena"].entrants
+    app = namespace["app"]
+    assert app.message == "" and sheepkit.replay(namespace["record"]) == app.state

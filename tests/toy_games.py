@@ -28,6 +28,7 @@ class DiceRace(Game):
     name = "toy_dice_race"
     title = "Dice race"
     rules_type = DiceRaceRules
+    min_players, max_players, players_rule = 2, 3, "players"
 
     @property
     def max_length(self) -> int:
@@ -108,7 +109,7 @@ class HighCard(Game):
     title = "Secret high card"
     rules_type = HighCardRules
     hidden_information = True
-    fixed_players = 2
+    min_players = max_players = 2
 
     @property
     def max_length(self) -> int:
@@ -245,3 +246,86 @@ class EndlessDiceRace(DiceRace):
     @property
     def max_length(self) -> int:
         return 3  # a false promise: games are longer
+
+
+# --- Games whose own code crashes: check_game names the seed, ply and move ---------------
+class DeepDiceRace(DiceRace):
+    """A chain search that never ends: reading the moves after a roll of 3 recurses forever."""
+
+    name = "toy_deep_dice_race"
+
+    def new_game(self) -> DiceRaceState:
+        return DeepState(self, (), (0,) * self.num_players, 0, None)
+
+
+def _chain(depth: int) -> int:
+    return _chain(depth + 1) + 1
+
+
+@dataclass(frozen=True)
+class DeepState(DiceRaceState):
+    def _legal_moves(self) -> tuple[Any, ...]:
+        if self.rolled == 3:
+            _chain(0)
+        return super()._legal_moves()
+
+    def _apply(self, move: Any) -> DeepState:
+        base = super()._apply(move)
+        return DeepState(self.game, base.history, base.totals, base.turn, base.rolled)
+
+
+class Jump(tuple):
+    """A move holding a list (a path of jumps): equal to itself, but not hashable."""
+
+    def __str__(self) -> str:
+        return f"jump {'-'.join(map(str, self[0]))}"
+
+
+class ListMoveDiceRace(DiceRace):
+    name = "toy_list_move_dice_race"
+
+    def new_game(self) -> DiceRaceState:
+        return ListMoveState(self, (), (0,) * self.num_players, 0, None)
+
+    def parse_move(self, text: str) -> Any:
+        if text.startswith("jump "):
+            return Jump(([int(t) for t in text[5:].split("-")],))
+        return super().parse_move(text)
+
+
+@dataclass(frozen=True)
+class ListMoveState(DiceRaceState):
+    def _legal_moves(self) -> tuple[Any, ...]:
+        return ("bank", Jump(([1, 2],)))
+
+    def _apply(self, move: Any) -> ListMoveState:
+        base = super()._apply("double" if isinstance(move, Jump) else move)
+        history = (*self.history, move)
+        return ListMoveState(self.game, history, base.totals, base.turn, base.rolled)
+
+
+class GeneratorDiceRace(DiceRace):
+    name = "toy_generator_dice_race"
+
+    def new_game(self) -> DiceRaceState:
+        return GeneratorState(self, (), (0,) * self.num_players, 0, None)
+
+
+@dataclass(frozen=True)
+class GeneratorState(DiceRaceState):
+    def _legal_moves(self) -> Any:
+        return (move for move in ("bank", "double"))  # not a tuple: read once, then empty
+
+    def _apply(self, move: Any) -> GeneratorState:
+        base = super()._apply(move)
+        return GeneratorState(self.game, base.history, base.totals, base.turn, base.rolled)
+
+
+class KeyErrorDiceRace(DiceRace):
+    """Its parse_move looks the text up in a table and lets the KeyError out (not ValueError)."""
+
+    name = "toy_key_error_dice_race"
+    WORDS = {"bank": "bank", "roll 1": Roll(1), "roll 2": Roll(2), "roll 3": Roll(3)}
+
+    def parse_move(self, text: str) -> Any:
+        return self.WORDS[text]  # "double" is missing

@@ -2,7 +2,8 @@
 
 It plays seeded random games and, at every state on the way, checks the promises of the
 common contract. A failure raises GameCheckFailed naming the rules, seed and ply, so that
-the failing position can be rebuilt with ``sheepkit.replay``.
+the failing position can be rebuilt with ``sheepkit.replay``; so does a crash inside the
+game's own code (chained to the original error), naming the move being played or read.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import IllegalMove
-from .game import CHANCE, Game, State
+from .game import CHANCE, Game, State, _shown
 from .record import replay
 from .registry import load
 
@@ -87,6 +88,28 @@ def sampling_error(state: State[Any, Any], seed: int) -> str | None:
     )
 
 
+@dataclass
+class _Where:
+    """What the check was doing, for the message when the game's own code crashes."""
+
+    seed: int = 0
+    ply: int = 0
+    doing: str = "starting a game (new_game)"
+    last: str = ""  # the move that led to the position, in words
+
+
+def _after(where: _Where) -> str:
+    return f" (after {where.last})" if where.last else ""
+
+
+def _crashed(game: Game[Any, Any, Any], where: _Where, error: Exception) -> GameCheckFailed:
+    return GameCheckFailed(
+        f"{game!r}, seed {where.seed}, ply {where.ply}{_after(where)}, {where.doing}: the game's "
+        f"code raised "
+        f"{type(error).__name__}: {error}"
+    )
+
+
 class _NotAMove:
     def __str__(self) -> str:
         return "not-a-move"
@@ -128,8 +151,15 @@ def check_game(
         foreign: list[Hashable] = []  # moves seen elsewhere: good candidates for illegal moves
         for n in range(games):
             game_seed = seed * 100_003 + n
-            final = _check_one(subject, game_seed, report, foreign, try_every_move)
-            again = subject.random_playout(random.Random(game_seed))
+            where = _Where(game_seed)
+            try:
+                final = _check_one(subject, game_seed, report, foreign, try_every_move, where)
+                where.doing = "playing the same seed again (random_playout)"
+                again = subject.random_playout(random.Random(game_seed))
+            except GameCheckFailed:
+                raise
+            except Exception as e:  # any crash in the game's code: say where, keep the cause
+                raise _crashed(subject, where, e) from e
             _expect(again == final, subject, game_seed, final.ply, "same seed, different game")
     return report
 
@@ -145,6 +175,7 @@ def _check_one(
     report: CheckReport,
     foreign: list[Hashable],
     try_every_move: bool,
+    where: _Where,
 ) -> State[Any, Any]:
     rng = random.Random(seed)  # drives the game exactly as Game.random_playout does
     probe = random.Random(-seed - 1)  # for the checks' own draws, so they never shift the game
@@ -159,15 +190,19 @@ def _check_one(
     chance_nodes = 0
     while True:
         report.states += 1
+        where.ply, where.doing = state.ply, "examining the position"
+        where.last = _shown(state.history[-1]) if state.history else ""
         snapshot = repr(state)
         expect(state.ply <= game.max_length, f"longer than the declared {game.max_length}")
-        _check_state(state, game, probe, expect, foreign, try_every_move)
+        _check_state(state, game, probe, expect, foreign, try_every_move, where)
+        where.doing = "examining the position"
         expect(repr(state) == snapshot, "the state changed while it was being examined")
         if state.is_over:
             break
         if state.to_move == CHANCE:
             chance_nodes += 1
             if own_sampler and chance_nodes in SAMPLED_NODES:
+                where.doing = "testing sample_chance against chance_outcomes"
                 why = sampling_error(state, probe.randrange(2**32))
                 expect(why is None, str(why))
             move = state.sample_chance(rng)
@@ -175,6 +210,7 @@ def _check_one(
             move = rng.choice(state.legal_moves())
         foreign.append(move)
         del foreign[:-50]
+        where.doing = f"playing {_shown(move)}"
         following = state.play(move)
         expect(following.history == (*state.history, move), "history does not end with move")
         expect(repr(state) == snapshot, f"play({move}) changed the state it was called on")
@@ -182,6 +218,7 @@ def _check_one(
 
     report.lengths.append(state.ply)
     report.longest = max(report.longest, state.ply)
+    where.ply, where.doing = state.ply, "writing and replaying the record"
     record = state.record()
     expect(replay(record) == state, "replay(record) gives a different state")
     text = json.dumps(record)
@@ -197,6 +234,7 @@ def _check_state(
     expect: Callable[[bool, str], None],
     foreign: list[Hashable],
     try_every_move: bool,
+    where: _Where,
 ) -> None:
     players = game.num_players
     scores = state.scores()
@@ -220,9 +258,14 @@ def _check_state(
             pass
         return
     expect(state.outcome() is None, "an unfinished game has an outcome")
+    where.doing = "listing the options (legal_moves or chance_outcomes)"
 
     if state.to_move == CHANCE:
         outcomes = state.chance_outcomes()
+        expect(
+            isinstance(outcomes, tuple),
+            f"_chance_outcomes() gave a {type(outcomes).__name__}, not a tuple",
+        )
         expect(bool(outcomes), "a chance node has no outcomes")
         probs = [p for _, p in outcomes]
         expect(all(isinstance(p, Fraction) for p in probs), "probabilities are not Fractions")
@@ -233,18 +276,34 @@ def _check_state(
     else:
         mover = state.to_move
         expect(mover is not None and 0 <= mover < players, f"to_move is {mover}")
-        options = list(state.legal_moves())
+        legal = state.legal_moves()
+        expect(
+            isinstance(legal, tuple), f"_legal_moves() gave a {type(legal).__name__}, not a tuple"
+        )
+        options = list(legal)
         expect(bool(options), "a player to move has no legal move (the game should be over)")
+    for option in options:
+        where.doing = f"reading the option {_shown(option)}"
+        try:
+            hash(option)
+        except TypeError as e:
+            expect(
+                False,
+                f"the option {_shown(option)} is not hashable ({e}): a move holds "
+                "only hashable values (tuples, not lists)",
+            )
     names = [str(o) for o in options]
     expect(len(set(names)) == len(names), f"two options share a notation: {names}")
     expect(len(set(options)) == len(options), "an option is listed twice")
     reads = type(game).parse_move is not Game.parse_move  # the default reads no text
     for option, name in zip(options, names, strict=True):
         if reads:
+            where.doing = f"reading {name!r} (parse_move)"
             expect(game.parse_move(name) == option, f"parse_move({name!r}) != the option")
         expect(state.parse(name) == option, f"state.parse({name!r}) != the option")
     if try_every_move:
         for option in options:
+            where.doing = f"playing {_shown(option)}"
             after = state.play(option)
             expect(after.ply == state.ply + 1, f"{option} did not add one entry to history")
 
@@ -252,6 +311,7 @@ def _check_state(
     before = repr(state)
     illegal = [_NotAMove(), *[m for m in foreign[-5:] if m not in options]]
     for move in illegal:
+        where.doing = f"offering the illegal move {_shown(move)}"
         try:
             state.play(move)
             expect(False, f"the illegal move {move} was accepted")
@@ -261,6 +321,7 @@ def _check_state(
 
     # Views: a player's view is unchanged when everything that player cannot see is redrawn.
     for player in range(players):
+        where.doing = f"checking player {player}'s view"
         view = state.view(player)
         guess = view.determinize(rng)
         expect(guess.view(player) == view, f"player {player}'s view reveals hidden information")

@@ -96,8 +96,13 @@ class Game(ABC, Generic[R, M, S]):
     rules: R
     #: True when some player may not see everything (hands, face-down cards, hidden bets).
     hidden_information: ClassVar[bool] = False
-    #: Player count for games whose rules have no ``players`` field.
-    fixed_players: ClassVar[int | None] = None
+    #: The fewest and the most players the game takes under any rules (OpenSpiel's
+    #: MinPlayers and MaxPlayers): equal for a game of a fixed number of players.
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    #: The rule that chooses how many play (an int rule between min_players and max_players),
+    #: or None when the number is fixed. The app's set-up row offers it as the player count.
+    players_rule: ClassVar[str | None] = None
 
     def __init__(self, rules: R | None = None, **changes: Any) -> None:
         base: Rules = rules if rules is not None else self.rules_type()
@@ -108,8 +113,23 @@ class Game(ABC, Generic[R, M, S]):
 
     @property
     def num_players(self) -> int:
-        players = getattr(self.rules, "players", None)
-        return players if players is not None else int(self.fixed_players or 0)
+        """How many play under these rules (the ``players_rule``'s value, else min_players)."""
+        if self.players_rule is None:
+            return self.min_players
+        return int(getattr(self.rules, self.players_rule))
+
+    @classmethod
+    def player_counts(cls) -> tuple[int, ...]:
+        """Every number of players some rules of this game allow, fewest first."""
+        counts = range(cls.min_players, cls.max_players + 1)
+        if cls.players_rule is None:
+            return tuple(counts)
+        info = next(i for i in cls.rules_type.describe() if i.name == cls.players_rule)
+        low = info.min if info.min is not None else cls.min_players
+        high = info.max if info.max is not None else cls.max_players
+        return tuple(
+            n for n in counts if low <= n <= high and (info.choices is None or n in info.choices)
+        )
 
     @property
     @abstractmethod
@@ -197,11 +217,27 @@ def same_move(a: object, b: object) -> bool:
     return bool(a == b)
 
 
+def state_class_problem(cls: type) -> str | None:
+    """Why ``cls`` cannot be a game's State class, in words, or None when it can: a State is a
+    frozen dataclass, and each class is decorated itself (an undecorated subclass would have
+    only its base's fields, and ``make`` would refuse its own)."""
+    params = cls.__dict__.get("__dataclass_params__")
+    if "__dataclass_fields__" not in cls.__dict__ or params is None:
+        return (
+            f"{cls.__name__} must be decorated with @dataclass(frozen=True): a State's fields "
+            "are dataclass fields"
+        )
+    if not params.frozen:
+        return f"{cls.__name__} must be a frozen dataclass: @dataclass(frozen=True)"
+    return None
+
+
 def _fields_of(cls: type[State[Any, Any]]) -> tuple[str, ...]:
     """The dataclass field names of a state class, in order (read once per class, by its
     first make() and its first replace(), which keep what they need)."""
-    if not dataclasses.is_dataclass(cls):
-        raise TypeError(f"{cls.__name__} must be a @dataclass(frozen=True) to be a State")
+    problem = state_class_problem(cls)
+    if problem is not None:
+        raise TypeError(problem)
     return tuple(f.name for f in dataclasses.fields(cls))
 
 

@@ -8,13 +8,14 @@ is found by module name, so an error inside a game's drawing raises where it is 
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ForwardRef, Generic, Protocol, TypeVar, get_args, get_origin
 
 from .contract import BoardDrawing, BotFactory, Panel
 from .errors import InvalidRules, UnknownGame
-from .game import Game
+from .game import Game, State, state_class_problem
 from .rules import Rules
 
 G = TypeVar("G", bound=Game[Any, Any, Any])
@@ -36,20 +37,20 @@ class GameEntry(Generic[G]):
 
 _ENTRIES: dict[str, GameEntry[Any]] = {}
 
-# Every member of BoardDrawing: a drawing missing one is refused when it is registered, not
-# when a pupil first clicks.
-_DRAWING_MEMBERS = (
-    "width",
-    "height",
-    "move_buttons",
-    "preferences",
-    "draw",
-    "click",
-    "takes_clicks",
-    "selected_moves",
-    "move_label",
-    "log_label",
-)
+
+def protocol_members(protocol: type) -> tuple[str, ...]:
+    """The public members a Protocol class and the protocols it extends declare, in the order
+    they declare them (bases first)."""
+    names: dict[str, None] = {}
+    for kind in reversed(protocol.__mro__):
+        if getattr(kind, "_is_protocol", False) and kind is not Protocol:
+            names.update(dict.fromkeys(n for n in vars(kind) if not n.startswith("_")))
+    return tuple(names)
+
+
+# Every member of BoardDrawing, read from the protocol itself: a drawing missing one is refused
+# when it is registered, not when a pupil first clicks.
+_DRAWING_MEMBERS = protocol_members(BoardDrawing)
 
 
 def register(
@@ -75,6 +76,11 @@ def register(
         raise TypeError(f"{game_type.__name__}.rules_type must be a Rules dataclass")
     if not isinstance(getattr(game_type, "title", None), str):
         raise TypeError(f"{game_type.__name__}.title must be the game's name in words")
+    _check_players(game_type)
+    state_type = _state_type(game_type)
+    problem = None if state_type is None else state_class_problem(state_type)
+    if problem is not None:
+        raise TypeError(problem)
     old = _ENTRIES.get(name)
     if old is not None and _key(old.game_type) != _key(game_type):
         raise ValueError(
@@ -92,6 +98,57 @@ def register(
             )
     _ENTRIES[name] = GameEntry(game_type, drawing, panel, bots)
     return game_type
+
+
+def _check_players(game_type: type[Game[Any, Any, Any]]) -> None:
+    """The declared player count: min_players to max_players, chosen by ``players_rule``
+    (an int rule whose every allowed value lies between them) or fixed."""
+    kind, low, high = game_type.__name__, game_type.min_players, game_type.max_players
+    if not (type(low) is int and type(high) is int and 1 <= low <= high):
+        raise TypeError(
+            f"{kind}.min_players and max_players must be whole numbers with "
+            f"1 <= min_players <= max_players, not {low!r} and {high!r}"
+        )
+    rule = game_type.players_rule
+    if rule is None:
+        if low != high:
+            raise TypeError(
+                f"{kind} takes {low} to {high} players: name the rule that chooses how many "
+                "with players_rule = '...'"
+            )
+        return
+    infos = {i.name: i for i in game_type.rules_type.describe()}
+    info = infos.get(rule) if isinstance(rule, str) else None
+    if info is None or type(info.default) is not int:
+        raise TypeError(
+            f"{kind}.players_rule must name an int rule of {game_type.rules_type.__name__}, "
+            f"not {rule!r}"
+        )
+    allowed = info.choices or (info.min, info.max)
+    if any(n is None or not low <= n <= high for n in allowed):
+        raise TypeError(
+            f"{kind}'s rule {rule!r} must allow only {low} to {high} players "
+            f"(min_players to max_players): give it choices or min and max within them"
+        )
+
+
+def _state_type(game_type: type) -> type | None:
+    """The state class a game names in ``Game[Rules, Move, State]`` (a forward reference is
+    looked up in the game's module), or None when it names none or it cannot be found yet."""
+    for kind in game_type.__mro__:
+        for base in kind.__dict__.get("__orig_bases__", ()):
+            if get_origin(base) is not Game or len(get_args(base)) != 3:
+                continue
+            named = get_args(base)[2]
+            if isinstance(named, ForwardRef):
+                named = named.__forward_arg__
+            if isinstance(named, str):
+                module = sys.modules.get(kind.__module__)
+                named = getattr(module, named, None)
+            if isinstance(named, type) and issubclass(named, State):
+                return named
+            return None
+    return None
 
 
 def unregister(name: str) -> None:

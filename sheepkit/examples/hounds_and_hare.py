@@ -85,7 +85,7 @@ class HoundsAndHare(Game[HareRules, Step, "HareState"]):
     name = "hounds_and_hare"
     title = "Hounds and Hare"
     rules_type = HareRules
-    fixed_players = 2
+    min_players = max_players = 2
 
     @property
     def max_length(self) -> int:

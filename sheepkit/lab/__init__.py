@@ -2,7 +2,7 @@
 
 >>> from sheepkit import lab
 >>> results = lab.simulate("shave_a_sheep", ["Random", "Sensible"], 200, rotate=True)
->>> for metric in lab.report(results):  # (name, value, interval, explanation)
+>>> for metric in lab.report(results):  # (name, value, interval, explanation, kind, seat)
 ...     print(metric)  # doctest: +SKIP
 >>> lab.sweep("shave_a_sheep", "wool", [8, 12, 20], ["Random", "Random"], 200)  # doctest: +SKIP
 >>> lab.tournament("wolf_and_sheep", {"R": "Random", "S": "Sensible"}, 10)  # doctest: +SKIP

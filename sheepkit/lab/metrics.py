@@ -27,19 +27,27 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .results import GameRow, Results
 from .stats import Interval, bootstrap, mean_interval, wilson
 
+#: What a metric's value is, so that tables and charts show it without reading its name:
+#: "rate" a share between 0 and 1 (shown as a percentage), "count" a whole number of things,
+#: "number" any other quantity (a mean length, a spread).
+MetricKind = Literal["rate", "count", "number"]
+
 
 class Metric(NamedTuple):
-    """One line of a report: (name, value, interval, explanation)."""
+    """One line of a report: (name, value, interval, explanation), with what kind of value it
+    is and, for a seat's own figure (its win rate), the name of that seat."""
 
     name: str
     value: float | None
     interval: Interval | None
     explanation: str
+    kind: MetricKind = "number"
+    seat: str | None = None
 
     def __str__(self) -> str:
         if self.value is None:
@@ -50,16 +58,21 @@ class Metric(NamedTuple):
         return f"{self.name}: {shown}  ({self.explanation})"
 
 
-def _proportion(name: str, hits: float, total: int, explanation: str) -> Metric:
+def _proportion(
+    name: str, hits: float, total: int, explanation: str, seat: str | None = None
+) -> Metric:
     if total == 0:
-        return Metric(name, None, None, explanation)
-    return Metric(name, hits / total, wilson(hits, total), explanation)
+        return Metric(name, None, None, explanation, "rate", seat)
+    return Metric(name, hits / total, wilson(hits, total), explanation, "rate", seat)
 
 
-def _mean(name: str, values: Sequence[float], explanation: str) -> Metric:
+def _mean(
+    name: str, values: Sequence[float], explanation: str, kind: MetricKind = "number"
+) -> Metric:
+    """The mean of per-game values (a "rate" when each is a share)."""
     if not values:
-        return Metric(name, None, None, explanation)
-    return Metric(name, statistics.fmean(values), mean_interval(values), explanation)
+        return Metric(name, None, None, explanation, kind)
+    return Metric(name, statistics.fmean(values), mean_interval(values), explanation, kind)
 
 
 # -- seats and balance ----------------------------------------------------------------------
@@ -73,6 +86,7 @@ def seat_win_rates(results: Results) -> list[Metric]:
             n,
             f"How often {name} won. With {results.players} seats a fair game gives each "
             f"about {1 / results.players:.0%} (less if there are draws).",
+            seat=name,
         )
         for seat, name in enumerate(results.seat_names)
     ]
@@ -92,11 +106,11 @@ def balance(results: Results, seed: int = 0) -> Metric:
     )
     rows = results.rows
     if not rows:
-        return Metric("Seat imbalance", None, None, explanation)
+        return Metric("Seat imbalance", None, None, explanation, "rate")
     players = results.players
     value = _imbalance(rows, players)
     interval = bootstrap(rows, lambda sample: _imbalance(sample, players), seed=seed)
-    return Metric("Seat imbalance", value, interval, explanation)
+    return Metric("Seat imbalance", value, interval, explanation, "rate")
 
 
 # -- outcomes ---------------------------------------------------------------------------------
@@ -178,6 +192,7 @@ def decisions(results: Results) -> list[Metric]:
             [sum(c > 1 for c in row.choices) / len(row.choices) for row in played],
             "The share of turns where the player had more than one legal move: 1 means every "
             "turn is a decision, 0 means the game plays itself.",
+            "rate",
         ),
         _mean(
             "Branching factor",
@@ -220,7 +235,7 @@ def drama(results: Results) -> list[Metric]:
         why = "not measured: this game keeps no score during play"
         return [
             Metric("Lead changes", None, None, why),
-            Metric("Comebacks", None, None, why),
+            Metric("Comebacks", None, None, why, "rate"),
         ]
     decided = [row for row in traced if len(row.winners) == 1]
     return [
@@ -278,7 +293,7 @@ def skill(results: Results, stronger: int | None = None) -> Metric:
         "the game is mostly luck, near 100% skill decides. Rotate seats for a fair test."
     )
     if len(results.entrants) != 2 or len(set(results.entrants)) != 2 or not results.rows:
-        return Metric(name, None, None, "not measured: needs exactly two different bots")
+        return Metric(name, None, None, "not measured: needs exactly two different bots", "rate")
     wins = entrant_wins(results)
     strong = stronger if stronger is not None else (0 if wins[0] >= wins[1] else 1)
     return _proportion(name, wins[strong], len(results), explanation)
@@ -294,7 +309,7 @@ def report(
     seeds the bootstrap intervals. Values are None where a metric does not apply.
     """
     rows: list[Metric] = [
-        Metric("Games", float(len(results)), None, "How many games were played."),
+        Metric("Games", float(len(results)), None, "How many games were played.", "count"),
     ]
     rows += seat_win_rates(results)
     rows.append(balance(results, seed))

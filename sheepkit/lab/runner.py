@@ -45,7 +45,9 @@ AUTO_PARALLEL_SECONDS = 1.0
 CHUNK_SECONDS = 0.5
 
 BotSpec = Any  # a bot name, a bot class, a bot object, or a plain function
-Progress = Callable[[int, int], Any] | Literal["auto"] | None
+#: A progress callback ``progress(done, total)``; "auto" (or True) prints to a terminal, None
+#: or False reports nothing.
+Progress = Callable[[int, int], Any] | Literal["auto"] | bool | None
 ExecutorChoice = Any  # None/"auto", "serial", "processes", or an object with submit()
 
 
@@ -228,11 +230,19 @@ class _Reporter:
         self.last = -math.inf
         self.printed = False
         self.callback: Callable[[int, int], Any] | None
-        if progress == "auto":
+        printing = progress == "auto" or progress is True
+        if printing:
             self.callback = self._print if sys.stderr.isatty() else None
-        else:
+        elif progress is None or progress is False:
+            self.callback = None
+        elif callable(progress):
             self.callback = progress
-        if self.callback is not None and progress != "auto":
+        else:
+            raise TypeError(
+                f"progress must be a function progress(done, total), 'auto', True, False or "
+                f"None, not {progress!r}"
+            )
+        if self.callback is not None and not printing:
             self.callback(0, total)
 
     def __call__(self, done: int, final: bool = False) -> None:

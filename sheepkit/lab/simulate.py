@@ -76,7 +76,8 @@ def simulate(
         LabWarning saying why.
     chunk: games per task sent to a worker (default: about half a second of work).
     progress: ``progress(done, total)`` is called as games finish (at most ten times a
-        second); ``"auto"`` prints a line to a terminal once a run takes more than a second.
+        second); ``"auto"`` (or True) prints a line to a terminal once a run takes more than a
+        second; None or False: no progress.
     stop: called between games (serial) or chunks (parallel); when it returns True the run
         ends early and the results say ``stopped`` (only finished games are kept).
     """

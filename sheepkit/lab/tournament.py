@@ -10,15 +10,23 @@ parametric bootstrap: every pairing's games are replayed as coin flips with the 
 chances, and the ratings refitted. (Resampling the games themselves fails exactly where it
 matters most: a bot that won all 20 games would get the same rating in every resample and
 an interval of ±0.)
+
+Seat rotation makes a round robin fair, but in an asymmetric game (one side nearly always
+wins, e.g. the wolves of Wolf and Sheep between good bots) it also hides the bots' skill:
+each bot wins as that side and loses as the other, and every rating comes out near 1500.
+Where one seat wins clearly more often than another (their 95% intervals do not overlap),
+the tournament says so (``favoured``) and also rates each bot by side (``sides``): one fit
+in which a bot in one seat is a different player from the same bot in another.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..core import Game
@@ -104,12 +112,31 @@ class Standing(NamedTuple):
 
 @dataclass
 class Tournament:
-    """The games (``results``), and the leaderboard, strongest first."""
+    """The games (``results``), and the leaderboard, strongest first.
+
+    ``favoured`` names the seat that won clearly more often than another (None when none
+    did); ``sides`` then holds, for each seat, the bots' standings when they sat there, rated
+    by side (see the module's docstring)."""
 
     game: str
     entrants: tuple[str, ...]
     results: Results
     leaderboard: list[Standing]
+    favoured: str | None = None
+    sides: dict[str, list[Standing]] = field(default_factory=dict)
+
+    @property
+    def note(self) -> str:
+        """What the reader of the leaderboard must know about seats, in words ("" if nothing)."""
+        if self.favoured is None:
+            return ""
+        rates = seat_rates(self.results)
+        seat = self.results.seat_names.index(self.favoured)
+        return (
+            f"{self.favoured} won {rates[seat]:.0%} of the games: the seat weighs on the result "
+            "as well as the bot, and with the seats rotated every bot's overall rating is "
+            "pulled towards 1500. The bots are also rated by side."
+        )
 
     def table(self) -> list[dict[str, Any]]:
         """The leaderboard as plain dicts (rank from 1)."""
@@ -119,15 +146,78 @@ class Tournament:
         ]
 
     def __str__(self) -> str:
-        lines = [f"{'':>3} {'bot':<16}{'games':>6}{'win rate':>22}{'rating':>18}"]
-        for rank, s in enumerate(self.leaderboard, start=1):
-            low, high = s.win_interval
-            rating = f"{s.rating:.0f} ± {(s.rating_interval[1] - s.rating_interval[0]) / 2:.0f}"
-            lines.append(
-                f"{rank:>3} {s.name:<16}{s.games:>6}{s.win_rate:>8.0%} [{low:.0%}, {high:.0%}]"
-                f"{rating:>18}"
-            )
+        lines = _table(self.leaderboard)
+        if self.favoured is not None:
+            lines.append(self.note)
+            for side, board in self.sides.items():
+                lines += [f"As {side}:", *_table(board)]
         return "\n".join(lines)
+
+
+def _table(board: Sequence[Standing]) -> list[str]:
+    lines = [f"{'':>3} {'bot':<16}{'games':>6}{'win rate':>22}{'rating':>18}"]
+    for rank, s in enumerate(board, start=1):
+        low, high = s.win_interval
+        rating = f"{s.rating:.0f} ± {(s.rating_interval[1] - s.rating_interval[0]) / 2:.0f}"
+        lines.append(
+            f"{rank:>3} {s.name:<16}{s.games:>6}{s.win_rate:>8.0%} [{low:.0%}, {high:.0%}]"
+            f"{rating:>18}"
+        )
+    return lines
+
+
+def seat_rates(results: Results) -> list[float]:
+    """Each seat's share of the wins (a shared win counts as a part)."""
+    n = len(results.rows)
+    return [
+        sum(row.credit(seat) for row in results.rows) / n if n else 0.0
+        for seat in range(results.players)
+    ]
+
+
+def favoured_seat(results: Results, confidence: float = 0.95) -> str | None:
+    """The seat that won clearly more often than some other seat (their intervals do not
+    overlap), or None: the game is asymmetric, as far as these games show."""
+    n = len(results.rows)
+    if n == 0 or results.players < 2:
+        return None
+    rates = seat_rates(results)
+    best = max(range(results.players), key=lambda seat: rates[seat])
+    worst = min(range(results.players), key=lambda seat: rates[seat])
+    low = wilson(rates[best] * n, n, confidence)[0]
+    high = wilson(rates[worst] * n, n, confidence)[1]
+    return results.seat_names[best] if low > high else None
+
+
+def by_side(results: Results, *, reps: int = 200, seed: int = 0) -> dict[str, list[Standing]]:
+    """Each seat's standings: every bot rated as a player of that side only (one fit in which
+    a bot in another seat is another player), strongest first."""
+    seats = results.seat_names
+    k = len(results.entrants)
+    # Player (entrant, seat) is number seat * k + entrant.
+    rows = [
+        dataclasses.replace(row, lineup=tuple(s * k + e for s, e in enumerate(row.lineup)))
+        for row in results.rows
+    ]
+    players = [(seat, name) for seat in seats for name in results.entrants]
+    split = dataclasses.replace(results, entrants=tuple(map(str, range(len(players)))), rows=rows)
+    sides: dict[str, list[Standing]] = {seat: [] for seat in seats}
+    for s in leaderboard(split, reps=reps, seed=seed):  # strongest first
+        seat, name = players[int(s.name)]
+        if s.games:
+            sides[seat].append(s._replace(name=name))
+    return sides
+
+
+def make_tournament(
+    results: Results, names: Sequence[str], *, reps: int = 200, seed: int = 0
+) -> Tournament:
+    """The Tournament of a round robin's results: the leaderboard, and where a seat is
+    favoured, the standings by side."""
+    board = leaderboard(results, reps=reps, seed=seed)
+    favoured = favoured_seat(results)
+    sides = by_side(results, reps=reps, seed=seed) if favoured is not None else {}
+    return Tournament(results.game, tuple(names), results, board, favoured, sides)
 
 
 def leaderboard(
@@ -229,4 +319,4 @@ def tournament(
         note=outcome.note,
         seconds=outcome.seconds,
     )
-    return Tournament(game.name, names, results, leaderboard(results, reps=reps, seed=seed))
+    return make_tournament(results, names, reps=reps, seed=seed)

@@ -27,10 +27,11 @@ from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, 
 from ..core.contract import Panel as PanelHooks
 from ..core.record import FORMAT, VERSION, parse_json
 from ..core.registry import entry_for, game_type
-from ..core.rules import RuleInfo, Rules, rule_text, rule_value
+from ..core.rules import RuleInfo, Rules
 from ..drawing import BoardDrawing, Frame, drawing_for
 from .keyboard import KEYBOARD_HTML
 from .panel import Panel
+from .rule_inputs import read_input, rule_input
 from .setup_row import SetupRow
 from .shows import ShowsWidget
 
@@ -794,38 +795,13 @@ class RulesPanel:
 
     @staticmethod
     def _input(info: RuleInfo, value: Any) -> w.Widget:
-        style = {"description_width": "140px"}
-        if isinstance(info.default, bool):
-            return w.Checkbox(value=value, description=info.label, style=style)
-        if info.choices is not None:
-            return w.Dropdown(
-                options=[(info.choice_label(c), c) for c in info.choices],
-                value=value,
-                description=info.label,
-                style=style,
-            )
-        if isinstance(info.default, int) and info.min is not None and info.max is not None:
-            return w.BoundedIntText(
-                value=value, min=info.min, max=info.max, description=info.label, style=style
-            )
-        # Tables (a die's faces, payoffs) are edited as JSON text, as in the rule lab.
-        return w.Text(
-            value=rule_text(value),
-            description=info.label,
-            style=style,
-            layout=w.Layout(width="100%"),
-        )
+        return rule_input(info, value, style={"description_width": "140px"})
 
     def values(self) -> dict[str, Any]:
         """Each rule's value as the inputs hold it; InvalidRules names a rule whose text is
         not a value."""
-        out = {}
-        for name, box in self.inputs.items():
-            value = box.value
-            if isinstance(box, w.Text):
-                value = rule_value(name, value)
-            out[name] = value
-        return out
+        infos = {info.name: info for info in self.rules.describe()}
+        return {name: read_input(infos[name], box) for name, box in self.inputs.items()}
 
     def _apply(self) -> None:
         try:

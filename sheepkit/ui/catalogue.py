@@ -14,17 +14,14 @@ def game_table() -> HTML:
     rows = []
     for name in games():
         kind = game_type(name)
-        game = kind()
         rules = kind.rules_type.describe()
-        players = next((r for r in rules if r.name == "players"), None)
-        if players is not None and players.min is not None:
-            count = f"{players.min}–{players.max}"
-        elif players is not None and players.choices:
-            count = ", ".join(map(str, players.choices))
+        counts = kind.player_counts()
+        if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
+            count = f"{counts[0]}–{counts[-1]}"
         else:
-            count = str(game.num_players)
+            count = ", ".join(map(str, counts))
         hidden = "yes" if kind.hidden_information else "no"
-        params = ", ".join(r.label.lower() for r in rules if r.name != "players")
+        params = ", ".join(r.label.lower() for r in rules if r.name != kind.players_rule)
         rows.append(
             f"<tr><td><b>{html.escape(kind.title)}</b></td><td><code>{name}</code></td>"
             f"<td>{count}</td><td>{hidden}</td><td>{html.escape(params)}</td></tr>"

@@ -40,7 +40,6 @@ from .svg import (
 
 __all__ = [
     "PANEL_METRICS",
-    "PROPORTIONS",
     "SERIES_COLOURS",
     "SERIES_MARKERS",
     "Chart",
@@ -51,12 +50,16 @@ __all__ = [
 
 #: Metrics shown as small panels beside the win rates in a comparison, when measured.
 PANEL_METRICS = ("Length (turns)", "Draws", "Real choices", "Lead changes")
-PROPORTIONS = ("Draws", "Real choices", "Completion", "Comebacks")
 WIDTH = 720
 
 
 def _find(report: Sequence[Metric], name: str) -> Metric | None:
     return next((m for m in report if m.name == name), None)
+
+
+def _is_rate(metrics: Sequence[Metric | None]) -> bool:
+    """True when the metrics are shares (drawn on a 0 to 100% axis), as they declare."""
+    return any(m is not None and m.kind == "rate" for m in metrics)
 
 
 def _measured(metric: Metric | None) -> bool:
@@ -107,14 +110,13 @@ def comparison_chart(
     made a real difference rather than a lucky one.
     """
     shown = [name for name in panels if any(_measured(_find(r, name)) for r in reports)]
-    # Seats may differ between columns (a "players" rule): the union, in order of appearance.
+    # Seats may differ between columns (a rule sets how many play): the union, in order of
+    # appearance; each seat's win rate is the rate metric that names the seat.
     seats: list[str] = []
     for report in reports:
         for m in report:
-            if m.name.startswith("Win rate: ") and "(bot " not in m.name:
-                seat = m.name.removeprefix("Win rate: ")
-                if seat not in seats:
-                    seats.append(seat)
+            if m.seat is not None and m.kind == "rate" and m.seat not in seats:
+                seats.append(m.seat)
     d = Drawing(WIDTH, 0, "Win rate by seat" + "".join(f", {name}" for name in shown))
     # The legend names each column's rules once, for every panel.
     top = legend(d, 12, 16, list(labels), WIDTH - 12) + 8
@@ -139,7 +141,7 @@ def comparison_chart(
         centre = left + slot * (s + 0.5)
         d.text(centre, plot_bottom + 14, fit(seat, slot), anchor="middle")
         for i, (label, report) in enumerate(zip(labels, reports)):
-            metric = _find(report, f"Win rate: {seat}")
+            metric = next((m for m in report if m.seat == seat and m.kind == "rate"), None)
             if not _measured(metric) or metric is None:
                 continue
             offset = (i - (len(reports) - 1) / 2) * (spread / max(len(reports), 1))
@@ -152,7 +154,7 @@ def comparison_chart(
         width = WIDTH / len(shown)
         for k, name in enumerate(shown):
             metrics = [_find(r, name) for r in reports]
-            share = name in PROPORTIONS
+            share = _is_rate(metrics)
             fmt = percent if share else general
             low, high = nice_range(
                 _extent(metrics),
@@ -201,7 +203,7 @@ def sweep_chart(sweep: Sweep, metric: str = "Length (turns)") -> Chart:
     width, height = 640, 380
     d = Drawing(width, height, title)
     cells = sweep.metric(metric)
-    share = metric in PROPORTIONS or metric.startswith(("Win rate", "Draws", "Completion"))
+    share = _is_rate(cells)
     fmt = percent if share else general
     low, high = nice_range(
         _extent(cells), floor=0.0 if share else None, ceiling=1.0 if share else None

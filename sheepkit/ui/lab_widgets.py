@@ -2,10 +2,9 @@
 button, and show the lab's metrics and leaderboards as tables and charts.
 
 A long run must not freeze the notebook: the Stop click is a message the kernel can only
-handle while it is not busy. So a run is played in short slices (``simulate(..., start=)``
-plays any slice of a run, and game ``i``'s seed depends only on ``(seed, i)``, so the slices
-add up to exactly the table one big call would give). In a kernel, the slices run as an
-asyncio task that yields to the event loop between slices, where the Stop click and the
+handle while it is not busy. So a run is played in short slices (``sheepkit.lab.slices``,
+which add up to exactly the table one big call would give). In a kernel, the slices run as
+an asyncio task that yields to the event loop between slices, where the Stop click and the
 progress bar's updates get through. Outside a running loop (tests, scripts) the same slices
 run one after another at once.
 
@@ -18,176 +17,25 @@ no worker processes: the panel says so under the progress bar after a run.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import html
-import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as w
 
 from ..bots import as_bot, bot_description, for_game
 from ..core import Game, InvalidRules, games, load
-from ..core.rules import RuleInfo, Rules, rule_text, rule_value
-from ..lab import GameRow, Metric, Results, Tournament, leaderboard, report, simulate
+from ..core.rules import RuleInfo, Rules
+from ..lab import Metric, Standing, Tournament, report
 from ..lab.runner import BotSpec
-from ..lab.tournament import seatings
+from ..lab.slices import Part, SlicedRun, tournament_of, tournament_parts
 from . import charts
+from .rule_inputs import read_input, rule_input, value_words
 from .shows import ShowsWidget
 
 #: The game the rule lab opens with: its rules text asks exactly "change one rule", and it is
 #: quick to simulate. Any registered game can be picked.
 DEFAULT_GAME = "shave_a_sheep"
-#: Aim for slices of about this long: short enough that Stop answers at once.
-SLICE_SECONDS = 0.1
-#: Metrics shown as percentages in tables.
-PERCENT_PREFIXES = (
-    "Win rate",
-    "Seat imbalance",
-    "Stronger bot wins",
-    "Completion",
-    "Draws",
-    "Length in",
-    "Real choices",
-    "Comebacks",
-)
-
-
-# -- playing in slices ------------------------------------------------------------------------
-@dataclass
-class Part:
-    """Games ``offset`` to ``offset + n - 1`` of one run of ``simulate`` (one column of a
-    comparison, or one seat order of a tournament, whose bots are given in seat order and
-    whose rows get ``lineup``: the entrant in each seat)."""
-
-    key: Hashable
-    game: Game
-    bots: tuple[BotSpec, ...]
-    n: int
-    seed: int
-    rotate: bool = False
-    offset: int = 0
-    lineup: tuple[int, ...] | None = None
-
-
-@dataclass
-class SlicedRun:
-    """Plays parts slice by slice; ``step()`` plays one slice, ``stop()`` ends the run."""
-
-    parts: list[Part]
-    on_progress: Callable[[int, int], Any] | None = None
-    slice_seconds: float = SLICE_SECONDS
-    rows: dict[Hashable, list[GameRow]] = field(default_factory=dict)
-    templates: dict[Hashable, Results] = field(default_factory=dict)
-    done: int = 0
-    stopped: bool = False
-    seconds: float = 0.0
-    note: str = ""  # the lab's note on where the games ran (in the browser: one after another)
-    _part: int = 0
-    _played: int = 0  # games of the current part already played
-    _size: int = 1  # games in the next slice; grows until a slice takes slice_seconds
-
-    @property
-    def total(self) -> int:
-        return sum(p.n for p in self.parts)
-
-    @property
-    def finished(self) -> bool:
-        return self.stopped or self._part >= len(self.parts)
-
-    def stop(self) -> None:
-        self.stopped = True
-
-    def step(self) -> bool:
-        """Play one slice; return True while games remain."""
-        if self.finished:
-            return False
-        part = self.parts[self._part]
-        count = min(self._size, part.n - self._played)
-        began = time.perf_counter()
-        got = simulate(
-            part.game,
-            part.bots,
-            count,
-            part.seed,
-            rotate=part.rotate,
-            start=part.offset + self._played,
-            executor="serial",  # a slice is short; a process pool would cost more than it saves
-            progress=None,
-        )
-        took = time.perf_counter() - began
-        self.seconds += took
-        self.note = got.note
-        rows = got.rows
-        if part.lineup is not None:
-            rows = [dataclasses.replace(row, lineup=part.lineup) for row in rows]
-        self.templates.setdefault(part.key, got)
-        self.rows.setdefault(part.key, []).extend(rows)
-        self._played += count
-        self.done += count
-        if self._played >= part.n:
-            self._part, self._played = self._part + 1, 0
-        per_game = took / max(count, 1)
-        self._size = max(1, min(1000, int(self.slice_seconds / max(per_game, 1e-6))))
-        if self.on_progress is not None:
-            self.on_progress(self.done, self.total)
-        return not self.finished
-
-    def run(self) -> None:
-        """Play everything now (no event loop needed)."""
-        while self.step():
-            pass
-
-    async def run_async(self) -> None:
-        """Play everything, yielding to the event loop between slices (for Stop clicks)."""
-        while self.step():
-            await asyncio.sleep(0.005)  # a real pause: the kernel reads the Stop click here
-
-    def results(self, key: Hashable, **changes: Any) -> Results:
-        """The rows of one key as a Results table, as one ``simulate`` call would give."""
-        requested = sum(p.n for p in self.parts if p.key == key)
-        template = self.templates.get(key)
-        if template is None:  # stopped before any game of this key
-            part = next(p for p in self.parts if p.key == key)
-            template = simulate(part.game, part.bots, 0, part.seed, rotate=part.rotate)
-        return dataclasses.replace(
-            template,
-            rows=sorted(self.rows.get(key, []), key=lambda row: row.index),
-            requested=requested,
-            stopped=self.stopped and len(self.rows.get(key, [])) < requested,
-            how="serial, in slices",
-            seconds=self.seconds,
-            **changes,
-        )
-
-
-def tournament_parts(
-    game: Game, bots: Mapping[str, BotSpec], games_per_pairing: int, seed: int
-) -> list[Part]:
-    """The games of ``sheepkit.lab.tournament`` as parts (the same games, the same seeds)."""
-    specs = list(bots.values())
-    return [
-        Part(
-            "tournament",
-            game,
-            tuple(specs[e] for e in seating),
-            games_per_pairing,
-            seed,
-            offset=k * games_per_pairing,
-            lineup=seating,
-        )
-        for k, seating in enumerate(seatings(game.num_players, len(specs)))
-    ]
-
-
-def tournament_of(
-    run: SlicedRun, names: Sequence[str], seed: int = 0, reps: int = 200
-) -> Tournament:
-    """The Tournament from a (possibly stopped) run of ``tournament_parts``."""
-    results = run.results("tournament", entrants=tuple(names), rotate=True)
-    board = leaderboard(results, reps=reps, seed=seed)
-    return Tournament(results.game, tuple(names), results, board)
 
 
 # -- tables -----------------------------------------------------------------------------------
@@ -201,12 +49,12 @@ def format_value(metric: Metric | None) -> str:
     """``52% [45%, 59%]`` or ``31.4 [29.8, 33.0]``; "-" where not measured."""
     if metric is None or metric.value is None:
         return "-"
-    percent = metric.name.startswith(PERCENT_PREFIXES)
+    percent = metric.kind == "rate"
 
     def show(x: float) -> str:
         return f"{x:.0%}" if percent else f"{x:.3g}"
 
-    if metric.name == "Games":
+    if metric.kind == "count":
         return f"{metric.value:.0f}"
     text = show(metric.value)
     if metric.interval is not None and all(abs(x) != float("inf") for x in metric.interval):
@@ -266,7 +114,23 @@ def comparison_html(labels: Sequence[str], reports: Sequence[Sequence[Metric]]) 
 
 
 def leaderboard_html(tournament: Tournament) -> str:
-    """The leaderboard: rank, bot, games, win rate and rating with their intervals."""
+    """The leaderboard: rank, bot, games, win rate and rating with their intervals; where a
+    seat is favoured, a note saying so and the standings by side."""
+    html_text = _standings_html(tournament.leaderboard)
+    if tournament.favoured is not None:
+        html_text += (
+            f"<p class='sk-arena-note' style='font-family:sans-serif;max-width:760px'>"
+            f"{html.escape(tournament.note)}</p>"
+        )
+        for side, board in tournament.sides.items():
+            html_text += (
+                f"<h4 style='font-family:sans-serif;margin:8px 0 0'>As {html.escape(side)}</h4>"
+                + _standings_html(board)
+            )
+    return html_text
+
+
+def _standings_html(board: Sequence[Standing]) -> str:
     lines = [
         f"<table class='sk-lab-table' style='{TABLE_STYLE}'><thead><tr>"
         + "".join(
@@ -275,7 +139,7 @@ def leaderboard_html(tournament: Tournament) -> str:
         )
         + "</tr></thead><tbody>"
     ]
-    for rank, s in enumerate(tournament.leaderboard, start=1):
+    for rank, s in enumerate(board, start=1):
         low, high = s.win_interval
         r_low, r_high = s.rating_interval
         lines.append(
@@ -432,40 +296,8 @@ def suggested_value(info: RuleInfo, rules: Rules | None = None) -> Any:
 
 
 def value_widget(info: RuleInfo, value: Any) -> w.Widget:
-    """A widget for one rule: a list of choices, a tick box, a number or (tuples) text."""
-    style = {"description_width": "initial"}
-    if info.choices:
-        return w.Dropdown(
-            options=list(info.choices), value=value, description="New value:", style=style
-        )
-    if isinstance(info.default, bool):
-        return w.Checkbox(value=value, description="On (ticked) or off", indent=False)
-    if isinstance(info.default, int):
-        low = info.min if info.min is not None else -(10**9)
-        high = info.max if info.max is not None else 10**9
-        return w.BoundedIntText(
-            value=value,
-            min=low,
-            max=high,
-            description="New value:",
-            style=style,
-            layout=w.Layout(width="220px"),
-        )
-    # Tables (a die's faces, payoffs) are edited as JSON text, as in the app's rules panel.
-    return w.Textarea(
-        value=rule_text(value),
-        description="New value:",
-        style=style,
-        layout=w.Layout(width="95%", height="60px"),
-    )
-
-
-def read_value(info: RuleInfo, widget: w.Widget) -> Any:
-    """The rule value a widget holds; text (a table) is read as JSON (``rule_value``:
-    InvalidRules names the rule when it is not)."""
-    if isinstance(widget, w.Textarea | w.Text):
-        return rule_value(info.name, widget.value)
-    return widget.value
+    """The input for the new value of the rule being tried (the one rule input builder)."""
+    return rule_input(info, value, description="New value:")
 
 
 # -- the rule lab -----------------------------------------------------------------------------
@@ -569,7 +401,7 @@ class RuleLab(ShowsWidget):
             self.value_box.children = []
             return
         info = self.info
-        default = rule_text(info.default) if isinstance(info.default, tuple) else str(info.default)
+        default = value_words(info, info.default)
         self.rule_doc.value = (
             f"<div style='font-family:sans-serif;max-width:760px'>{html.escape(info.doc)} "
             f"<i>Base rules: {html.escape(default)}.</i></div>"
@@ -579,7 +411,7 @@ class RuleLab(ShowsWidget):
         self.value_box.children = [self.value]
 
     def changes(self) -> dict[str, Any]:
-        return {self.info.name: read_value(self.info, self.value)}
+        return {self.info.name: read_input(self.info, self.value)}
 
     def bots_for(self, game: Game) -> tuple[str, ...]:
         chosen = [p.value for p in self.bot_pickers]
@@ -605,8 +437,7 @@ class RuleLab(ShowsWidget):
             return
         n, seed = self.games.value, self.seed.value
         label = ", ".join(
-            f"{self.info.label} = {rule_text(v) if isinstance(v, tuple) else repr(v)}"
-            for v in self.changes().values()
+            f"{self.info.label} = {value_words(self.info, v)}" for v in self.changes().values()
         )
         self.labels = ["Base rules", label]
         run = SlicedRun(

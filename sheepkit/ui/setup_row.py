@@ -8,28 +8,29 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from ..core import InvalidRules
+from ..core import Game, InvalidRules
 from ..core.rules import RuleInfo, Rules
+from .rule_inputs import rule_input, rule_options
 
 if TYPE_CHECKING:
     from .app import GameApp
 
 
-def setup_rules(rules: Rules) -> list[RuleInfo]:
-    """The rules offered in the set-up row: the player count and those declared ``setup``."""
+def setup_rules(game_type: type[Game[Any, Any, Any]], rules: Rules) -> list[RuleInfo]:
+    """The rules offered in the set-up row: the game's ``players_rule`` (how many play) and
+    those declared ``setup``."""
     return [
         info
         for info in rules.describe()
-        if (info.name == "players" and info.min is not None and info.max is not None)
+        if info.name == game_type.players_rule
         or (info.setup and (info.choices is not None or isinstance(info.default, bool)))
     ]
 
 
-def _options(info: RuleInfo) -> list[tuple[str, Any]]:
-    if info.name == "players" and info.min is not None and info.max is not None:
-        return [(f"{n} players", n) for n in range(info.min, info.max + 1)]
-    values = info.choices if info.choices is not None else (True, False)
-    return [(info.choice_label(v), v) for v in values]
+def _options(game_type: type[Game[Any, Any, Any]], info: RuleInfo) -> list[tuple[str, Any]]:
+    if info.name == game_type.players_rule:
+        return [(f"{n} players", n) for n in game_type.player_counts()]
+    return rule_options(info) or []
 
 
 class SetupRow:
@@ -47,26 +48,35 @@ class SetupRow:
 
     def show(self, rules: Rules) -> None:
         """Offer (or re-show) the set-up rules of ``rules``, without starting a game."""
-        infos = setup_rules(rules)
+        game_type = type(self.app.game)
+        infos = setup_rules(game_type, rules)
         if [i.name for i in infos] != list(self.inputs):
-            self.inputs = {info.name: self._dropdown(info) for info in infos}
+            self.inputs = {
+                info.name: self._dropdown(info, getattr(rules, info.name)) for info in infos
+            }
             self.rules_box.children = tuple(self.inputs.values())
         self._syncing = True
         try:
             for info in infos:
                 dropdown = self.inputs[info.name]
-                dropdown.options = _options(info)
+                dropdown.options = _options(game_type, info)
                 dropdown.value = getattr(rules, info.name)
         finally:
             self._syncing = False
 
-    def _dropdown(self, info: RuleInfo) -> w.Dropdown:
-        dropdown = w.Dropdown(
-            description="Players" if info.name == "players" else info.label,
-            tooltip=info.doc,
-            style={"description_width": "initial"},
-            layout=w.Layout(width="auto", margin="0 16px 4px 0"),
-        )
+    def _dropdown(self, info: RuleInfo, value: Any) -> w.Dropdown:
+        layout = w.Layout(width="auto", margin="0 16px 4px 0")
+        if info.name == type(self.app.game).players_rule:  # a count, not a rule's words
+            dropdown = w.Dropdown(
+                options=_options(type(self.app.game), info),
+                value=value,
+                description="Players",
+                style={"description_width": "initial"},
+                layout=layout,
+            )
+        else:
+            dropdown = rule_input(info, value, dropdown=True, layout=layout)
+        dropdown.tooltip = info.doc
         dropdown.add_class(f"sk-setup-{info.name.replace('_', '-')}")
         dropdown.observe(lambda change, name=info.name: self._changed(name, change["new"]), "value")
         return dropdown

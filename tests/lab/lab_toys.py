@@ -24,6 +24,7 @@ class ToyRules(Rules):
 
 class ToyGame(Game):
     rules_type = ToyRules
+    min_players, max_players, players_rule = 2, 4, "players"
 
     @property
     def max_length(self) -> int:

@@ -118,8 +118,25 @@ def test_skill_against_seat_advantage_with_rotation() -> None:
     assert by_name(metrics, "Win rate: pick_self (bot 1)").value > 0.7
 
 
-def test_report_rows_are_name_value_interval_explanation() -> None:
-    for name, value, interval, explanation in report(results([row(0, (0,))])):
+def test_report_rows_are_name_value_interval_explanation_kind_and_seat() -> None:
+    seats = ("Player 1", "Player 2")
+    for name, value, interval, explanation, kind, seat in report(results([row(0, (0,))])):
         assert isinstance(name, str) and explanation
         assert value is None or isinstance(value, float | int)
         assert interval is None or len(interval) == 2
+        assert kind in ("rate", "count", "number")
+        assert kind != "rate" or value is None or 0 <= value <= 1
+        assert seat is None or seat in seats
+
+
+def test_metrics_declare_their_kind_and_seat() -> None:
+    """Tables and charts read these: a metric's name is only for people."""
+    metrics = report(results([row(i, (i % 2,)) for i in range(6)]))
+    kinds = {m.name: m.kind for m in metrics}
+    for name in ("Seat imbalance", "Completion", "Draws", "Real choices", "Comebacks"):
+        assert kinds[name] == "rate", name
+    assert kinds["Games"] == "count"
+    assert kinds["Length (turns)"] == kinds["Branching factor"] == "number"
+    by_seat = {m.seat: m for m in metrics if m.seat is not None}
+    assert list(by_seat) == ["Player 1", "Player 2"]
+    assert by_seat["Player 1"] == by_name(metrics, "Win rate: Player 1")

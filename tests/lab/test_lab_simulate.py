@@ -11,6 +11,7 @@ import pytest
 from lab_toys import PickWinner, pick_self
 
 import sheepkit
+from sheepkit import lab
 from sheepkit.bots import for_game
 from sheepkit.lab import LabWarning, Results, game_seed, simulate
 from sheepkit.lab.runner import play_row
@@ -185,3 +186,18 @@ def test_dask_gives_the_same_rows_when_installed() -> None:
     with distributed.Client(processes=True, n_workers=2, threads_per_worker=1) as client:
         r = shave(40, executor=client.get_executor())
     assert r.rows == shave(40).rows
+
+
+@pytest.mark.parametrize("progress", [False, None, True, "auto"])
+def test_progress_may_be_switched_off_or_on_with_a_bool(progress) -> None:
+    assert shave(4, progress=progress).rows == shave(4, progress=None).rows
+    tables = [
+        lab.sweep("shave_a_sheep", "wool", [8], ["Random", "Random"], 2, progress=progress),
+        lab.tournament("shave_a_sheep", {"R": "Random", "S": "Sensible"}, 1, progress=progress),
+    ]
+    assert all(tables)
+
+
+def test_a_progress_that_is_not_a_function_is_named() -> None:
+    with pytest.raises(TypeError, match="progress must be a function"):
+        shave(2, progress=3)

@@ -43,3 +43,32 @@ def test_more_seats_than_bots() -> None:
     t = tournament("shave_a_sheep", {"S": "Sensible", "R": "Random"}, 5, executor="serial")
     assert len(t.results) == 10
     assert {s.name: s.games for s in t.leaderboard} == {"S": 10, "R": 10}
+
+
+def test_an_asymmetric_game_is_said_so_and_rated_by_side() -> None:
+    """Between good bots the wolves always win Wolf and Sheep: rotated seats then rate every
+    bot 1500, so the tournament names the favoured seat and rates the bots by side."""
+    bots = {"Perfect": "Perfect", "Sensible": "Sensible"}
+    t = tournament("wolf_and_sheep", bots, 4, seed=1, executor="serial", progress=False)
+    assert [round(s.rating) for s in t.leaderboard] == [1500, 1500]  # the rotation hides it
+    assert t.favoured == "Wolves"
+    assert "Wolves won 100% of the games" in t.note and "rated by side" in str(t)
+    assert list(t.sides) == ["Sheep", "Wolves"]
+    assert {s.name: (s.games, s.win_rate) for s in t.sides["Wolves"]} == {
+        "Perfect": (4, 1.0),
+        "Sensible": (4, 1.0),
+    }
+    assert all(s.win_rate == 0 for s in t.sides["Sheep"])
+    # With a weak bot too, each side's table ranks it last on that side.
+    bots["Random"] = "Random"
+    t = tournament("wolf_and_sheep", bots, 10, seed=1, executor="serial", progress=False)
+    assert t.favoured == "Wolves"
+    for side in ("Sheep", "Wolves"):
+        board = t.sides[side]
+        assert board[-1].name == "Random" and board[-1].rating < board[0].rating
+        assert sum(s.games for s in board) == len(t.results)
+
+
+def test_a_game_no_seat_clearly_wins_has_no_side_tables() -> None:
+    t = tournament("shave_a_sheep", {"S": "Sensible", "R": "Random"}, 5, executor="serial")
+    assert t.favoured is None and t.sides == {} and t.note == ""

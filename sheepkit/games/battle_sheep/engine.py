@@ -139,6 +139,7 @@ class BattleSheep(Game[BattleSheepRules, Move, "BattleSheepState"]):
     name = "battle_sheep"
     title = "Battle Sheep"
     rules_type = BattleSheepRules
+    min_players, max_players, players_rule = 2, 4, "players"
 
     def __init__(self, rules: BattleSheepRules | None = None, **changes: Any) -> None:
         super().__init__(rules, **changes)

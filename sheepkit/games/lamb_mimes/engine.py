@@ -124,6 +124,7 @@ class LambMimes(Game[LambMimesRules, LambMimesMove, "LambMimesState"]):
     name = "lamb_mimes"
     title = "Lamb Mimes"
     rules_type = LambMimesRules
+    min_players, max_players, players_rule = 2, 6, "players"
     hidden_information = True
 
     def __init__(self, rules: LambMimesRules | None = None, **changes: Any) -> None:

@@ -101,6 +101,7 @@ class ShaveASheep(Game[ShaveASheepRules, Move, "ShaveASheepState"]):
     name = "shave_a_sheep"
     title = "Shave a Sheep"
     rules_type = ShaveASheepRules
+    min_players, max_players, players_rule = 2, 4, "players"
 
     def __init__(self, rules: ShaveASheepRules | None = None, **changes: Any) -> None:
         super().__init__(rules, **changes)

@@ -162,6 +162,7 @@ class SheepRace(Game[SheepRaceRules, RaceMove, "SheepRaceState"]):
     name = "sheep_race"
     title = "The Sheep Race"
     rules_type = SheepRaceRules
+    min_players, max_players, players_rule = 2, 6, "players"
     hidden_information = True
 
     def __init__(self, rules: SheepRaceRules | None = None, **changes: Any) -> None:

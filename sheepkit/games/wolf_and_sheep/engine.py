@@ -253,7 +253,7 @@ class WolfAndSheep(Game[WolfAndSheepRules, Step, "WolfAndSheepState"]):
     name = "wolf_and_sheep"
     title = "Wolf and Sheep"
     rules_type = WolfAndSheepRules
-    fixed_players = 2
+    min_players = max_players = 2
 
     def __init__(self, rules: WolfAndSheepRules | None = None, **changes: Any) -> None:
         super().__init__(rules, **changes)

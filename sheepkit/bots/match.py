@@ -7,10 +7,11 @@ a ply cap and what it measures move by move), so a row replays exactly with ``pl
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, overload
 
-from ..core import CHANCE, Game, Move, State, load
+from ..core import Game, Move, State, load
 from .base import Bot, BotFunction, as_bot, bot_name
 
 S = TypeVar("S", bound=State[Any, Any])
@@ -70,6 +71,8 @@ def play_game(
     the position to play from (default ``game.new_game()``); ``observe(before, legal,
     after)`` is called after every move a bot makes. A game stopped by ``max_plies`` is not
     over (``state.is_over`` is False)."""
+    from ..session import Session  # the session seats bots: it sits above this module
+
     if isinstance(game, str):
         game = load(game)
     if len(bots) != game.num_players:
@@ -77,25 +80,9 @@ def play_game(
             f"{game.title} with these rules has {game.num_players} players, "
             f"but {len(bots)} bots were given"
         )
-    seats = [as_bot(b) for b in bots]
-    dice = chance_rng(seed)
-    rngs = [seat_rng(seed, s) for s in range(len(seats))]
-    state: State[Any, Any] = game.new_game() if start is None else start
-    while not state.is_over:
-        if max_plies is not None and state.ply >= max_plies:
-            break
-        mover = state.to_move
-        if mover is None:  # not over, so someone (or chance) moves: the contract
-            break
-        if mover == CHANCE:
-            state = state.play(state.sample_chance(dice))
-            continue
-        legal = state.legal_moves()
-        following = state.play(seats[mover].choose(state.view(mover), legal, rngs[mover]))
-        if observe is not None:
-            observe(state, legal, following)
-        state = following
-    return state
+    session = Session(game, bots, seed=seed, start=start)
+    session.run_bots(sys.maxsize, max_plies=max_plies, observe=observe)
+    return session.state
 
 
 def play_match(

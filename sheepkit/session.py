@@ -24,8 +24,9 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .bots import Bot, BotFactory, BotFunction, as_bot, bot_name, for_game
+from .bots import Bot, BotFactory, as_bot, for_game
 from .bots.match import MoveObserver, chance_rng, seat_rng
+from .bots.specs import BotSpec, make_bot, spec_name
 from .core import CHANCE, BadRecord, Game, SheepkitError, State, load, replay
 from .core.record import FORMAT, VERSION, parse_json
 from .core.registry import game_type
@@ -33,9 +34,9 @@ from .core.rules import Rules
 
 HUMAN = "Human"
 
-#: Who sits in a seat: "Human", the name of a bot offered for the game (``for_game``), a bot
-#: object, or a plain function ``(view, legal_moves, rng) -> move``.
-SeatSpec = str | Bot | BotFunction
+#: Who sits in a seat: "Human" or a bot spec (``sheepkit.bots.specs``: the name of a bot offered
+#: for the game, a bot class, a bot object, or a plain function).
+SeatSpec = BotSpec
 
 # The longest record text a session reads. A saved record is a few kilobytes (the longest games
 # here are a few hundred moves of a dozen characters); anything far longer is refused before it
@@ -108,6 +109,12 @@ class Session:
         self.claims_chance: Callable[[State[Any, Any]], bool] | None = None
         self._listeners: dict[EventKind, list[Listener]] = {kind: [] for kind in EVENTS}
         self._quiet = False
+        self.timeline: list[State[Any, Any]] = []
+        self.cursor = 0
+        self.curtain_for: int | None = None  # a human seat the device must be passed to
+        self._curtain_changed = False
+        self._last_viewer: int | None = None
+        self._bots: dict[int, Bot] = {}
         self._restart(self.game.new_game() if start is None else start)
 
     # ----------------------------------------------------------------------- the timeline --
@@ -153,7 +160,7 @@ class Session:
             game = self.game.rules.replace(**game)
         if isinstance(game, Rules):
             game = type(self.game)(game)
-        if game is not None:
+        if isinstance(game, Game):
             self._set_game(game)
         self._restart(self.game.new_game())
         self._emit("started")
@@ -197,7 +204,7 @@ class Session:
 
     @property
     def seat_names(self) -> list[str]:
-        return [s if isinstance(s, str) else bot_name(s) for s in self._specs]
+        return [spec_name(self.game, s) for s in self._specs]
 
     def is_human(self, player: int | None) -> bool:
         specs = self._specs
@@ -394,14 +401,16 @@ class Session:
 
     # -------------------------------------------------------------------------- internals --
     def _restart(self, state: State[Any, Any]) -> None:
-        self.timeline: list[State[Any, Any]] = [state]
+        """A new timeline from ``state``: the dice and the seats' streams start again from the
+        seed, and bots named by a name or a class are made anew."""
+        self.timeline = [state]
         self.cursor = 0
         self._dice = chance_rng(self.seed)
         self._rngs = [seat_rng(self.seed, s) for s in range(self.game.num_players)]
-        self._bots: dict[int, Bot] = {}
-        self.curtain_for: int | None = None  # a human seat the device must be passed to
+        self._bots = {}
+        self.curtain_for = None
         self._curtain_changed = False
-        self._last_viewer: int | None = None
+        self._last_viewer = None
 
     def _set_game(self, game: Game[Any, Any, Any]) -> None:
         factories = for_game(game)
@@ -436,6 +445,7 @@ class Session:
         return seat
 
     def _checked(self, who: SeatSpec) -> SeatSpec:
+        """``who`` if it is "Human" or a bot spec (a function is wrapped once, here)."""
         if isinstance(who, str):
             if who != HUMAN and who not in self.bot_factories:
                 raise SessionError(
@@ -443,18 +453,26 @@ class Session:
                     f"{', '.join([HUMAN, *self.bot_factories])}"
                 )
             return who
+        if isinstance(who, type):
+            if not callable(getattr(who, "choose", None)):
+                raise SessionError(f"{who.__name__} is not a bot class: it has no choose() method")
+            return who
         try:
             return as_bot(who)
         except TypeError as e:
             raise SessionError(str(e)) from None
 
     def _bot(self, player: int) -> Bot:
+        """The seat's bot: made when first needed (a new one each game for a name or a class;
+        a bot object plays as itself)."""
         bot = self._bots.get(player)
         if bot is None:
             spec = self._specs[player]
-            bot = self._bots[player] = (
-                as_bot(self.bot_factories[spec]()) if isinstance(spec, str) else as_bot(spec)
-            )
+            if isinstance(spec, str):
+                bot = as_bot(self.bot_factories[spec]())
+            else:
+                bot = make_bot(self.game, spec)
+            self._bots[player] = bot
         return bot
 
     def _only_bots(self) -> bool:

@@ -77,14 +77,11 @@ class GameApp(ShowsWidget):
         self._build_widgets(speed_ms)
         self.session.claims_chance = self.panel.claims_chance
         self.autoplay_toggle.value = autoplay
-        for kind, follow in (
-            ("moved", self._moved),
-            ("browsed", self._browsed),
-            ("started", self._started),
-            ("seat", self._seat_changed),
-            ("curtain", self._curtain_changed),
-        ):
-            self.session.on(kind, follow)
+        self.session.on("moved", self._moved)
+        self.session.on("browsed", self._browsed)
+        self.session.on("started", self._started)
+        self.session.on("seat", self._seat_changed)
+        self.session.on("curtain", self._curtain_changed)
         self._started()
 
     # ----------------------------------------------------------------------------- set-up --

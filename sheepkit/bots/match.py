@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from ..core import Game, Move, State, load
-from .specs import BotSpec
+from .specs import BotSpec, bot_maker
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -118,6 +118,8 @@ def _session(
         )
     if HUMAN in bots:
         raise ValueError(f"{HUMAN!r} is no bot: every seat of a match needs one")
-    session = Session(game, bots, seed=seed, start=start)  # a bad spec is refused here
+    for spec in bots:
+        bot_maker(game, spec)  # a bad spec is refused as the lab refuses it
+    session = Session(game, bots, seed=seed, start=start)
     session.run_bots(sys.maxsize, max_plies=max_plies, observe=observe)
     return session

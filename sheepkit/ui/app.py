@@ -75,7 +75,8 @@ class GameApp(ShowsWidget):
         self.message = ""
         self._syncing_pickers = False  # new options move a picker's value: not a choice
         self._build_widgets(speed_ms)
-        self.session.claims_chance = self.panel.claims_chance
+        # Asked each time: a game's panel (or a test) may swap its hook.
+        self.session.claims_chance = lambda state: self.panel.claims_chance(state)
         self.autoplay_toggle.value = autoplay
         self.session.on("moved", self._moved)
         self.session.on("browsed", self._browsed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -318,3 +319,45 @@ def test_the_session_plays_a_whole_game_with_no_ipywidgets() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "True"]
+
+
+OPS = st.lists(
+    st.tuples(
+        st.sampled_from(["play", "roll", "step", "undo", "redo", "goto", "seat", "new"]),
+        st.integers(-2, 12),
+        st.sampled_from(["Human", "Random", "MCTS", "Nobody"]),
+    ),
+    max_size=40,
+)
+
+
+@given(ops=OPS)
+def test_any_sequence_of_actions_keeps_the_timeline_whole(ops: list) -> None:
+    """Whatever is asked, in any order: the timeline stays a game (each state the one before
+    it after its move), the cursor on it, and a refused action changes nothing."""
+    session = Session(DiceRace(), ["Human", "Human"], seed=9)
+    session.bot_factories["MCTS"] = lambda: sheepkit.MCTSBot(iterations=20)
+    for op, number, name in ops:
+        before = snapshot(session)
+        try:
+            if op == "play":
+                legal = session.state.legal_moves() if not session.state.is_over else ()
+                session.play(legal[number % len(legal)] if legal else "bank")
+            elif op == "roll":
+                session.roll()
+            elif op == "step":
+                session.step()
+            elif op in ("undo", "redo"):
+                getattr(session, op)()
+            elif op == "goto":
+                session.goto(number)
+            elif op == "seat":
+                session.set_seat(number, name)
+            else:
+                session.new_game()
+        except (SessionError, IllegalMove):
+            assert snapshot(session) == before
+        timeline = session.timeline
+        assert 0 <= session.cursor < len(timeline)
+        for earlier, later in itertools.pairwise(timeline):
+            assert later == earlier.play(later.history[-1])

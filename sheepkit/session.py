@@ -286,8 +286,9 @@ class Session:
     ) -> int:
         """Let bots (and their rolls) play until a human must act or the game ends, at most
         ``limit`` steps, and not past ply ``max_plies``; ``observe(before, legal, after)`` is
-        told of every bot move. Listeners hear one "moved" at the end. The number of plies."""
-        before = len(self.timeline)
+        told of every bot move. Listeners hear one "moved" at the end. The number of plies
+        played (from an earlier position, the timeline is cut there first, as by a move)."""
+        start = self.state
         if self._only_bots():
             self._run_bots_only(limit, max_plies, observe)
         else:
@@ -303,10 +304,9 @@ class Session:
                     steps += 1
             finally:
                 self._quiet = False
-        plies = len(self.timeline) - before
-        if plies:
+        if self.state is not start:
             self._announce_move()
-        return plies
+        return self.state.ply - start.ply
 
     def pending(self) -> Literal["deal", "bot"] | None:
         """What ``step`` would do by itself now: "deal" (hidden deals and draws, made at once

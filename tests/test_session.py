@@ -79,6 +79,18 @@ def test_run_bots_observes_every_bot_move_and_stops_at_the_cap() -> None:
     assert all(session.timeline[b].to_move not in (None, CHANCE) for b, _ in seen)
 
 
+def test_run_bots_from_an_earlier_position_plays_on_from_there() -> None:
+    session = Session(DiceRace(), ["Random", "Random"], seed=5)
+    session.run_bots(limit=6)
+    old_future = session.timeline[3]
+    session.goto(2)
+    events = heard(session)
+    plies = session.run_bots()
+    assert session.at_end and session.state.is_over and plies == session.state.ply - 2
+    assert session.timeline[3] is not old_future
+    assert events == [("moved", None), ("over", None)]
+
+
 # -- the timeline -----------------------------------------------------------------------------
 def test_undo_redo_goto_move_the_cursor_and_a_move_cuts_the_timeline() -> None:
     session = Session(DiceRace(), ["Human", "Human"], seed=4)

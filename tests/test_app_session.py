@@ -10,9 +10,10 @@ import random
 import pytest
 from app_driver import move_buttons, play_to_the_end, shown_buttons
 from event_loop import run_loop
+from toy_games import DiceRace
 
 import sheepkit
-from sheepkit.core import replay
+from sheepkit.core import IllegalMove, SheepkitError, replay
 from sheepkit.ui import GameApp
 
 MATCHES = [
@@ -117,3 +118,16 @@ def test_battle_sheep_tile_controls_after_undo() -> None:
     panel.rotate_button.click()
     panel.lay_button.click()  # plays from the earlier position, cutting the timeline
     assert app.at_end and app.state.ply == 1 and len(app.timeline) == 2
+
+
+def test_a_refused_move_or_roll_is_said_in_the_status_line() -> None:
+    app = GameApp(DiceRace(), ["Human", "Random"], seed=1, autoplay=False)
+    with pytest.raises(IllegalMove, match="not a possible outcome"):
+        app.roll("roll 9")
+    assert "not a possible outcome" in app.status.value and app.state.ply == 0
+    app.roll("roll 1")
+    app.play("bank")
+    assert app.step() and app.state.to_move == 1  # the bot rolled; now it decides
+    with pytest.raises(SheepkitError, match="it is Player 2's turn"):
+        app.play(app.state.legal_moves()[0])
+    assert "played by the Random bot" in app.status.value and app.state.ply == 3

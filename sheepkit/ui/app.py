@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as w
@@ -307,16 +308,23 @@ class GameApp(ShowsWidget):
 
     def play(self, move: Hashable | str) -> State[Any, Any]:
         """Play a move for the human to move (from an earlier position: cut the timeline)."""
-        try:
+        with self._reporting():
             return self.session.play(move)
+
+    def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
+        """At a chance node: roll (or use ``outcome``, to demonstrate a rule)."""
+        with self._reporting():
+            return self.session.roll(outcome)
+
+    @contextmanager
+    def _reporting(self) -> Iterator[None]:
+        """A refused move or roll is said in the status line, and raised."""
+        try:
+            yield
         except SheepkitError as e:
             self.message = str(e)
             self.render()
             raise
-
-    def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
-        """At a chance node: roll (or use ``outcome``, to demonstrate a rule)."""
-        return self.session.roll(outcome)
 
     def step(self) -> bool:
         """One bot move or roll, if it is a bot's turn (or a roll nobody human makes)."""

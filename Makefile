@@ -112,7 +112,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
 	@echo "== ruff format --check"
 	$(BIN)/ruff format --check $(LINTED)
-	@echo "== mypy (pyproject's files: sheepkit; --strict for core and bots)"
+	@echo "== mypy (pyproject's files: sheepkit; --strict for core, bots and session)"
 	$(BIN)/mypy
 
 check-notebooks: $(STAMP)

@@ -194,12 +194,12 @@ def test_record_box_refuses_deep_nesting_in_one_line() -> None:
 def test_record_box_checks_the_game_before_replaying(monkeypatch: pytest.MonkeyPatch) -> None:
     # A Sheep Race record pasted into Wolf and Sheep is refused by its name alone: replaying its
     # (here absurd) rules and history first is what cost a gigabyte and twenty seconds.
-    from sheepkit.ui import app as app_module
+    from sheepkit import session as session_module  # the app's session reads records
 
     def no_replay(record: object) -> None:
         raise AssertionError("replayed a record of another game")
 
-    monkeypatch.setattr(app_module, "replay", no_replay)
+    monkeypatch.setattr(session_module, "replay", no_replay)
     foreign = {
         "format": "sheepkit-record",
         "version": 1,
@@ -215,8 +215,6 @@ def test_record_box_checks_the_game_before_replaying(monkeypatch: pytest.MonkeyP
 
 
 def test_record_box_caps_the_text_before_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sheepkit.ui import app as app_module
-
     app = GameApp(DiceRace(), seats=["Human", "Human"], seed=8)
     too_long = " " * (MAX_RECORD_CHARS + 1)
     # Pasted into the box: cleared at once, with the reason.
@@ -224,7 +222,7 @@ def test_record_box_caps_the_text_before_parsing(monkeypatch: pytest.MonkeyPatch
     assert app.records_panel.text.value == ""
     assert f"at most {MAX_RECORD_CHARS:,}" in app.records_panel.note.value
     # Handed to load_record (or uploaded): refused without parsing.
-    monkeypatch.setattr(app_module.json, "loads", lambda _: pytest.fail("parsed"))
+    monkeypatch.setattr(json, "loads", lambda _: pytest.fail("parsed"))
     with pytest.raises(BadRecord, match="characters, and a record has at most"):
         app.load_record(too_long)
     upload = {

@@ -61,7 +61,12 @@ def test_make_lint_type_checks_before_the_tests() -> None:
     overrides = pyproject["tool"]["mypy"]["overrides"]
     assert not [o for o in overrides if "strict" in o]
     strict = next(o for o in overrides if "sheepkit.core.*" in o["module"])
-    assert strict["module"] == ["sheepkit.core.*", "sheepkit.bots.*", "sheepkit.examples.*"]
+    assert strict["module"] == [
+        "sheepkit.core.*",
+        "sheepkit.bots.*",
+        "sheepkit.examples.*",
+        "sheepkit.session",
+    ]
     assert strict["disallow_untyped_defs"] and strict["disallow_any_generics"]
 
 

@@ -1,17 +1,23 @@
 """play_game and play_match: one complete, reproducible game between bots.
 
-``play_game`` is the one game loop: ``sheepkit.lab`` plays its games with it too (its rows add
-a ply cap and what it measures move by move), so a row replays exactly with ``play_game``.
+Both run on ``sheepkit.session.Session``, the one game loop, with a bot in every seat; the app
+runs on it too, and ``sheepkit.lab`` plays its games with ``play_game`` (its rows add a ply cap
+and what it measures move by move), so a row replays exactly with ``play_game``, and a game
+played in the app with the same bots and seed is the same game.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-from ..core import CHANCE, Game, Move, State, load
-from .base import Bot, BotFunction, as_bot, bot_name
+from ..core import Game, Move, State, load
+from .specs import BotSpec, bot_maker
+
+if TYPE_CHECKING:
+    from ..session import Session
 
 S = TypeVar("S", bound=State[Any, Any])
 
@@ -33,7 +39,7 @@ def chance_rng(seed: int) -> random.Random:
 @overload
 def play_game(
     game: Game[Any, Any, S],
-    bots: Sequence[Bot | BotFunction],
+    bots: Sequence[BotSpec],
     seed: int = 0,
     *,
     start: S | None = None,
@@ -45,7 +51,7 @@ def play_game(
 @overload
 def play_game(
     game: str,
-    bots: Sequence[Bot | BotFunction],
+    bots: Sequence[BotSpec],
     seed: int = 0,
     *,
     start: State[Any, Any] | None = None,
@@ -56,7 +62,7 @@ def play_game(
 
 def play_game(
     game: Game[Any, Any, Any] | str,
-    bots: Sequence[Bot | BotFunction],
+    bots: Sequence[BotSpec],
     seed: int = 0,
     *,
     start: State[Any, Any] | None = None,
@@ -65,42 +71,55 @@ def play_game(
 ) -> State[Any, Any]:
     """Play one game to the end (or to ``max_plies`` plies) and return the last state.
 
-    The dice come from ``chance_rng(seed)`` and seat ``s``'s bot draws from
-    ``seat_rng(seed, s)``, so a game depends only on the bots and ``seed``. ``start`` is
-    the position to play from (default ``game.new_game()``); ``observe(before, legal,
-    after)`` is called after every move a bot makes. A game stopped by ``max_plies`` is not
-    over (``state.is_over`` is False)."""
+    ``bots`` are bot specs, one per seat (``sheepkit.bots.specs``: a name such as "Random", a
+    bot class, a bot object or a function). The dice come from ``chance_rng(seed)`` and seat
+    ``s``'s bot draws from ``seat_rng(seed, s)``, so a game depends only on the bots and
+    ``seed``. ``start`` is the position to play from (default ``game.new_game()``);
+    ``observe(before, legal, after)`` is called after every move a bot makes. A game stopped
+    by ``max_plies`` is not over (``state.is_over`` is False).
+
+    It runs on a ``sheepkit.session.Session`` with a bot in every seat, as the app and the lab
+    do, so a game played in the app with these bots and seed is this game."""
+    return _session(game, bots, seed, start, max_plies, observe).state
+
+
+def play_match(
+    game: Game[Any, Any, Any] | str, bots: Sequence[BotSpec], seed: int = 0, **rules: Any
+) -> dict[str, Any]:
+    """Play one game between ``bots`` (one bot spec per seat, as ``play_game`` takes them) and
+    return its record, with the seats' names and the seed. Rule changes are keywords:
+    ``play_match("wolf_and_sheep", ["Random", "Sensible"], board=10)``."""
+    if isinstance(game, str):
+        game = load(game, **rules)
+    elif rules:
+        game = type(game)(game.rules.replace(**rules))
+    return _session(game, bots, seed, None, None, None).record()
+
+
+def _session(
+    game: Game[Any, Any, Any] | str,
+    bots: Sequence[BotSpec],
+    seed: int,
+    start: State[Any, Any] | None,
+    max_plies: int | None,
+    observe: MoveObserver[Any] | None,
+) -> Session:
+    """A session with ``bots`` in the seats, played to the end (or the cap)."""
+    from ..session import HUMAN, Session  # the session seats bots: it sits above this module
+
     if isinstance(game, str):
         game = load(game)
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a list of bot specs, one per seat, not {bots!r}")
     if len(bots) != game.num_players:
         raise ValueError(
             f"{game.title} with these rules has {game.num_players} players, "
             f"but {len(bots)} bots were given"
         )
-    seats = [as_bot(b) for b in bots]
-    dice = chance_rng(seed)
-    rngs = [seat_rng(seed, s) for s in range(len(seats))]
-    state: State[Any, Any] = game.new_game() if start is None else start
-    while not state.is_over:
-        if max_plies is not None and state.ply >= max_plies:
-            break
-        mover = state.to_move
-        if mover is None:  # not over, so someone (or chance) moves: the contract
-            break
-        if mover == CHANCE:
-            state = state.play(state.sample_chance(dice))
-            continue
-        legal = state.legal_moves()
-        following = state.play(seats[mover].choose(state.view(mover), legal, rngs[mover]))
-        if observe is not None:
-            observe(state, legal, following)
-        state = following
-    return state
-
-
-def play_match(
-    game: Game[Any, Any, Any] | str, bots: Sequence[Bot | BotFunction], seed: int = 0
-) -> dict[str, Any]:
-    """Play one game between ``bots`` (one per seat) and return its record."""
-    final = play_game(game, bots, seed)
-    return final.record(seats=[bot_name(as_bot(b)) for b in bots], seed=seed)
+    if HUMAN in bots:
+        raise ValueError(f"{HUMAN!r} is no bot: every seat of a match needs one")
+    for spec in bots:
+        bot_maker(game, spec)  # a bad spec is refused as the lab refuses it
+    session = Session(game, bots, seed=seed, start=start)
+    session.run_bots(sys.maxsize, max_plies=max_plies, observe=observe)
+    return session

@@ -142,7 +142,9 @@ class Game(ABC, Generic[R, M, S]):
 
     def random_playout(self, rng: random.Random) -> S:
         """A whole game of random moves and dice, drawn from ``rng``; its final state. The
-        reference playout: ``check_game`` replays it, benchmarks and tests time and sample it."""
+        reference playout: ``check_game`` replays it, benchmarks and tests time and sample it.
+        A bare loop, not a ``sheepkit.session.Session`` as ``play_game`` is: it is the engines'
+        hot path (rollouts, fuzzing), with no seats, bots or timeline to keep."""
         state = self.new_game()
         while not state.is_over:
             if state.to_move == CHANCE:

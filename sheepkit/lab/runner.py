@@ -15,7 +15,6 @@ same rows, and the results say so (``Results.note``).
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import math
 import os
@@ -28,7 +27,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from ..bots import Bot, Named, as_bot, bot_name, for_game, play_game
+from ..bots import Bot, bot_name, play_game
+from ..bots.specs import BotSpec, bot_maker, spec_name
 from ..core import Game, Move, State, game_type, load
 from ..platform import in_browser
 from .results import GameRow
@@ -44,7 +44,6 @@ AUTO_PARALLEL_SECONDS = 1.0
 #: short enough that progress moves and stop() is honoured quickly.
 CHUNK_SECONDS = 0.5
 
-BotSpec = Any  # a bot name, a bot class, a bot object, or a plain function
 #: A progress callback ``progress(done, total)``; "auto" (or True) prints to a terminal, None
 #: or False reports nothing.
 Progress = Callable[[int, int], Any] | Literal["auto"] | bool | None
@@ -107,34 +106,6 @@ def game_seed(seed: int, index: int) -> int:
 
 def as_game(game: Game | str) -> Game:
     return load(game) if isinstance(game, str) else game
-
-
-def bot_maker(game: Game, spec: BotSpec) -> Callable[[], Bot]:
-    """How to get a fresh bot for each game from a spec: a name from
-    ``sheepkit.bots.for_game``, a class, an object (deep-copied, so that whatever it remembers
-    never leaks from one game into the next, whatever the split) or a plain function."""
-    if isinstance(spec, str):
-        factories = for_game(game)
-        if spec not in factories:
-            raise ValueError(
-                f"no bot named {spec!r} for {game.title}; choose from: {', '.join(factories)}"
-            )
-        return factories[spec]
-    if isinstance(spec, type):
-        return lambda: as_bot(spec())
-    if isinstance(spec, Bot):
-        return lambda: copy.deepcopy(spec)
-    bot = as_bot(spec)  # a function remembers nothing between calls: one wrapper will do
-    return lambda: bot
-
-
-def spec_name(game: Game, spec: BotSpec) -> str:
-    if isinstance(spec, str):
-        return spec
-    if isinstance(spec, type):
-        name = spec.name if isinstance(spec, Named) else None
-        return str(name or spec.__name__)
-    return bot_name(as_bot(spec))
 
 
 def play_row(

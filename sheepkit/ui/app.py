@@ -5,42 +5,46 @@ outcome, to demonstrate a rule), a seat selector per player, auto-play with a sp
 undo/redo and a slider through the history, the game log, a rules panel and save/load of
 records. Hidden information gets a "pass the device" curtain between human players.
 
-The app keeps a timeline of states (states are immutable, so this is cheap and exact); undo,
-redo and the slider move a cursor along it, and a move made from an earlier position cuts the
-timeline there. Bots only play at the end of the timeline, so browsing never changes history.
+The game in progress is a ``sheepkit.session.Session`` (timeline, seats, chance and curtain
+policy): the app draws it, forwards clicks to it, and schedules the bots' steps with a delay
+(UI timing) when the session says a bot is to act. Undo, redo and the slider move the session's
+cursor; bots only play at the end of the timeline, so browsing never changes history.
 """
 
 from __future__ import annotations
 
 import asyncio
 import html
-import json
-import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
-from ..bots import Bot, as_bot, factory_description, for_game
-from ..core import CHANCE, BadRecord, Game, InvalidRules, SheepkitError, State, load, replay
+from ..bots import factory_description
+from ..core import CHANCE, Game, InvalidRules, SheepkitError, State, load
 from ..core.contract import Panel as PanelHooks
-from ..core.record import FORMAT, VERSION, parse_json
-from ..core.registry import entry_for, game_type
+from ..core.registry import entry_for
 from ..core.rules import RuleInfo, Rules
 from ..drawing import BoardDrawing, Frame, drawing_for
+from ..session import HUMAN, MAX_RECORD_CHARS, Event, Session, read_record
 from .keyboard import KEYBOARD_HTML
 from .panel import Panel
 from .rule_inputs import read_input, rule_input
 from .setup_row import SetupRow
 from .shows import ShowsWidget
 
-HUMAN = "Human"
-
-# The longest record text the app reads. A saved record is a few kilobytes (the longest games
-# here are a few hundred moves of a dozen characters); anything far longer is refused before it
-# is parsed, so a pasted novel or a crafted file cannot tie up the kernel.
-MAX_RECORD_CHARS = 100_000
+# The session owns the seats' words and the record limits; they are read from here too.
+__all__ = [
+    "HUMAN",
+    "MAX_RECORD_CHARS",
+    "GameApp",
+    "RecordsPanel",
+    "RulesPanel",
+    "play",
+    "read_record",
+]
 # The app's closed sections under the board, in order (each made when first opened).
 EXTRAS = ("Rules", "Save / load", "About the bots")
 
@@ -65,20 +69,23 @@ class GameApp(ShowsWidget):
         autoplay: bool = True,
         speed_ms: int = 500,
     ) -> None:
-        self.game = load(game) if isinstance(game, str) else game
+        self.session = Session(load(game) if isinstance(game, str) else game, seats, seed=seed)
         self._own_drawing = drawing is not None
         self.drawing = drawing or drawing_for(self.game)
-        self.bot_factories: dict[str, Callable[[], Bot]] = for_game(self.game)
-        self.seed = seed if seed is not None else random.randrange(10**9)
+        self._shown_game = self.game  # the game the drawing and the rule inputs were made for
         self.selection: Any = None
         self.message = ""
-        self.curtain_for: int | None = None  # a human seat the device must be passed to
-        self._last_viewer: int | None = None
-        self.seats: list[str] = []  # set by _start
         self._syncing_pickers = False  # new options move a picker's value: not a choice
         self._build_widgets(speed_ms)
+        # Asked each time: a game's panel (or a test) may swap its hook.
+        self.session.claims_chance = lambda state: self.panel.claims_chance(state)
         self.autoplay_toggle.value = autoplay
-        self._start(self.game.new_game(), seats)
+        self.session.on("moved", self._moved)
+        self.session.on("browsed", self._browsed)
+        self.session.on("started", self._started)
+        self.session.on("seat", self._seat_changed)
+        self.session.on("curtain", self._curtain_changed)
+        self._started()
 
     # ----------------------------------------------------------------------------- set-up --
     def _build_widgets(self, speed_ms: int) -> None:
@@ -203,45 +210,60 @@ class GameApp(ShowsWidget):
         picker.observe(lambda c, p=player: self._picked(p, c["new"]), "value")
         return picker
 
-    def _start(self, state: State, seats: Sequence[str] | None) -> None:
-        self.timeline: list[State] = [state]
-        self.cursor = 0
-        self.chance_rng = random.Random(f"sheepkit-app-{self.seed}")
-        self.bot_rngs = [random.Random(f"sheepkit-app-{self.seed}-{p}") for p in range(9)]
-        if seats is not None:
-            if len(seats) != self.game.num_players:
-                raise ValueError(
-                    f"{self.game.title} has {self.game.num_players} players; "
-                    f"{len(seats)} seats were given"
-                )
-            self.seats = list(seats)
-        elif len(self.seats) != self.game.num_players:
-            default_bot = next((n for n in self.bot_factories if n not in ("Random", "MCTS")), "")
-            self.seats = [HUMAN] + [default_bot or "Random"] * (self.game.num_players - 1)
-        for name in self.seats:
-            if name != HUMAN and name not in self.bot_factories:
-                raise ValueError(f"no bot named {name!r}; choose from {list(self.bot_factories)}")
-        self.bots: dict[int, Bot] = {}
+    def _sync_pickers(self) -> None:
+        """One picker per seat, offering the game's bots, showing who sits there."""
         if len(self.seat_pickers) != self.game.num_players:
             self.seat_pickers = [self._seat_picker(p) for p in range(self.game.num_players)]
             self.seats_box.children = self.seat_pickers
-        for picker, name in zip(self.seat_pickers, self.seats, strict=True):
-            picker.value = name
-        self._update_bot_notes()
-        self.selection = None
-        self.curtain_for = None
-        self._last_viewer = None
-        self.render()
+        self._syncing_pickers = True
+        try:
+            options = [HUMAN, *self.bot_factories]
+            for picker, name in zip(self.seat_pickers, self.seats, strict=True):
+                if list(picker.options) != options:
+                    picker.options = options
+                picker.value = name if name in options else None
+        finally:
+            self._syncing_pickers = False
 
     # ------------------------------------------------------------------------ public API --
     @property
     def state(self) -> State:
-        """The position shown now (the cursor's place in the timeline)."""
-        return self.timeline[self.cursor]
+        """The position shown now (the cursor's place in the session's timeline)."""
+        return self.session.state
 
     @property
     def at_end(self) -> bool:
-        return self.cursor == len(self.timeline) - 1
+        return self.session.at_end
+
+    # What the session holds, read through the app (notebooks, panels and tests use these).
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed
+
+    @property
+    def seats(self) -> list[str]:
+        return self.session.seats
+
+    @property
+    def bot_factories(self) -> dict[str, Callable[[], Any]]:
+        return self.session.bot_factories
+
+    @property
+    def timeline(self) -> list[State]:
+        return self.session.timeline
+
+    @property
+    def cursor(self) -> int:
+        return self.session.cursor
+
+    @property
+    def curtain_for(self) -> int | None:
+        """A human seat the device must be passed to (the session's curtain policy)."""
+        return self.session.curtain_for
 
     @property
     def rules_panel(self) -> RulesPanel:
@@ -276,148 +298,99 @@ class GameApp(ShowsWidget):
             sections[change["new"]]()  # made now, if it was not yet
 
     def is_human(self, player: int | None) -> bool:
-        return player is not None and 0 <= player < len(self.seats) and self.seats[player] == HUMAN
+        return self.session.is_human(player)
 
     def _picked(self, player: int, name: str) -> None:
         if not self._syncing_pickers:
             self.set_seat(player, name)
 
     def set_seat(self, player: int, name: str) -> None:
-        if self.seats[player] == name:
-            return
-        self.seats[player] = name
-        self.bots.pop(player, None)
-        self.render()
+        self.session.set_seat(player, name)
 
     def play(self, move: Hashable | str) -> State[Any, Any]:
-        """Play a move for whoever is to move (from an earlier position: cut the timeline)."""
+        """Play a move for the human to move (from an earlier position: cut the timeline)."""
+        with self._reporting():
+            return self.session.play(move)
+
+    def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
+        """At a chance node: roll (or use ``outcome``, to demonstrate a rule)."""
+        with self._reporting():
+            return self.session.roll(outcome)
+
+    @contextmanager
+    def _reporting(self) -> Iterator[None]:
+        """A refused move or roll is said in the status line, and raised."""
         try:
-            following = self.state.play(move)
+            yield
         except SheepkitError as e:
             self.message = str(e)
             self.render()
             raise
-        self._push(following)
-        return following
-
-    def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
-        """At a chance node: roll (or use ``outcome``, to demonstrate a rule)."""
-        state = self.state
-        if state.to_move != CHANCE:
-            raise SheepkitError("There is nothing to roll: it is not a chance node.")
-        return self.play(outcome if outcome is not None else state.sample_chance(self.chance_rng))
 
     def step(self) -> bool:
         """One bot move or roll, if it is a bot's turn (or a roll nobody human makes)."""
-        state = self.state
-        if state.is_over or self.curtain_for is not None:
-            return False
-        if state.to_move == CHANCE:
-            if self._human_decides(state) or self._claimed(state):
-                return False
-            if self._deals(state):
-                self._deal()
-            else:
-                self.roll()
-            return True
-        mover = state.to_move
-        if mover is None or self.is_human(mover):
-            return False
-        bot = self._bot(mover)
-        move = bot.choose(state.view(mover), state.legal_moves(), self.bot_rngs[mover % 9])
-        self.play(move)
-        return True
+        return self.session.step()
 
     def run_bots(self, limit: int = 10_000) -> int:
         """Let bots (and their rolls) play until a human must act or the game ends."""
-        steps = 0
-        while steps < limit and self.step():
-            steps += 1
-        return steps
+        return self.session.run_bots(limit)
 
     def undo(self) -> None:
         """Back to the previous position where a human decides (or the start)."""
-        index = self.cursor - 1
-        while index > 0 and not self._human_decides(self.timeline[index]):
-            index -= 1
-        self.goto(max(index, 0))
+        self.session.undo()
 
     def redo(self) -> None:
-        index = self.cursor + 1
-        while index < len(self.timeline) - 1 and not self._human_decides(self.timeline[index]):
-            index += 1
-        self.goto(min(index, len(self.timeline) - 1))
+        self.session.redo()
 
     def goto(self, index: int) -> None:
-        index = max(0, min(index, len(self.timeline) - 1))
-        if index != self.cursor:
-            self.cursor = index
-            self.selection = None
-            self.render()
+        self.session.goto(index)
 
     def new_game(self, rules: Rules | dict[str, Any] | None = None) -> None:
         """Start again, with new rules if given (a Rules object or a dict of changes)."""
-        if rules is not None:
-            if isinstance(rules, dict):
-                rules = self.game.rules.replace(**rules)
-            self._set_game(type(self.game)(rules))
-        self.message = ""
-        self._start(self.game.new_game(), None)
+        self.session.new_game(rules)
 
     def save_record(self) -> str:
-        seats = [s if s == HUMAN else f"{s} bot" for s in self.seats]
-        return json.dumps(self.state.record(seats=seats), indent=1)
+        return self.session.save_record()
 
     def load_record(self, text: str | dict) -> None:
-        """Continue from a saved record (BadRecord if it is too long, corrupt or foreign).
+        """Continue from a saved record (BadRecord if it is too long, corrupt or foreign)."""
+        self.session.load_record(text)
 
-        The cheap checks come first: the text's length, its JSON, then the format and the game
-        it names. Only a record of this app's game is replayed.
-        """
-        record = read_record(text)
-        name = record.get("game")
-        ours = record.get("format") == FORMAT and record.get("version") == VERSION
-        if ours and name != self.game.name:  # (replay names a wrong format or version itself)
-            try:
-                title = game_type(name).title if isinstance(name, str) else repr(name)
-            except KeyError:
-                title = f"an unknown game {name!r}"
-            raise BadRecord(f"this record is of {title}, not {self.game.title}; open it there")
-        state = replay(record, game_class=type(self.game))  # registered or not
-        self._set_game(state.game)
-        timeline = [state.game.new_game()]
-        for move in state.history:
-            timeline.append(timeline[-1].play(move))
-        self._start(timeline[0], None)
-        self.timeline = timeline
-        self.cursor = len(timeline) - 1
+    # ------------------------------------------------------------ following the session --
+    def _moved(self, _: Event) -> None:
+        self.selection = None
+        self.message = ""
         self.render()
 
-    # ------------------------------------------------------------------------- internals --
-    def _set_game(self, game: Game) -> None:
+    def _browsed(self, _: Event) -> None:
+        self.selection = None
+        self.render()
+
+    def _started(self, _: Event | None = None) -> None:
+        if self.game is not self._shown_game:
+            self._show_game(self.game)
+        self._sync_pickers()
+        self._update_bot_notes()
+        self.selection = None
+        self.message = ""
+        self.render()
+
+    def _seat_changed(self, event: Event) -> None:
+        self._sync_pickers()
+        self.render()
+
+    def _curtain_changed(self, _: Event) -> None:
+        if self.curtain_for is None:  # lifted (a curtain that falls comes with a move)
+            self.render()
+
+    def _show_game(self, game: Game) -> None:
         """New rules: a drawing made for them (a board size may change), same preferences."""
         old = self.drawing
-        self.game = game
+        self._shown_game = game
         self.setup.show(game.rules)
         self.drawing = drawing_for(game) if not self._own_drawing else old
         for name in old.preferences:
             setattr(self.drawing, name, getattr(old, name))
-        factories = for_game(game)
-        if list(factories) != list(self.bot_factories):
-            # New rules may offer other bots (Wolf and Sheep offers Perfect only where it is
-            # perfect): a seat whose bot is gone gets the game's own first bot.
-            self.bot_factories = factories
-            fallback = next((n for n in factories if n not in ("Random", "MCTS")), "Random")
-            self.seats = [s if s == HUMAN or s in factories else fallback for s in self.seats]
-            self.bots = {}
-            self._syncing_pickers = True
-            try:
-                for player, picker in enumerate(self.seat_pickers):
-                    picker.options = [HUMAN, *factories]
-                    if player < len(self.seats):
-                        picker.value = self.seats[player]
-            finally:
-                self._syncing_pickers = False
         width, height = self.drawing.width, self.drawing.height
         if (self.canvas.width, self.canvas.height) != (width, height):
             self.canvas.width, self.canvas.height = width, height
@@ -425,30 +398,23 @@ class GameApp(ShowsWidget):
         if self._rules_panel is not None:
             self._rules_panel.show(game.rules)
 
+    # ------------------------------------------------------------------------- internals --
+    # The session's chance and curtain policy, under the names the drawing code reads.
     def _claimed(self, state: State) -> bool:
-        """True when the game's own controls settle this chance node (e.g. a race to howl
-        that the players win by pressing buttons), so the app must not roll it by itself."""
-        return self.panel.claims_chance(state)
+        return self.session.claimed(state)
 
     def _may_roll(self, state: State) -> bool:
-        """Whether the Roll button works here: at any chance node of an open game (a teacher
-        may roll for anyone) and at a public roll of any game, but never at a deal or draw of
-        a game with hidden cards, which the app makes by itself."""
-        return state.to_move == CHANCE and (
-            not self.game.hidden_information or state.rolled_in_the_open
-        )
+        return self.session.may_roll(state)
 
     def _deals(self, state: State) -> bool:
-        """A deal or draw of hidden cards, which the app makes by itself."""
-        return state.to_move == CHANCE and not self._may_roll(state) and not self._claimed(state)
+        return self.session.deals(state)
 
-    def _deal(self) -> None:
-        """Every deal and draw in a row at once, drawn once: for a human, dealing a hand is one
-        moment, not a card every bot delay (a Lamb Mimes deal took 26 s that way)."""
-        while self._deals(self.state):
-            state = self.state
-            self._push(state.play(state.sample_chance(self.chance_rng)), render=False)
-        self.render()
+    def _human_decides(self, state: State) -> bool:
+        return self.session.human_decides(state)
+
+    def _viewer(self) -> int | None:
+        """Whose eyes the board is drawn for: None shows everything (no hidden information)."""
+        return self.session.viewer()
 
     def _roll_clicked(self, outcome: Hashable | None = None) -> None:
         # A click can race the app's own roll (the page had not updated yet): then it is moot.
@@ -456,49 +422,8 @@ class GameApp(ShowsWidget):
         if self._may_roll(state) and (self._human_decides(state) or self._claimed(state)):
             self.roll(outcome)
 
-    def _human_decides(self, state: State) -> bool:
-        if state.to_move == CHANCE:
-            # With hidden cards, deals and draws happen by themselves: a human who "rolled"
-            # for each card would only be handed more pass-the-device screens.
-            return state.rolled_in_the_open and self.is_human(state.acting_player)
-        return self.is_human(state.to_move)
-
-    def _bot(self, player: int) -> Bot:
-        if player not in self.bots:
-            self.bots[player] = as_bot(self.bot_factories[self.seats[player]]())
-        return self.bots[player]
-
-    def _push(self, state: State, render: bool = True) -> None:
-        del self.timeline[self.cursor + 1 :]
-        self.timeline.append(state)
-        self.cursor += 1
-        self.selection = None
-        self.message = ""
-        self._maybe_curtain()
-        if render:
-            self.render()
-
-    def _maybe_curtain(self) -> None:
-        """With hidden information, hide the board when the device passes to another human."""
-        if not self.game.hidden_information:
-            return
-        state = self.state
-        if state.to_move == CHANCE and not state.rolled_in_the_open:
-            return  # the app deals and draws by itself: no one decides yet
-        # A public roll is its roller's first act of a turn: the device passes before it.
-        player = state.acting_player
-        if not self.is_human(player):
-            return
-        # Remember who saw the board last even while they are the only human: seats can turn
-        # human later (a class joins after the deal), and the next human needs the curtain.
-        others = sum(map(self.is_human, range(len(self.seats)))) > 1
-        if others and self._last_viewer is not None and player != self._last_viewer:
-            self.curtain_for = player
-        self._last_viewer = player
-
     def _lift_curtain(self) -> None:
-        self.curtain_for = None
-        self.render()
+        self.session.lift_curtain()
 
     @property
     def autoplay(self) -> bool:
@@ -514,22 +439,21 @@ class GameApp(ShowsWidget):
         running kernel (tests, scripts) nothing is scheduled: call step() or run_bots()."""
         if self._pending is not None or not self._client_ready:
             return
-        state = self.state
-        if not self.at_end or state.is_over or self._human_decides(state):
-            return
         # A deal is not a bot's move: it happens at once, with auto-play on or off.
-        deal = self._deals(state)
-        if not (deal or self.autoplay):
+        pending = self.session.pending()
+        if pending is None or (pending == "bot" and not self.autoplay):
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        self._pending = loop.call_later(0 if deal else self.speed.value / 1000, self._tick)
+        delay = 0 if pending == "deal" else self.speed.value / 1000
+        self._pending = loop.call_later(delay, self._tick)
 
     def _tick(self) -> None:
         self._pending = None
-        if not self.at_end or not (self.autoplay or self._deals(self.state)):
+        pending = self.session.pending()
+        if pending is None or not (self.autoplay or pending == "deal"):
             return
         try:
             self.step()
@@ -548,18 +472,6 @@ class GameApp(ShowsWidget):
         else:
             self.selection = selection
             self.render()
-
-    def _viewer(self) -> int | None:
-        """Whose eyes the board is drawn for: None shows everything (no hidden information)."""
-        if not self.game.hidden_information:
-            return None
-        acting = self.state.acting_player
-        if self.is_human(acting):
-            return acting
-        humans = [p for p in range(len(self.seats)) if self.is_human(p)]
-        if self.state.is_over or not humans:
-            return None
-        return self._last_viewer if self._last_viewer is not None else humans[0]
 
     def _frame(self) -> Frame:
         highlights: tuple[Hashable, ...] = ()
@@ -891,16 +803,6 @@ class RecordsPanel:
             )
             return
         self._load(content.decode("utf-8", errors="replace"))
-
-
-def read_record(text: str | dict) -> dict[str, Any]:
-    """The JSON object of a record's text, refused (BadRecord) before parsing when too long."""
-    if not isinstance(text, dict) and len(text) > MAX_RECORD_CHARS:
-        raise BadRecord(
-            f"the record has {len(text):,} characters, and a record has at most "
-            f"{MAX_RECORD_CHARS:,}"
-        )
-    return parse_json(text)
 
 
 def play(

@@ -68,9 +68,11 @@ class BattleSheepPanel(Panel):
 
     # -- what the human may do now ---------------------------------------------------------
     def _state(self) -> BattleSheepState | None:
+        """The position a human may move in now: also an earlier one (after Undo or on the
+        History slider), where a move continues the game from there, as a move button would."""
         app = self.app
         state = app.state
-        if not isinstance(state, BattleSheepState) or state.is_over or not app.at_end:
+        if not isinstance(state, BattleSheepState) or state.is_over:
             return None
         return state if app.is_human(state.to_move) and app.curtain_for is None else None
 

@@ -1,0 +1,551 @@
+"""Session: a game in progress, apart from any widget.
+
+A session holds the timeline of states (states are immutable, so keeping them all is cheap and
+exact) and a cursor on it, the seats (a human or a bot each, changeable at any time), who rolls
+and who deals, whose device must be covered, and the random streams of the dice and of each
+seat's bot. ``play_game`` (and so the lab) runs on it; the app (``sheepkit.ui.GameApp``) draws
+one and forwards clicks to it; a view elsewhere (a table served to several devices) can follow
+one through its events. It imports no widget library.
+
+Seeding is the one of ``play_game``: chance draws from ``chance_rng(seed)`` and seat ``s``'s
+bot from ``seat_rng(seed, s)``, so a game played in the app with bots in the seats is the game
+``play_game(game, bots, seed)`` plays, move for move.
+
+Undo, redo and ``goto`` move the cursor; a move made from an earlier position cuts the timeline
+there. Bots play only at the end of the timeline (``pending``), so browsing never changes
+history; setting the seat to move to a bot while browsing continues the game from there.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .bots import Bot, BotFactory, as_bot, for_game
+from .bots.match import MoveObserver, chance_rng, seat_rng
+from .bots.specs import BotSpec, make_bot, spec_name
+from .core import CHANCE, BadRecord, Game, SheepkitError, State, load, replay
+from .core.record import FORMAT, VERSION, parse_json
+from .core.registry import game_type
+from .core.rules import Rules
+
+HUMAN = "Human"
+
+#: Who sits in a seat: "Human" or a bot spec (``sheepkit.bots.specs``: the name of a bot offered
+#: for the game, a bot class, a bot object, or a plain function).
+SeatSpec = BotSpec
+
+# The longest record text a session reads. A saved record is a few kilobytes (the longest games
+# here are a few hundred moves of a dozen characters); anything far longer is refused before it
+# is parsed, so a pasted novel or a crafted file cannot tie up the kernel.
+MAX_RECORD_CHARS = 100_000
+
+EventKind = Literal["moved", "browsed", "started", "seat", "curtain", "over"]
+#: What a session tells its listeners. "moved": the timeline grew (a move, a roll, or a run of
+#: bot moves or deals) and the cursor is at its end; "browsed": the cursor moved (undo, redo,
+#: goto); "started": a new game or a loaded record (the game and its rules may be new);
+#: "seat": a seat changed (``Event.seat``); "curtain": the device must be covered for
+#: ``curtain_for``, or the curtain was lifted (then ``curtain_for`` is None); "over": the game
+#: ended. "moved" and "browsed" come first, "curtain" and "over" after them.
+EVENTS: tuple[EventKind, ...] = ("moved", "browsed", "started", "seat", "curtain", "over")
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: EventKind
+    session: Session
+    seat: int | None = None
+
+
+Listener = Callable[[Event], None]
+
+
+class SessionError(SheepkitError, ValueError):
+    """Something the session refuses (a move on a bot's turn, a seat that does not exist, an
+    unknown bot). Nothing is changed."""
+
+
+def default_seats(game: Game[Any, Any, Any]) -> list[str]:
+    """A human against the game's own first bot (Random where it has none)."""
+    bot = next((n for n in for_game(game) if n not in ("Random", "MCTS")), "Random")
+    return [HUMAN] + [bot] * (game.num_players - 1)
+
+
+def read_record(text: str | dict[str, Any]) -> dict[str, Any]:
+    """The JSON object of a record's text, refused (BadRecord) before parsing when too long."""
+    if not isinstance(text, dict) and len(text) > MAX_RECORD_CHARS:
+        raise BadRecord(
+            f"the record has {len(text):,} characters, and a record has at most "
+            f"{MAX_RECORD_CHARS:,}"
+        )
+    return parse_json(text)
+
+
+class Session:
+    """A game in progress: timeline, seats, chance and curtain policy, and events.
+
+    ``Session("wolf_and_sheep", ["Human", "Sensible"], seed=1)``; then ``play(move)`` for the
+    human to move, ``step()`` / ``run_bots()`` for the bots, ``undo()``, ``set_seat(1,
+    "MCTS")``, ``on("moved", listener)``. ``claims_chance`` may be set by a view whose own
+    controls settle some chance nodes (a race pupils win by pressing buttons)."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any] | str,
+        seats: Sequence[SeatSpec] | None = None,
+        *,
+        seed: int | None = None,
+        start: State[Any, Any] | None = None,
+    ) -> None:
+        self.game: Game[Any, Any, Any] = load(game) if isinstance(game, str) else game
+        self.seed: int = seed if seed is not None else random.randrange(10**9)
+        self.bot_factories: dict[str, BotFactory] = for_game(self.game)
+        specs = list(seats) if seats is not None else default_seats(self.game)
+        self._check_seat_count(len(specs))
+        self._specs: list[SeatSpec] = [self._checked(s) for s in specs]
+        self.claims_chance: Callable[[State[Any, Any]], bool] | None = None
+        self._listeners: dict[EventKind, list[Listener]] = {kind: [] for kind in EVENTS}
+        self._quiet = False
+        self.timeline: list[State[Any, Any]] = []
+        self.cursor = 0
+        self.curtain_for: int | None = None  # a human seat the device must be passed to
+        self._curtain_changed = False
+        self._last_viewer: int | None = None
+        self._bots: dict[int, Bot] = {}
+        self._restart(self.game.new_game() if start is None else start)
+
+    # ----------------------------------------------------------------------- the timeline --
+    @property
+    def state(self) -> State[Any, Any]:
+        """The position at the cursor."""
+        return self.timeline[self.cursor]
+
+    @property
+    def at_end(self) -> bool:
+        return self.cursor == len(self.timeline) - 1
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see of the position at the cursor (``state.view(seat)``)."""
+        return self.state.view(self._seat_index(seat))
+
+    def undo(self) -> None:
+        """Back to the previous position where a human decides (or the start)."""
+        index = self.cursor - 1
+        while index > 0 and not self.human_decides(self.timeline[index]):
+            index -= 1
+        self.goto(max(index, 0))
+
+    def redo(self) -> None:
+        """Forward to the next position where a human decides (or the end)."""
+        index = self.cursor + 1
+        while index < len(self.timeline) - 1 and not self.human_decides(self.timeline[index]):
+            index += 1
+        self.goto(min(index, len(self.timeline) - 1))
+
+    def goto(self, index: int) -> None:
+        """Show position ``index`` of the timeline (clamped to it); history is unchanged."""
+        index = max(0, min(index, len(self.timeline) - 1))
+        if index != self.cursor:
+            self.cursor = index
+            self._emit("browsed")
+
+    def new_game(self, game: Game[Any, Any, Any] | Rules | dict[str, Any] | None = None) -> None:
+        """Start again, with the same seats and seed; with new rules if given (a Game, a Rules
+        object or a dict of changes). A seat whose bot the new rules do not offer gets the
+        game's own first bot."""
+        if isinstance(game, dict):
+            game = self.game.rules.replace(**game)
+        if isinstance(game, Rules):
+            game = type(self.game)(game)
+        if isinstance(game, Game):
+            self._set_game(game)
+        self._restart(self.game.new_game())
+        self._emit("started")
+
+    def load_record(self, text: str | dict[str, Any]) -> None:
+        """Continue from a saved record (BadRecord if it is too long, corrupt or foreign).
+
+        The cheap checks come first: the text's length, its JSON, then the format and the game
+        it names. Only a record of this session's game is replayed (its rules may differ)."""
+        record = read_record(text)
+        name = record.get("game")
+        ours = record.get("format") == FORMAT and record.get("version") == VERSION
+        if ours and name != self.game.name:  # (replay names a wrong format or version itself)
+            try:
+                title = game_type(name).title if isinstance(name, str) else repr(name)
+            except KeyError:
+                title = f"an unknown game {name!r}"
+            raise BadRecord(f"this record is of {title}, not {self.game.title}; open it there")
+        state = replay(record, game_class=type(self.game))  # registered or not
+        timeline: list[State[Any, Any]] = [state.game.new_game()]
+        for move in state.history:
+            timeline.append(timeline[-1].play(move))
+        self._set_game(state.game)
+        self._restart(timeline[0])
+        self.timeline = timeline
+        self.cursor = len(timeline) - 1
+        self._emit("started")
+
+    def record(self) -> dict[str, Any]:
+        """The record of the game up to the cursor, with the seats and the seed."""
+        return self.state.record(seats=self.seat_names, seed=self.seed)
+
+    def save_record(self) -> str:
+        return json.dumps(self.record(), indent=1)
+
+    # --------------------------------------------------------------------------- the seats --
+    @property
+    def seats(self) -> list[str]:
+        """Each seat's name: "Human" or the bot's name (a copy: use ``set_seat`` to change)."""
+        return self.seat_names
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [spec_name(self.game, s) for s in self._specs]
+
+    def is_human(self, player: int | None) -> bool:
+        specs = self._specs
+        return player is not None and 0 <= player < len(specs) and specs[player] == HUMAN
+
+    def set_seat(self, seat: int, who: SeatSpec) -> None:
+        """Put a human or a bot in ``seat``, at any time. Set to a bot while browsing, the seat
+        that is to move continues the game from the position shown (the rest is cut)."""
+        seat = self._seat_index(seat)
+        who = self._checked(who)
+        if self._specs[seat] == who:
+            return
+        self._specs[seat] = who
+        self._bots.pop(seat, None)
+        if not self.at_end and who != HUMAN and self.state.acting_player == seat:
+            # A bot plays only at the end of the timeline; the class that undid a move and
+            # then handed the seat to a bot means "play from here" (issue 26: it hung).
+            del self.timeline[self.cursor + 1 :]
+        self._emit("seat", seat)
+
+    # ------------------------------------------------------------------------------ moves --
+    def play(self, move: Hashable | str) -> State[Any, Any]:
+        """A human's move (or, at a chance node, the outcome, as ``roll`` takes it), from the
+        position shown: a move from an earlier position cuts the timeline there."""
+        state = self.state
+        mover = state.to_move
+        if mover is not None and mover != CHANCE and not self.is_human(mover):
+            raise SessionError(
+                f"it is {self.game.player_name(mover)}'s turn, played by the "
+                f"{self.seat_names[mover]} bot: use step() to let it move"
+            )
+        if self.curtain_for is not None:
+            raise SessionError(
+                f"the device must pass to {self.game.player_name(self.curtain_for)} first "
+                "(lift_curtain)"
+            )
+        following = state.play(move)
+        self._push(following)
+        return following
+
+    def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
+        """At a chance node: roll (from the session's dice), or use ``outcome`` (the host rigs
+        it, to demonstrate a rule)."""
+        state = self.state
+        if state.to_move != CHANCE:
+            raise SessionError("there is nothing to roll: it is not a chance node")
+        following = state.play(outcome if outcome is not None else state.sample_chance(self._dice))
+        self._push(following)
+        return following
+
+    def step(self) -> bool:
+        """One bot move or roll, if it is a bot's turn (or a roll nobody human makes); a run of
+        hidden deals and draws is made at once. False (and nothing done) if a human must act,
+        the game is over or the curtain is up."""
+        state = self.state
+        if state.is_over or self.curtain_for is not None:
+            return False
+        if state.to_move == CHANCE:
+            if self.human_decides(state) or self.claimed(state):
+                return False
+            if self.deals(state):
+                self._deal()
+            else:
+                self.roll()
+            return True
+        mover = state.to_move
+        if mover is None or self.is_human(mover):
+            return False
+        move = self._bot(mover).choose(state.view(mover), state.legal_moves(), self._rngs[mover])
+        self._push(state.play(move))
+        return True
+
+    def run_bots(
+        self,
+        limit: int = 10_000,
+        *,
+        max_plies: int | None = None,
+        observe: MoveObserver[Any] | None = None,
+    ) -> int:
+        """Let bots (and their rolls) play until a human must act or the game ends, at most
+        ``limit`` steps, and not past ply ``max_plies``; ``observe(before, legal, after)`` is
+        told of every bot move. Listeners hear one "moved" at the end. The number of plies
+        played (from an earlier position, the timeline is cut there first, as by a move)."""
+        start = self.state
+        if self._only_bots():
+            self._run_bots_only(limit, max_plies, observe)
+        else:
+            self._quiet = True  # one "moved" for the run, below
+            try:
+                steps = 0
+                while steps < limit and (max_plies is None or self.state.ply < max_plies):
+                    state, legal = self.state, self._legal_if_bot(observe)
+                    if not self.step():
+                        break
+                    if legal is not None and observe is not None:
+                        observe(state, legal, self.state)
+                    steps += 1
+            finally:
+                self._quiet = False
+        if self.state is not start:
+            self._announce_move()
+        return self.state.ply - start.ply
+
+    def pending(self) -> Literal["deal", "bot"] | None:
+        """What ``step`` would do by itself now: "deal" (hidden deals and draws, made at once
+        whatever the auto-play), "bot" (a bot's move or roll), or None: a human must act, the
+        game is over, the curtain is up, a view's control settles the chance node, or the
+        timeline is being browsed. A view schedules its bots' steps by this."""
+        state = self.state
+        if not self.at_end or state.is_over or self.curtain_for is not None:
+            return None
+        if self.human_decides(state):
+            return None
+        if state.to_move == CHANCE:
+            if self.claimed(state):
+                return None
+            return "deal" if self.deals(state) else "bot"
+        return "bot"
+
+    # ---------------------------------------------------------------------- chance policy --
+    def may_roll(self, state: State[Any, Any] | None = None) -> bool:
+        """Whether a Roll control works here: at any chance node of an open game (a teacher
+        may roll for anyone) and at a public roll of any game, but never at a deal or draw of
+        a game with hidden cards, which the session makes by itself."""
+        state = self.state if state is None else state
+        return state.to_move == CHANCE and (
+            not self.game.hidden_information or state.rolled_in_the_open
+        )
+
+    def claimed(self, state: State[Any, Any] | None = None) -> bool:
+        """True when a view's own controls settle this chance node (``claims_chance``)."""
+        state = self.state if state is None else state
+        return self.claims_chance is not None and self.claims_chance(state)
+
+    def deals(self, state: State[Any, Any] | None = None) -> bool:
+        """A deal or draw of hidden cards, which the session makes by itself."""
+        state = self.state if state is None else state
+        return state.to_move == CHANCE and not self.may_roll(state) and not self.claimed(state)
+
+    def human_decides(self, state: State[Any, Any] | None = None) -> bool:
+        """A human must act here: the human mover, or the human who rolls in the open. (With
+        hidden cards, deals and draws happen by themselves: a human who "rolled" for each
+        card would only be handed more pass-the-device screens.)"""
+        state = self.state if state is None else state
+        if state.to_move == CHANCE:
+            return state.rolled_in_the_open and self.is_human(state.acting_player)
+        return self.is_human(state.to_move)
+
+    # --------------------------------------------------------------------- curtain policy --
+    def lift_curtain(self) -> None:
+        """The player the device passed to is holding it: show them their board."""
+        if self.curtain_for is not None:
+            self.curtain_for = None
+            self._emit("curtain")
+
+    def viewer(self) -> int | None:
+        """Whose eyes the position is shown for: None shows everything (no hidden information,
+        or a finished game, or no human seat)."""
+        if not self.game.hidden_information:
+            return None
+        acting = self.state.acting_player
+        if self.is_human(acting):
+            return acting
+        humans = [p for p in range(len(self._specs)) if self.is_human(p)]
+        if self.state.is_over or not humans:
+            return None
+        return self._last_viewer if self._last_viewer is not None else humans[0]
+
+    # ----------------------------------------------------------------------------- events --
+    def on(self, kind: EventKind, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(event)`` on every event of ``kind`` (see EVENTS); returns a function
+        that stops it."""
+        if kind not in self._listeners:
+            raise SessionError(f"no event {kind!r}; the events are: {', '.join(EVENTS)}")
+        self._listeners[kind].append(listener)
+        return lambda: self._listeners[kind].remove(listener)
+
+    def _emit(self, kind: EventKind, seat: int | None = None) -> None:
+        listeners = self._listeners[kind]
+        if listeners and not self._quiet:
+            event = Event(kind, self, seat)
+            for listener in tuple(listeners):
+                listener(event)
+
+    def _announce_move(self) -> None:
+        if self._quiet:
+            return  # run_bots announces its run once
+        self._emit("moved")
+        if self._curtain_changed:
+            self._curtain_changed = False
+            self._emit("curtain")
+        if self.state.is_over:
+            self._emit("over")
+
+    # -------------------------------------------------------------------------- internals --
+    def _restart(self, state: State[Any, Any]) -> None:
+        """A new timeline from ``state``: the dice and the seats' streams start again from the
+        seed, and bots named by a name or a class are made anew."""
+        self.timeline = [state]
+        self.cursor = 0
+        self._dice = chance_rng(self.seed)
+        self._rngs = [seat_rng(self.seed, s) for s in range(self.game.num_players)]
+        self._bots = {}
+        self.curtain_for = None
+        self._curtain_changed = False
+        self._last_viewer = None
+
+    def _set_game(self, game: Game[Any, Any, Any]) -> None:
+        factories = for_game(game)
+        if game.num_players != len(self._specs):
+            specs = default_seats(game)  # as many seats as players, humans kept where they sat
+            self._specs = [
+                HUMAN if p < len(self._specs) and self._specs[p] == HUMAN else specs[p]
+                for p in range(game.num_players)
+            ]
+        if list(factories) != list(self.bot_factories):
+            # New rules may offer other bots (Wolf and Sheep offers Perfect only where it is
+            # perfect): a seat whose bot is gone gets the game's own first bot.
+            fallback = next((n for n in factories if n not in ("Random", "MCTS")), "Random")
+            self._specs = [
+                s if not isinstance(s, str) or s == HUMAN or s in factories else fallback
+                for s in self._specs
+            ]
+        self.game = game
+        self.bot_factories = factories
+
+    def _check_seat_count(self, count: int) -> None:
+        if count != self.game.num_players:
+            raise SessionError(
+                f"{self.game.title} has {self.game.num_players} players; {count} seats were given"
+            )
+
+    def _seat_index(self, seat: int) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self._specs):
+            raise SessionError(
+                f"no seat {seat!r}: {self.game.title} has seats 0 to {len(self._specs) - 1}"
+            )
+        return seat
+
+    def _checked(self, who: SeatSpec) -> SeatSpec:
+        """``who`` if it is "Human" or a bot spec (a function is wrapped once, here)."""
+        if isinstance(who, str):
+            if who != HUMAN and who not in self.bot_factories:
+                raise SessionError(
+                    f"no bot named {who!r} for {self.game.title}; choose from: "
+                    f"{', '.join([HUMAN, *self.bot_factories])}"
+                )
+            return who
+        if isinstance(who, type):
+            if not callable(getattr(who, "choose", None)):
+                raise SessionError(f"{who.__name__} is not a bot class: it has no choose() method")
+            return who
+        try:
+            return as_bot(who)
+        except TypeError as e:
+            raise SessionError(str(e)) from None
+
+    def _bot(self, player: int) -> Bot:
+        """The seat's bot: made when first needed (a new one each game for a name or a class;
+        a bot object plays as itself)."""
+        bot = self._bots.get(player)
+        if bot is None:
+            spec = self._specs[player]
+            if isinstance(spec, str):
+                bot = as_bot(self.bot_factories[spec]())
+            else:
+                bot = make_bot(self.game, spec)
+            self._bots[player] = bot
+        return bot
+
+    def _only_bots(self) -> bool:
+        return self.claims_chance is None and HUMAN not in self._specs
+
+    def _legal_if_bot(self, observe: MoveObserver[Any] | None) -> tuple[Any, ...] | None:
+        """The legal moves when a bot is to move and someone observes (else None)."""
+        state = self.state
+        if observe is None or state.to_move in (None, CHANCE) or self.is_human(state.to_move):
+            return None
+        return state.legal_moves()
+
+    def _run_bots_only(
+        self, limit: int, max_plies: int | None, observe: MoveObserver[Any] | None
+    ) -> None:
+        """``run_bots`` with no human seat and no claimed chance: every chance node is rolled
+        from the dice and every move is its seat's bot's, as ``step`` would, without asking
+        each time (the lab plays thousands of games through here)."""
+        if not self.at_end:
+            del self.timeline[self.cursor + 1 :]
+        timeline, dice, rngs = self.timeline, self._dice, self._rngs
+        bots = [self._bot(p) for p in range(len(self._specs))]
+        state = timeline[-1]
+        steps = 0
+        while steps < limit and not state.is_over:
+            if max_plies is not None and state.ply >= max_plies:
+                break
+            mover = state.to_move
+            if mover is None:  # not over, so someone (or chance) moves: the contract
+                break
+            if mover == CHANCE:
+                state = state.play(state.sample_chance(dice))
+            else:
+                legal = state.legal_moves()
+                following = state.play(bots[mover].choose(state.view(mover), legal, rngs[mover]))
+                if observe is not None:
+                    observe(state, legal, following)
+                state = following
+            timeline.append(state)
+            steps += 1
+        self.cursor = len(timeline) - 1
+
+    def _deal(self) -> None:
+        """Every deal and draw in a row at once, announced once: for a human, dealing a hand
+        is one moment, not a card every bot delay."""
+        while self.deals(self.state):
+            state = self.state
+            self._push(state.play(state.sample_chance(self._dice)), announce=False)
+        self._announce_move()
+
+    def _push(self, state: State[Any, Any], announce: bool = True) -> None:
+        del self.timeline[self.cursor + 1 :]
+        self.timeline.append(state)
+        self.cursor += 1
+        self._maybe_curtain()
+        if announce:
+            self._announce_move()
+
+    def _maybe_curtain(self) -> None:
+        """With hidden information, cover the board when the device passes to another human."""
+        if not self.game.hidden_information:
+            return
+        state = self.state
+        if state.to_move == CHANCE and not state.rolled_in_the_open:
+            return  # deals and draws are made by themselves: no one decides yet
+        # A public roll is its roller's first act of a turn: the device passes before it.
+        player = state.acting_player
+        if not self.is_human(player):
+            return
+        # Remember who saw the board last even while they are the only human: seats can turn
+        # human later (a class joins after the deal), and the next human needs the curtain.
+        others = sum(map(self.is_human, range(len(self._specs)))) > 1
+        if others and self._last_viewer is not None and player != self._last_viewer:
+            self.curtain_for = player
+            self._curtain_changed = True
+        self._last_viewer = player

@@ -255,7 +255,7 @@ class DeepDiceRace(DiceRace):
     name = "toy_deep_dice_race"
 
     def new_game(self) -> DiceRaceState:
-        return DeepState(self, (), (0,) * self.num_players, 0, None)
+        return DeepState(self, (0,) * self.num_players, 0, None)
 
 
 def _chain(depth: int) -> int:
@@ -271,7 +271,7 @@ class DeepState(DiceRaceState):
 
     def _apply(self, move: Any) -> DeepState:
         base = super()._apply(move)
-        return DeepState(self.game, base.history, base.totals, base.turn, base.rolled)
+        return DeepState(self.game, base.totals, base.turn, base.rolled)
 
 
 class Jump(tuple):
@@ -285,7 +285,7 @@ class ListMoveDiceRace(DiceRace):
     name = "toy_list_move_dice_race"
 
     def new_game(self) -> DiceRaceState:
-        return ListMoveState(self, (), (0,) * self.num_players, 0, None)
+        return ListMoveState(self, (0,) * self.num_players, 0, None)
 
     def parse_move(self, text: str) -> Any:
         if text.startswith("jump "):
@@ -300,15 +300,14 @@ class ListMoveState(DiceRaceState):
 
     def _apply(self, move: Any) -> ListMoveState:
         base = super()._apply("double" if isinstance(move, Jump) else move)
-        history = (*self.history, move)
-        return ListMoveState(self.game, history, base.totals, base.turn, base.rolled)
+        return ListMoveState(self.game, base.totals, base.turn, base.rolled)
 
 
 class GeneratorDiceRace(DiceRace):
     name = "toy_generator_dice_race"
 
     def new_game(self) -> DiceRaceState:
-        return GeneratorState(self, (), (0,) * self.num_players, 0, None)
+        return GeneratorState(self, (0,) * self.num_players, 0, None)
 
 
 @dataclass(frozen=True)
@@ -318,7 +317,7 @@ class GeneratorState(DiceRaceState):
 
     def _apply(self, move: Any) -> GeneratorState:
         base = super()._apply(move)
-        return GeneratorState(self.game, base.history, base.totals, base.turn, base.rolled)
+        return GeneratorState(self.game, base.totals, base.turn, base.rolled)
 
 
 class KeyErrorDiceRace(DiceRace):

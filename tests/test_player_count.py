@@ -34,7 +34,7 @@ class SeatsRace(DiceRace):
     min_players, max_players, players_rule = 2, 4, "seats"
 
     def new_game(self) -> DiceRaceState:
-        return DiceRaceState(self, (), (0,) * self.num_players, 0, None)
+        return DiceRaceState(self, (0,) * self.num_players, 0, None)
 
 
 @pytest.fixture

@@ -391,3 +391,13 @@ def test_the_bot_arena_says_when_a_seat_decides_and_rates_by_side() -> None:
     assert "Wolves won 100% of the games" in table and "sk-arena-note" in table
     assert "As Sheep" in table and "As Wolves" in table
     assert table.count("<table") == 3
+
+
+@pytest.mark.parametrize("name", sheepkit.games())
+def test_a_rule_input_reads_back_the_value_it_shows(name: str) -> None:
+    from sheepkit.ui.rule_inputs import read_input, rule_input
+
+    rules = sheepkit.load(name).rules
+    for info in rules.describe():
+        for value in (info.default, lw.suggested_value(info, rules)):
+            assert read_input(info, rule_input(info, value)) == value, info.name

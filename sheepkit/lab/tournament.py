@@ -85,10 +85,13 @@ def bradley_terry(pairs: Sequence[Pair], entrants: int, prior: float = 1.0) -> l
     for _ in range(10_000):
         updated = []
         for i in range(entrants):
-            denominator = sum(
-                games[i][j] / (strength[i] + strength[j]) for j in range(entrants) if j != i
-            )
-            updated.append(wins[i] / denominator if denominator else strength[i])
+            # A plain loop, not sum() over a generator: the by-side fit of an asymmetric
+            # tournament refits this hundreds of times. Same terms, same order.
+            own, row, denominator = strength[i], games[i], 0.0
+            for j in range(entrants):
+                if j != i:
+                    denominator += row[j] / (own + strength[j])
+            updated.append(wins[i] / denominator if denominator else own)
         centre = math.exp(sum(math.log(s) for s in updated) / entrants)
         updated = [s / centre for s in updated]
         change = max(abs(math.log(u / s)) for u, s in zip(updated, strength))

@@ -297,7 +297,8 @@ def suggested_value(info: RuleInfo, rules: Rules | None = None) -> Any:
 
 def value_widget(info: RuleInfo, value: Any) -> w.Widget:
     """The input for the new value of the rule being tried (the one rule input builder)."""
-    return rule_input(info, value, description="New value:")
+    tick_box = isinstance(info.default, bool) and not info.choice_labels
+    return rule_input(info, value, description="On (ticked) or off" if tick_box else "New value:")
 
 
 # -- the rule lab -----------------------------------------------------------------------------

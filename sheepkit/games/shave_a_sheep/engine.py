@@ -398,7 +398,7 @@ class ShaveASheepState(State[ShaveASheep, Move]):
                 except ValueError:
                     pass
         elif phase == ROLL:
-            if id(move) in self.game._roll_ids:
+            if type(move) is Roll and id(move) in self.game._roll_ids:
                 return self._advance(move)
         elif (
             phase == RACE

@@ -27,6 +27,7 @@ def registered() -> Iterator[None]:
     register(PlainDiceRace)
     yield
     unregister(PlainDiceRace.name)
+    unregister(DiceRace.name)  # other tests count the registered games
 
 
 def test_core_appends_the_history_that_apply_never_writes() -> None:

@@ -13,6 +13,7 @@ import sheepkit
 from sheepkit.core import BadRecord, IllegalMove, InvalidRules, State, replay
 from sheepkit.core.rules import rule_value
 from sheepkit.games.lamb_mimes.engine import Card
+from sheepkit.games.shave_a_sheep.engine import Roll as ShaveRoll
 from sheepkit.games.sheep_race.engine import Pace, Roll
 
 np = pytest.importorskip("numpy")
@@ -68,6 +69,13 @@ def test_fast_paths_refuse_numpy_lookalikes() -> None:
     card = deal.options()[0]
     refused(deal, Card(np.str_(card.verb), card.card))
     refused(deal, Card(card.verb, np.int64(card.card)))
+
+
+def test_shave_a_sheep_refuses_a_numpy_lookalike_roll() -> None:
+    state = sheepkit.load("shave_a_sheep").new_game()
+    listed = state.options()[0]
+    refused(state, ShaveRoll(tuple(np.str_(action) for action in listed.face)))
+    assert state.play(ShaveRoll(tuple(listed.face))).history == (listed,)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -120,6 +120,9 @@ class ShaveASheep(Game[ShaveASheepRules, Move, "ShaveASheepState"]):
         self.faces: tuple[Roll, ...] = tuple(counts)
         self.chance_table = tuple((roll, Fraction(n, 6)) for roll, n in counts.items())
         self._die_rolls = tuple(rolls)  # sampling one of six faces uniformly is exact
+        #: The listed rolls by identity: the play fast path takes a roll only when it is one of
+        #: them (an equal lookalike, Roll((numpy.str_("grow"),)), goes to State.play's checks).
+        self._roll_ids = frozenset(id(roll) for roll in self.faces)
         self._swaps = tuple(Act("swap", p) for p in players)
         self._wolves = tuple(Act("wolf", p) for p in players)
         # With futile actions allowed, the options depend only on the face and the mover (and,
@@ -396,13 +399,8 @@ class ShaveASheepState(State[ShaveASheep, Move]):
                 except ValueError:
                     pass
         elif phase == ROLL:
-            if type(move) is Roll:
-                try:
-                    listed = move in self.game._options
-                except TypeError:  # Roll(["grow"]): unhashable, so not a face
-                    listed = False
-                if listed:
-                    return self._advance(move)
+            if type(move) is Roll and id(move) in self.game._roll_ids:
+                return self._advance(move)
         elif (
             phase == RACE
             and type(move) is Howl

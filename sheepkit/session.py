@@ -90,7 +90,11 @@ class Session:
     ``Session("wolf_and_sheep", ["Human", "Sensible"], seed=1)``; then ``play(move)`` for the
     human to move, ``step()`` / ``run_bots()`` for the bots, ``undo()``, ``set_seat(1,
     "MCTS")``, ``on("moved", listener)``. ``claims_chance`` may be set by a view whose own
-    controls settle some chance nodes (a race pupils win by pressing buttons)."""
+    controls settle some chance nodes (a race pupils win by pressing buttons).
+
+    ``keep_timeline=False`` keeps, of a run of bots (``run_bots`` with no human seat), only
+    its last position: ``play_game`` plays thousands of games, and holding every position of
+    each made them 5-25% slower (the final state's history still holds every move)."""
 
     def __init__(
         self,
@@ -99,7 +103,9 @@ class Session:
         *,
         seed: int | None = None,
         start: State[Any, Any] | None = None,
+        keep_timeline: bool = True,
     ) -> None:
+        self.keep_timeline = keep_timeline
         self.game: Game[Any, Any, Any] = load(game) if isinstance(game, str) else game
         self.seed: int = seed if seed is not None else random.randrange(10**9)
         self.bot_factories: dict[str, BotFactory] = for_game(self.game)
@@ -445,7 +451,8 @@ class Session:
         return seat
 
     def _checked(self, who: SeatSpec) -> SeatSpec:
-        """``who`` if it is "Human" or a bot spec (a function is wrapped once, here)."""
+        """``who`` if it is "Human" or a bot spec (a function is wrapped once, here): an unknown
+        name is a SessionError, and what is no bot a TypeError."""
         if isinstance(who, str):
             if who != HUMAN and who not in self.bot_factories:
                 raise SessionError(
@@ -457,10 +464,7 @@ class Session:
             if not callable(getattr(who, "choose", None)):
                 raise SessionError(f"{who.__name__} is not a bot class: it has no choose() method")
             return who
-        try:
-            return as_bot(who)
-        except TypeError as e:
-            raise SessionError(str(e)) from None
+        return as_bot(who)  # a TypeError names anything else
 
     def _bot(self, player: int) -> Bot:
         """The seat's bot: made when first needed (a new one each game for a name or a class;
@@ -495,7 +499,7 @@ class Session:
             del self.timeline[self.cursor + 1 :]
         timeline, dice, rngs = self.timeline, self._dice, self._rngs
         bots = [self._bot(p) for p in range(len(self._specs))]
-        state = timeline[-1]
+        keep, state = self.keep_timeline, timeline[-1]
         steps = 0
         while steps < limit and not state.is_over:
             if max_plies is not None and state.ply >= max_plies:
@@ -511,8 +515,11 @@ class Session:
                 if observe is not None:
                     observe(state, legal, following)
                 state = following
-            timeline.append(state)
+            if keep:
+                timeline.append(state)
             steps += 1
+        if not keep and state is not timeline[-1]:
+            timeline.append(state)
         self.cursor = len(timeline) - 1
 
     def _deal(self) -> None:

@@ -276,7 +276,7 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
         session.view(-1)
     with pytest.raises(SessionError, match=r"no bot named 'Cleverest'.*Human, Random"):
         session.set_seat(0, "Cleverest")
-    with pytest.raises(SessionError, match="is not a bot"):
+    with pytest.raises(TypeError, match="42 is not a bot"):
         session.set_seat(0, 42)  # type: ignore[arg-type]
     with pytest.raises(SessionError, match="no event 'moves'"):
         session.on("moves", print)  # type: ignore[arg-type]

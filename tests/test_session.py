@@ -373,3 +373,12 @@ def test_any_sequence_of_actions_keeps_the_timeline_whole(ops: list) -> None:
         assert 0 <= session.cursor < len(timeline)
         for earlier, later in itertools.pairwise(timeline):
             assert later == earlier.play(later.history[-1])
+
+
+def test_a_session_that_keeps_no_timeline_keeps_the_start_and_the_last_position() -> None:
+    """play_game's session: every move is in the last state's history, no position between."""
+    kept = Session(DiceRace(), ["Random", "Random"], seed=7)
+    kept.run_bots()
+    lean = Session(DiceRace(), ["Random", "Random"], seed=7, keep_timeline=False)
+    assert lean.run_bots() == kept.state.ply
+    assert lean.timeline == [kept.timeline[0], kept.state] and lean.at_end

@@ -94,7 +94,7 @@ class Session:
 
     ``keep_timeline=False`` keeps, of a run of bots (``run_bots`` with no human seat), only
     its last position: ``play_game`` plays thousands of games, and holding every position of
-    each made them 5-25% slower (the final state's history still holds every move)."""
+    each slowed long games down (the final state's history still holds every move)."""
 
     def __init__(
         self,

@@ -130,7 +130,7 @@ def _session(
 @cache
 def _session_type() -> tuple[type[Session], str]:
     """``Session`` and its word for a human seat, imported when first needed: the session seats
-    bots, so it sits above this module (and an import made per game cost ~10 us a game)."""
+    bots, so it sits above this module (and an import statement run per game is not free)."""
     from ..session import HUMAN, Session
 
     return Session, HUMAN

@@ -197,7 +197,7 @@ class Session:
 
     def record(self) -> dict[str, Any]:
         """The record of the game up to the cursor, with the seats and the seed."""
-        return self.state.record(seats=self.seat_names, seed=self.seed)
+        return self.state.record(seats=self.seats, seed=self.seed)
 
     def save_record(self) -> str:
         return json.dumps(self.record(), indent=1)
@@ -206,10 +206,6 @@ class Session:
     @property
     def seats(self) -> list[str]:
         """Each seat's name: "Human" or the bot's name (a copy: use ``set_seat`` to change)."""
-        return self.seat_names
-
-    @property
-    def seat_names(self) -> list[str]:
         return [spec_name(self.game, s) for s in self._specs]
 
     def is_human(self, player: int | None) -> bool:
@@ -240,7 +236,7 @@ class Session:
         if mover is not None and mover != CHANCE and not self.is_human(mover):
             raise SessionError(
                 f"it is {self.game.player_name(mover)}'s turn, played by the "
-                f"{self.seat_names[mover]} bot: use step() to let it move"
+                f"{self.seats[mover]} bot: use step() to let it move"
             )
         if self.curtain_for is not None:
             raise SessionError(

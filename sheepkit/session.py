@@ -90,7 +90,11 @@ class Session:
     ``Session("wolf_and_sheep", ["Human", "Sensible"], seed=1)``; then ``play(move)`` for the
     human to move, ``step()`` / ``run_bots()`` for the bots, ``undo()``, ``set_seat(1,
     "MCTS")``, ``on("moved", listener)``. ``claims_chance`` may be set by a view whose own
-    controls settle some chance nodes (a race pupils win by pressing buttons)."""
+    controls settle some chance nodes (a race pupils win by pressing buttons).
+
+    ``keep_timeline=False`` keeps, of a run of bots (``run_bots`` with no human seat), only
+    its last position: ``play_game`` plays thousands of games, and holding every position of
+    each slowed long games down (the final state's history still holds every move)."""
 
     def __init__(
         self,
@@ -99,7 +103,9 @@ class Session:
         *,
         seed: int | None = None,
         start: State[Any, Any] | None = None,
+        keep_timeline: bool = True,
     ) -> None:
+        self.keep_timeline = keep_timeline
         self.game: Game[Any, Any, Any] = load(game) if isinstance(game, str) else game
         self.seed: int = seed if seed is not None else random.randrange(10**9)
         self.bot_factories: dict[str, BotFactory] = for_game(self.game)
@@ -191,7 +197,7 @@ class Session:
 
     def record(self) -> dict[str, Any]:
         """The record of the game up to the cursor, with the seats and the seed."""
-        return self.state.record(seats=self.seat_names, seed=self.seed)
+        return self.state.record(seats=self.seats, seed=self.seed)
 
     def save_record(self) -> str:
         return json.dumps(self.record(), indent=1)
@@ -200,10 +206,6 @@ class Session:
     @property
     def seats(self) -> list[str]:
         """Each seat's name: "Human" or the bot's name (a copy: use ``set_seat`` to change)."""
-        return self.seat_names
-
-    @property
-    def seat_names(self) -> list[str]:
         return [spec_name(self.game, s) for s in self._specs]
 
     def is_human(self, player: int | None) -> bool:
@@ -234,7 +236,7 @@ class Session:
         if mover is not None and mover != CHANCE and not self.is_human(mover):
             raise SessionError(
                 f"it is {self.game.player_name(mover)}'s turn, played by the "
-                f"{self.seat_names[mover]} bot: use step() to let it move"
+                f"{self.seats[mover]} bot: use step() to let it move"
             )
         if self.curtain_for is not None:
             raise SessionError(
@@ -445,7 +447,8 @@ class Session:
         return seat
 
     def _checked(self, who: SeatSpec) -> SeatSpec:
-        """``who`` if it is "Human" or a bot spec (a function is wrapped once, here)."""
+        """``who`` if it is "Human" or a bot spec (a function is wrapped once, here): an unknown
+        name is a SessionError, and what is no bot a TypeError."""
         if isinstance(who, str):
             if who != HUMAN and who not in self.bot_factories:
                 raise SessionError(
@@ -457,10 +460,7 @@ class Session:
             if not callable(getattr(who, "choose", None)):
                 raise SessionError(f"{who.__name__} is not a bot class: it has no choose() method")
             return who
-        try:
-            return as_bot(who)
-        except TypeError as e:
-            raise SessionError(str(e)) from None
+        return as_bot(who)  # a TypeError names anything else
 
     def _bot(self, player: int) -> Bot:
         """The seat's bot: made when first needed (a new one each game for a name or a class;
@@ -495,7 +495,7 @@ class Session:
             del self.timeline[self.cursor + 1 :]
         timeline, dice, rngs = self.timeline, self._dice, self._rngs
         bots = [self._bot(p) for p in range(len(self._specs))]
-        state = timeline[-1]
+        keep, state = self.keep_timeline, timeline[-1]
         steps = 0
         while steps < limit and not state.is_over:
             if max_plies is not None and state.ply >= max_plies:
@@ -511,8 +511,11 @@ class Session:
                 if observe is not None:
                     observe(state, legal, following)
                 state = following
-            timeline.append(state)
+            if keep:
+                timeline.append(state)
             steps += 1
+        if not keep and state is not timeline[-1]:
+            timeline.append(state)
         self.cursor = len(timeline) - 1
 
     def _deal(self) -> None:

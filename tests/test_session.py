@@ -276,7 +276,7 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
         session.view(-1)
     with pytest.raises(SessionError, match=r"no bot named 'Cleverest'.*Human, Random"):
         session.set_seat(0, "Cleverest")
-    with pytest.raises(SessionError, match="is not a bot"):
+    with pytest.raises(TypeError, match="42 is not a bot"):
         session.set_seat(0, 42)  # type: ignore[arg-type]
     with pytest.raises(SessionError, match="no event 'moves'"):
         session.on("moves", print)  # type: ignore[arg-type]
@@ -373,3 +373,12 @@ def test_any_sequence_of_actions_keeps_the_timeline_whole(ops: list) -> None:
         assert 0 <= session.cursor < len(timeline)
         for earlier, later in itertools.pairwise(timeline):
             assert later == earlier.play(later.history[-1])
+
+
+def test_a_session_that_keeps_no_timeline_keeps_the_start_and_the_last_position() -> None:
+    """play_game's session: every move is in the last state's history, no position between."""
+    kept = Session(DiceRace(), ["Random", "Random"], seed=7)
+    kept.run_bots()
+    lean = Session(DiceRace(), ["Random", "Random"], seed=7, keep_timeline=False)
+    assert lean.run_bots() == kept.state.ply
+    assert lean.timeline == [kept.timeline[0], kept.state] and lean.at_end

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from ..core import Game, Move, State, load
@@ -105,7 +106,7 @@ def _session(
     observe: MoveObserver[Any] | None,
 ) -> Session:
     """A session with ``bots`` in the seats, played to the end (or the cap)."""
-    from ..session import HUMAN, Session  # the session seats bots: it sits above this module
+    session_type, human = _session_type()
 
     if isinstance(game, str):
         game = load(game)
@@ -116,10 +117,20 @@ def _session(
             f"{game.title} with these rules has {game.num_players} players, "
             f"but {len(bots)} bots were given"
         )
-    if HUMAN in bots:
-        raise ValueError(f"{HUMAN!r} is no bot: every seat of a match needs one")
+    if human in bots:
+        raise ValueError(f"{human!r} is no bot: every seat of a match needs one")
     for spec in bots:
-        bot_maker(game, spec)  # a bad spec is refused as the lab refuses it
-    session = Session(game, bots, seed=seed, start=start)
+        if isinstance(spec, (str, type)):
+            bot_maker(game, spec)  # refused as the lab refuses it (the session checks objects)
+    session = session_type(game, bots, seed=seed, start=start, keep_timeline=False)
     session.run_bots(sys.maxsize, max_plies=max_plies, observe=observe)
     return session
+
+
+@cache
+def _session_type() -> tuple[type[Session], str]:
+    """``Session`` and its word for a human seat, imported when first needed: the session seats
+    bots, so it sits above this module (and an import statement run per game is not free)."""
+    from ..session import HUMAN, Session
+
+    return Session, HUMAN

@@ -26,9 +26,9 @@ def bot_maker(game: Game[Any, Any, Any], spec: BotSpec) -> BotFactory:
     object (deep-copied, so that whatever it remembers never leaks from one game into the
     next) or a plain function. A name the game does not offer is a ValueError that lists the
     names; anything that is no bot is a TypeError."""
-    from . import for_game  # (the package's: it lists the game's own bots too)
-
     if isinstance(spec, str):
+        from . import for_game  # (the package's: it lists the game's own bots too)
+
         factories = for_game(game)
         if spec not in factories:
             raise ValueError(

@@ -585,6 +585,22 @@ class RuleLab(ShowsWidget):
         chosen = [p.value for p in self.bot_pickers]
         return tuple(chosen[s % len(chosen)] for s in range(game.num_players))
 
+    def bots_refused(self, changed: Game) -> str:
+        """Why the chosen bots cannot play the changed rules (a Perfect bot only knows the
+        boards it has solved), or "" when they all can."""
+        can_play = list(for_game(changed))
+        missing = sorted({name for name in self.bots_for(changed) if name not in can_play})
+        if not missing:
+            return ""
+        return (
+            f"{' and '.join(missing)} cannot play {changed.title} with {self.info.label} = "
+            f"{self.info_value_text()}. Pick a bot that can: {', '.join(can_play)}."
+        )
+
+    def info_value_text(self) -> str:
+        value = read_value(self.info, self.value)
+        return rule_text(value) if isinstance(value, tuple) else str(value)
+
     def run(self, now: bool = False) -> None:
         """Play the base rules and the changed rules with the same seeds; show the results.
 
@@ -602,6 +618,10 @@ class RuleLab(ShowsWidget):
             changed = load(base.name, **self.changes())
         except InvalidRules as e:
             self.message.value = f"<b style='color:#D55E00'>{html.escape(str(e))}</b>"
+            return
+        refusal = self.bots_refused(changed)
+        if refusal:
+            self.message.value = f"<b style='color:#D55E00'>{html.escape(refusal)}</b>"
             return
         n, seed = self.games.value, self.seed.value
         label = ", ".join(

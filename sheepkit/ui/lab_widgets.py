@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import html
+import re
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from ..lab import GameRow, Metric, Results, Tournament, leaderboard, report, sim
 from ..lab.runner import BotSpec
 from ..lab.tournament import seatings
 from . import charts
+from .predict import copy_line_html
 from .shows import ShowsWidget
 
 #: The game the rule lab opens with: its rules text asks exactly "change one rule", and it is
@@ -220,6 +222,27 @@ def differs(a: Metric | None, b: Metric | None) -> bool | None:
     if a is None or b is None or a.interval is None or b.interval is None:
         return None
     return a.interval[1] < b.interval[0] or b.interval[1] < a.interval[0]
+
+
+def plain_value(metric: Metric | None) -> str:
+    """:func:`format_value` as plain text (for a line a pupil copies)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", format_value(metric)))
+
+
+def comparison_copy_text(
+    title: str, label: str, bots: Sequence[str], reports: Sequence[Sequence[Metric]]
+) -> str:
+    """One line for the class sheet: the change, the bots, the games, and every metric whose
+    intervals do not overlap ("no clear difference" when none)."""
+    base, changed = ({m.name: m for m in r} for r in reports)
+    games = plain_value(changed.get("Games"))
+    clear = [
+        f"{name} {plain_value(base[name])} -> {plain_value(metric)}"
+        for name, metric in changed.items()
+        if name in base and differs(base[name], metric)
+    ]
+    found = "; ".join(clear) if clear else "no clear difference"
+    return f"Rule Lab | {title} | {label} | {', '.join(bots)} | {games} games | {found}"
 
 
 def comparison_html(labels: Sequence[str], reports: Sequence[Sequence[Metric]]) -> str:
@@ -501,6 +524,8 @@ class RuleLab(ShowsWidget):
         self.panel.run_button.on_click(lambda _: self.run())
         self.message = w.HTML()
         self.message.add_class("sk-lab-message")
+        self.copy = w.HTML()  # "copy my result", after a run
+        self.copy.add_class("sk-copy")
         self.table = w.HTML()
         self.table.add_class("sk-results")
         self.chart_box = w.VBox(layout=w.Layout(align_items="flex-start"))  # no stretching
@@ -521,6 +546,7 @@ class RuleLab(ShowsWidget):
                 self.panel.widget,
                 self.message,
                 self.table,
+                self.copy,
                 self.chart_box,
             ]
         )
@@ -642,6 +668,9 @@ class RuleLab(ShowsWidget):
         if run.stopped:
             self.message.value = "Stopped: the table shows the games played so far."
         self.table.value = comparison_html(self.labels, self.reports)
+        bots = self.bots_for(self.game)
+        line = comparison_copy_text(self.game.title, self.labels[1], bots, self.reports)
+        self.copy.value = copy_line_html(line)
         self.chart_box.children = [image(charts.comparison_chart(self.labels, self.reports))]
 
 

@@ -275,7 +275,7 @@ class Prediction:
 
     def show_beside(self, result: Any) -> None:
         says = result.says if isinstance(result, Seen) else "what you see below"
-        self.result.value = f"<p>{html.escape(beside(self.taken, says), quote=False)}</p>"
+        self.result.value = f"<p><b>{html.escape(beside(self.taken, says), quote=False)}</b></p>"
 
     def run(self) -> None:
         """What pressing the button does."""

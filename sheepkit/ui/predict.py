@@ -30,7 +30,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from ..platform import in_browser
-from .requested import served_by_voila
+from .requested import RequestedWork, served_by_voila
 
 Kind = Literal["number", "choice", "sentence"]
 KINDS: tuple[str, ...] = ("number", "choice", "sentence")
@@ -136,8 +136,10 @@ def show_result(result: Any) -> None:
         display(result)
 
 
-class ExplainedRun:
-    """A button that runs ``work`` once, then shows its output and its explanation."""
+class ExplainedRun(RequestedWork):
+    """A button that runs ``work`` once, then shows its output and its explanation (the
+    button and output of :class:`~sheepkit.ui.requested.RequestedWork`, so the same page
+    classes and tests find it)."""
 
     def __init__(
         self,
@@ -147,16 +149,10 @@ class ExplainedRun:
         ready: Callable[[], bool] = lambda: True,
         then: Callable[[Any], None] = lambda result: None,
     ) -> None:
-        self.work = work
+        super().__init__(label, work)
         self.explanation = explanation
         self.ready = ready  # asked first: False leaves everything as it was
         self.then = then  # given the work's result, before the explanation shows
-        self.button = w.Button(description=label, icon="play", layout=w.Layout(width="auto"))
-        self.button.add_class("sk-run-request")
-        self.output = w.Output()
-        self.output.add_class("sk-request-output")
-        self.button.on_click(lambda _: self.run())
-        self.widget = w.VBox([self.button, self.output])
         self.ran = False
 
     def run(self) -> Any:

@@ -325,7 +325,11 @@ def test_a_lesson_analysis_runs_when_its_button_is_pressed(
     assert button.is_hidden()
     result = prediction.locator(".sk-predict-result").inner_text()
     assert result.startswith("You guessed 60%. The run says 78.8%")
-    assert "four games in five" in app.page.inner_text("body")
+    app.wait_for(
+        "() => document.body.innerText.includes('four games in five')",
+        timeout=60,
+        failing="the explanation never appeared after the run",
+    )
     assert app.page.locator(".sk-copy-line input[readonly]").count() == 1
     app.assert_healthy()
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -30,6 +31,7 @@ from ..lab import Metric, Standing, Tournament, report
 from ..lab.runner import BotSpec
 from ..lab.slices import Part, SlicedRun, tournament_of, tournament_parts
 from . import charts
+from .predict import copy_line_html
 from .rule_inputs import read_input, rule_input, value_words
 from .shows import ShowsWidget
 
@@ -68,6 +70,27 @@ def differs(a: Metric | None, b: Metric | None) -> bool | None:
     if a is None or b is None or a.interval is None or b.interval is None:
         return None
     return a.interval[1] < b.interval[0] or b.interval[1] < a.interval[0]
+
+
+def plain_value(metric: Metric | None) -> str:
+    """:func:`format_value` as plain text (for a line a pupil copies)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", format_value(metric)))
+
+
+def comparison_copy_text(
+    title: str, label: str, bots: Sequence[str], reports: Sequence[Sequence[Metric]]
+) -> str:
+    """One line for the class sheet: the change, the bots, the games, and every metric whose
+    intervals do not overlap ("no clear difference" when none)."""
+    base, changed = ({m.name: m for m in r} for r in reports)
+    games = plain_value(changed.get("Games"))
+    clear = [
+        f"{name} {plain_value(base[name])} -> {plain_value(metric)}"
+        for name, metric in changed.items()
+        if name in base and differs(base[name], metric)
+    ]
+    found = "; ".join(clear) if clear else "no clear difference"
+    return f"Rule Lab | {title} | {label} | {', '.join(bots)} | {games} games | {found}"
 
 
 def comparison_html(labels: Sequence[str], reports: Sequence[Sequence[Metric]]) -> str:
@@ -334,6 +357,8 @@ class RuleLab(ShowsWidget):
         self.panel.run_button.on_click(lambda _: self.run())
         self.message = w.HTML()
         self.message.add_class("sk-lab-message")
+        self.copy = w.HTML()  # "copy my result", after a run
+        self.copy.add_class("sk-copy")
         self.table = w.HTML()
         self.table.add_class("sk-results")
         self.chart_box = w.VBox(layout=w.Layout(align_items="flex-start"))  # no stretching
@@ -354,6 +379,7 @@ class RuleLab(ShowsWidget):
                 self.panel.widget,
                 self.message,
                 self.table,
+                self.copy,
                 self.chart_box,
             ]
         )
@@ -418,6 +444,21 @@ class RuleLab(ShowsWidget):
         chosen = [p.value for p in self.bot_pickers]
         return tuple(chosen[s % len(chosen)] for s in range(game.num_players))
 
+    def bots_refused(self, changed: Game) -> str:
+        """Why the chosen bots cannot play the changed rules (a Perfect bot only knows the
+        boards it has solved), or "" when they all can."""
+        can_play = list(for_game(changed))
+        missing = sorted({name for name in self.bots_for(changed) if name not in can_play})
+        if not missing:
+            return ""
+        return (
+            f"{' and '.join(missing)} cannot play {changed.title} with {self.info.label} = "
+            f"{self.info_value_text()}. Pick a bot that can: {', '.join(can_play)}."
+        )
+
+    def info_value_text(self) -> str:
+        return value_words(self.info, read_input(self.info, self.value))
+
     def run(self, now: bool = False) -> None:
         """Play the base rules and the changed rules with the same seeds; show the results.
 
@@ -435,6 +476,10 @@ class RuleLab(ShowsWidget):
             changed = load(base.name, **self.changes())
         except InvalidRules as e:
             self.message.value = f"<b style='color:#D55E00'>{html.escape(str(e))}</b>"
+            return
+        refusal = self.bots_refused(changed)
+        if refusal:
+            self.message.value = f"<b style='color:#D55E00'>{html.escape(refusal)}</b>"
             return
         n, seed = self.games.value, self.seed.value
         label = ", ".join(
@@ -454,6 +499,9 @@ class RuleLab(ShowsWidget):
         if run.stopped:
             self.message.value = "Stopped: the table shows the games played so far."
         self.table.value = comparison_html(self.labels, self.reports)
+        bots = self.bots_for(self.game)
+        line = comparison_copy_text(self.game.title, self.labels[1], bots, self.reports)
+        self.copy.value = copy_line_html(line)
         self.chart_box.children = [image(charts.comparison_chart(self.labels, self.reports))]
 
 

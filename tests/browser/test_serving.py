@@ -309,6 +309,12 @@ def test_a_lesson_analysis_runs_when_its_button_is_pressed(
     button = app.page.locator(".sk-run-request", has_text="Play 300 games of the base game")
     button.wait_for(state="visible", timeout=60_000)
     assert "mean length" not in app.page.inner_text("body")
+    assert "four games in five" not in app.page.inner_text("body")  # the explanation waits
+    # Predict, then see (sheepkit.ui.predict): the pupil's guess first, then the run.
+    # The question, the guess, the button and the result (found by the question: the button's
+    # label changes once pressed).
+    prediction = app.page.locator(".sk-predict", has_text="the Optimal bot beat a random player")
+    prediction.locator(".sk-predict-guess input").fill("60")
     button.click()
     app.wait_for(
         "() => Array.from(document.querySelectorAll('.sk-request-output'))"
@@ -317,6 +323,14 @@ def test_a_lesson_analysis_runs_when_its_button_is_pressed(
         failing="the analysis printed nothing after its button was pressed",
     )
     assert button.is_hidden()
+    result = prediction.locator(".sk-predict-result").inner_text()
+    assert result.startswith("You guessed 60%. The run says 78.8%")
+    app.wait_for(
+        "() => document.body.innerText.includes('four games in five')",
+        timeout=60,
+        failing="the explanation never appeared after the run",
+    )
+    assert app.page.locator(".sk-copy-line input[readonly]").count() == 1
     app.assert_healthy()
 
 

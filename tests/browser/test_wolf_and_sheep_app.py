@@ -67,3 +67,50 @@ def test_the_perfect_game_opens_on_request_and_replays(open_app: OpenApp) -> Non
         failing="Redo did not step the perfect game on",
     )
     app.assert_healthy()
+
+
+def test_the_solved_game_waits_for_a_guess_then_shows_it_beside_the_result(
+    open_app: OpenApp,
+) -> None:
+    """Predict, then see (sheepkit.ui.predict): no answer and no explanation before the
+    guess; a press without a guess is refused; after it, the result beside the guess."""
+    app = open_app("wolf_and_sheep")
+    app.wait_for_board()
+    page = app.page
+    prediction = page.locator(".sk-predict", has_text="Who wins?")
+    prediction.wait_for(timeout=60_000)
+    assert "wolves win in 44 moves" not in page.inner_text("body")
+    assert "the sheep can only" not in page.inner_text("body").lower()
+    button = prediction.locator(".sk-run-request")
+    button.click()
+    problem = prediction.locator(".sk-predict-problem")
+    app.wait_for(
+        "e => e.innerText.includes('Pick one answer first')",
+        problem.element_handle(),
+        failing="a press without a guess was not refused",
+    )
+    prediction.get_by_text("the wolves", exact=True).click()
+    button.click()
+    result = prediction.locator(".sk-predict-result")
+    app.wait_for(
+        "e => e.innerText.includes('The run says')",
+        result.element_handle(),
+        timeout=60,
+        failing="the result never appeared beside the guess",
+    )
+    assert result.inner_text().strip() == (
+        "You guessed the wolves. The run says the wolves win in 44 moves."
+    )
+    app.wait_for(
+        "e => e.innerText.includes('The sheep can only make the game last.')",
+        prediction.element_handle(),
+        timeout=60,
+        failing="the explanation never appeared after the run",
+    )
+    copy = prediction.locator(".sk-copy-line input[readonly]")
+    assert (
+        copy.input_value()
+        == "Wolf and Sheep | perfect play | 8x8, 4 wolves: the wolves win in 44 moves"
+    )
+    app.screenshot("wolf_and_sheep-prediction")
+    app.assert_healthy()

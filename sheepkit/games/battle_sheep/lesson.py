@@ -76,6 +76,15 @@ class Measure:
     first_ci: Interval
     fair: float  # what the share would be if seats did not matter: 1 / players
 
+    @property
+    def result(self) -> str:
+        """Player 1's share with its interval, in words: a pupil's copy line."""
+        lo, hi = self.first_ci
+        return (
+            f"Player 1 wins {self.first:.1%} [{lo:.0%}, {hi:.0%}] of {self.games} games "
+            f"(fair: {self.fair:.0%})"
+        )
+
     def line(self) -> str:
         lo, hi = self.first_ci
         return (

@@ -54,6 +54,14 @@ class Analysis:
         )
         return out
 
+    def summary(self) -> str:
+        """One line for a table of variants: length and skill, each with its interval."""
+        (lo, hi), (slo, shi) = self.length_ci, self.skill_ci
+        return (
+            f"{self.name:<19} length {self.length:4.1f} [{lo:4.1f}, {hi:4.1f}] turns; "
+            f"{self.skilled} wins {self.skill:.1%} [{slo:.1%}, {shi:.1%}]"
+        )
+
     def __str__(self) -> str:
         return "\n".join(self.lines())
 

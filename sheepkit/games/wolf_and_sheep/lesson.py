@@ -28,11 +28,18 @@ class Solved:
     plies: int
     how: str
 
+    @property
+    def result(self) -> str:
+        """Who wins, and in how many moves: "the wolves win in 44 moves"."""
+        return f"{_wins(self.winner)} in {self.plies} moves"
+
+    @property
+    def short(self) -> str:
+        """The board and its result, without how it was found (a pupil's copy line)."""
+        return f"{self.board}x{self.board}, {self.wolves} wolves: {self.result}"
+
     def __str__(self) -> str:
-        return (
-            f"{self.board}x{self.board}, {self.wolves} wolves: {_wins(self.winner)} in "
-            f"{self.plies} moves ({self.how})"
-        )
+        return f"{self.short} ({self.how})"
 
 
 def solved_results(sizes: Iterable[int] = (6, 8, 10)) -> list[Solved]:

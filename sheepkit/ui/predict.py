@@ -1,0 +1,312 @@
+"""Predict, then see: a lesson's analysis waits for the pupil's guess, then shows its result
+beside the guess, with its explanation, and a line the pupil can copy into a class sheet.
+
+    @predict("How often will the Optimal bot beat Random?", kind="number", unit="%",
+             explanation="The better player wins about four games in five...")
+    def _():
+        base = lesson.analyse(game.rules, n=300, seed=1)
+        print(f"Optimal wins {base.skill:.1%} against Random")
+        return Seen(says=f"{base.skill:.1%}", copy="Shave a Sheep | base game | ...")
+
+In a Voila app (and in the browser) the cell shows the question, a field for the guess and a
+button: the work runs only after a guess is given, and the explanation stays hidden until
+then. Run as a notebook (JupyterLab, nbval) the work runs at once, as with
+:func:`~sheepkit.ui.requested.on_request`, so that the cells nbval checks print the same
+figures: nobody is there to guess.
+
+:func:`after_run` is the same without a guess (an explanation that waits for its button), and
+:func:`copy_line` the "copy my result" line on its own.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import ipywidgets as w
+from IPython.display import Markdown, display
+
+from ..platform import in_browser
+from .requested import served_by_voila
+
+Kind = Literal["number", "choice", "sentence"]
+KINDS: tuple[str, ...] = ("number", "choice", "sentence")
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a run shows, for the pupil to set beside their guess.
+
+    ``says``: the result in a few words ("79.3% [78.7%, 80.0%]"); ``copy``: one line of plain
+    text for the class sheet; ``show``: anything to display under it (a chart), or None.
+    """
+
+    says: str
+    copy: str
+    show: Any = None
+
+
+def waits_for_the_pupil() -> bool:
+    """True where a person opens the lesson as an app: in Voila, or in the browser."""
+    return served_by_voila() or in_browser()
+
+
+def parse_number(text: str) -> float:
+    """A typed guess as a number: "60", "60%", " 3,5 " (a decimal comma too)."""
+    cleaned = text.strip().rstrip("%").strip().replace(",", ".")
+    if not cleaned:
+        raise ValueError("Type a number first.")
+    try:
+        return float(cleaned)
+    except ValueError:
+        raise ValueError(f"{text.strip()!r} is not a number: type digits, like 60.") from None
+
+
+def beside(guess: str, says: str) -> str:
+    """The guess and the result side by side, in one sentence each."""
+    return f"You guessed {guess}. The run says {says}."
+
+
+# -- copy my result ---------------------------------------------------------------------------
+COPY_LABEL = "Copy my result"
+
+
+def copy_line_html(text: str) -> str:
+    """A read-only text field holding ``text`` (click to select it) and a Copy button, which
+    works where the browser lets a page write to the clipboard (else: select, then Ctrl+C)."""
+    value = html.escape(text, quote=True)
+    return (
+        '<div class="sk-copy-line">'
+        f'<label>{COPY_LABEL}: <input type="text" readonly value="{value}" size="{len(text) + 2}"'
+        ' aria-label="My result, to paste into the class sheet" onfocus="this.select()">'
+        "</label> "
+        '<button type="button" class="sk-copy-button"'
+        " onclick=\"const f = this.parentElement.querySelector('input');"
+        " f.select(); if (navigator.clipboard) navigator.clipboard.writeText(f.value);"
+        " this.textContent = 'Copied';\">Copy</button>"
+        "</div>"
+    )
+
+
+def copy_line(text: str) -> w.HTML | None:
+    """Show the "copy my result" line. In an app, as a field with a Copy button (returned);
+    in a notebook, printed as plain text (returns None)."""
+    if not text.strip() or "\n" in text:
+        raise ValueError("A result to copy is one line of text.")
+    if not waits_for_the_pupil():
+        print(f"{COPY_LABEL}: {text}")
+        return None
+    line = w.HTML(copy_line_html(text))
+    line.add_class("sk-copy")
+    display(line)
+    return line
+
+
+# -- explanations that wait for their run ------------------------------------------------------
+def explanation_html(text: str) -> w.HTML:
+    """An explanation (markdown-ish plain text; paragraphs split on blank lines)."""
+    paragraphs = "".join(
+        f"<p>{html.escape(part.strip(), quote=False)}</p>"
+        for part in text.split("\n\n")
+        if part.strip()
+    )
+    box = w.HTML(f'<div class="sk-explanation">{paragraphs}</div>')
+    box.add_class("sk-explanation")
+    return box
+
+
+def show_result(result: Any) -> None:
+    """Display what a work returned: a Seen's picture and copy line, or any other value."""
+    if isinstance(result, Seen):
+        if result.show is not None:
+            display(result.show)
+        copy_line(result.copy)
+    elif result is not None:
+        display(result)
+
+
+class ExplainedRun:
+    """A button that runs ``work`` once, then shows its output and its explanation."""
+
+    def __init__(
+        self,
+        label: str,
+        work: Callable[[], Any],
+        explanation: str,
+        ready: Callable[[], bool] = lambda: True,
+        then: Callable[[Any], None] = lambda result: None,
+    ) -> None:
+        self.work = work
+        self.explanation = explanation
+        self.ready = ready  # asked first: False leaves everything as it was
+        self.then = then  # given the work's result, before the explanation shows
+        self.button = w.Button(description=label, icon="play", layout=w.Layout(width="auto"))
+        self.button.add_class("sk-run-request")
+        self.output = w.Output()
+        self.output.add_class("sk-request-output")
+        self.button.on_click(lambda _: self.run())
+        self.widget = w.VBox([self.button, self.output])
+        self.ran = False
+
+    def run(self) -> Any:
+        if self.ran or not self.ready():  # a second click (a double click) does nothing
+            return None
+        self.ran = True
+        self.button.disabled = True
+        self.button.description = "Working..."
+        with self.output:
+            result = self.work()
+            self.then(result)
+            show_result(result)
+            if self.explanation:
+                display(explanation_html(self.explanation))
+        self.button.layout.display = "none"
+        return result
+
+
+def after_run(label: str, explanation: str) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+    """Like ``on_request``, with an explanation that appears only after the run."""
+    if not explanation.strip():
+        raise ValueError("after_run needs an explanation (else use on_request).")
+
+    def decorate(work: Callable[[], Any]) -> Callable[[], Any]:
+        if waits_for_the_pupil():
+            display(ExplainedRun(label, work, explanation).widget)
+        else:
+            show_result(work())
+            display(Markdown(explanation))
+        return work
+
+    return decorate
+
+
+# -- predict, then see -------------------------------------------------------------------------
+class Prediction:
+    """The question, the guess field, the button; after the run, the result beside the guess."""
+
+    def __init__(
+        self,
+        question: str,
+        kind: Kind,
+        work: Callable[[], Any],
+        *,
+        choices: Sequence[str] = (),
+        unit: str = "",
+        label: str = "Run it and see",
+        explanation: str = "",
+    ) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        if kind == "choice" and len(choices) < 2:
+            raise ValueError("a choice needs at least two choices")
+        if kind != "choice" and choices:
+            raise ValueError(f"choices are for kind='choice', not {kind!r}")
+        if not question.strip():
+            raise ValueError("a prediction needs a question")
+        self.kind = kind
+        self.unit = unit
+        self.taken = ""
+        self.question = w.HTML(f"<b>Predict first.</b> {html.escape(question, quote=False)}")
+        self.question.add_class("sk-predict-question")
+        self.guess: w.Widget
+        if kind == "number":
+            self.guess = w.Text(placeholder="your guess", layout=w.Layout(width="8em"))
+        elif kind == "choice":
+            self.guess = w.RadioButtons(options=list(choices), value=None)
+        else:
+            self.guess = w.Textarea(placeholder="your guess, in a sentence")
+        self.guess.add_class("sk-predict-guess")
+        self.unit_label = w.Label(unit)
+        self.run_button = ExplainedRun(label, work, explanation, self.accept, self.show_beside)
+        self.problem = w.HTML("")
+        self.problem.add_class("sk-predict-problem")
+        self.result = w.HTML("")
+        self.result.add_class("sk-predict-result")
+        row = w.HBox([self.guess, self.unit_label]) if unit else self.guess
+        self.widget = w.VBox(
+            [
+                self.question,
+                row,
+                self.run_button.button,
+                self.problem,
+                self.result,
+                self.run_button.output,
+            ]
+        )
+        self.widget.add_class("sk-predict")
+
+    def guess_text(self) -> str:
+        """The guess as the pupil gave it, checked; ValueError with what is missing."""
+        if self.kind == "number":
+            number = parse_number(self.guess.value)
+            return f"{number:g}{self.unit}"
+        if self.kind == "choice":
+            if self.guess.value is None:
+                raise ValueError("Pick one answer first.")
+            return str(self.guess.value)
+        text = " ".join(self.guess.value.split())
+        if not text:
+            raise ValueError("Write your guess first.")
+        return f'"{text}"'
+
+    def accept(self) -> bool:
+        """Take the guess (and keep it as it was made), or say what is missing."""
+        try:
+            self.taken = self.guess_text()
+        except ValueError as problem:
+            self.problem.value = (
+                f'<span role="alert">{html.escape(str(problem), quote=False)}</span>'
+            )
+            return False
+        self.problem.value = ""
+        self.guess.disabled = True
+        return True
+
+    def show_beside(self, result: Any) -> None:
+        says = result.says if isinstance(result, Seen) else "what you see below"
+        self.result.value = f"<p>{html.escape(beside(self.taken, says), quote=False)}</p>"
+
+    def run(self) -> None:
+        """What pressing the button does."""
+        self.run_button.run()
+
+
+def predict(
+    question: str,
+    kind: Kind = "number",
+    *,
+    choices: Sequence[str] = (),
+    unit: str = "",
+    label: str = "Run it and see",
+    explanation: str = "",
+) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+    """Decorator for a lesson's analysis: in an app, ask ``question`` first (a number, one of
+    ``choices``, or a sentence), run the work when the pupil has guessed, then show the
+    result beside the guess and the ``explanation``. In a notebook, run it at once.
+
+    The work prints what the notebook checks and returns a :class:`Seen` (or a picture)."""
+
+    def decorate(work: Callable[[], Any]) -> Callable[[], Any]:
+        prediction = Prediction(
+            question,
+            kind,
+            work,
+            choices=choices,
+            unit=unit,
+            label=label,
+            explanation=explanation,
+        )
+        if waits_for_the_pupil():
+            display(prediction.widget)
+        else:
+            result = work()
+            if isinstance(result, Seen):
+                print(f"The run says {result.says}.")
+            show_result(result)
+            if explanation:
+                display(Markdown(explanation))
+        return work
+
+    return decorate

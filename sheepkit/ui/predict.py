@@ -21,12 +21,13 @@ figures: nobody is there to guess.
 from __future__ import annotations
 
 import html
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import ipywidgets as w
-from IPython.display import Markdown, display
+from IPython.display import display
 
 from ..platform import in_browser
 from .requested import served_by_voila
@@ -117,6 +118,14 @@ def explanation_html(text: str) -> w.HTML:
     return box
 
 
+def print_explanation(text: str) -> None:
+    """An explanation as printed text, in a notebook: what nbval checks is what it prints, so
+    it is printed with the figures rather than shown as a separate (unchecked) output."""
+    for part in text.split("\n\n"):
+        if part.strip():
+            print(textwrap.fill(" ".join(part.split()), width=88))
+
+
 def show_result(result: Any) -> None:
     """Display what a work returned: a Seen's picture and copy line, or any other value."""
     if isinstance(result, Seen):
@@ -176,7 +185,7 @@ def after_run(label: str, explanation: str) -> Callable[[Callable[[], Any]], Cal
             display(ExplainedRun(label, work, explanation).widget)
         else:
             show_result(work())
-            display(Markdown(explanation))
+            print_explanation(explanation)
         return work
 
     return decorate
@@ -305,8 +314,7 @@ def predict(
             if isinstance(result, Seen):
                 print(f"The run says {result.says}.")
             show_result(result)
-            if explanation:
-                display(Markdown(explanation))
+            print_explanation(explanation)
         return work
 
     return decorate

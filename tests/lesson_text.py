@@ -32,7 +32,8 @@ IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 TAG = re.compile(r"<[^>]+>")
 ITEM = re.compile(r"^\s*(?:[*+-]|\d+[.)])\s+")
-SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
+# After the mark may come a closing bracket, quote or bold/italic marker or two.
+SENTENCE_END = re.compile(r"(?:(?<=[.!?:])|(?<=[.!?:][)\"”’*_])|(?<=[.!?:][)\"”’*_]{2}))\s+")
 WORD = re.compile(r"[^\W_]+(?:['’.,-][^\W_]+)*")
 
 

@@ -79,7 +79,8 @@ def guide_text(notebook: str) -> str:
 def test_the_sentence_splitter_counts_what_a_pupil_reads() -> None:
     text = (
         "## A heading\n\nOne short sentence. Another one: with `code here` and "
-        "[a link](../docs/glossary.md#seed)!\n* an item\n* 1.5 seconds is one item\n"
+        "[a link](../docs/glossary.md#seed)! (In brackets.) **Bold.** Next\n"
+        "* an item\n* 1.5 seconds is one item\n"
         "| a cell | b cell |\n|---|---|\n<details><summary>Fold</summary>\n\nHidden.</details>"
     )
     assert sentences(text) == [
@@ -87,6 +88,9 @@ def test_the_sentence_splitter_counts_what_a_pupil_reads() -> None:
         "One short sentence.",
         "Another one:",
         "with   and a link!",
+        "(In brackets.)",
+        "**Bold.**",
+        "Next",
         "* an item",
         "* 1.5 seconds is one item",
         "a cell",

@@ -189,7 +189,7 @@ def test_the_guide_has_its_sections(notebook: str) -> None:
 def notebook_questions(notebook: str) -> int:
     """How many numbered questions the lesson's questions cell asks."""
     for cell in cells(notebook):
-        heading = re.search(r"^##+ Questions.*$(.*)", cell.source, re.M | re.S)
+        heading = re.search(r"^##+ Questions[^\n]*\n(.*)", cell.source, re.M | re.S)
         if cell.kind == "markdown" and heading:
             return len(re.findall(r"^\d+\. ", heading.group(1), re.M))
     return 0

@@ -151,10 +151,10 @@ SITE_STAMP := $(SITE_VENV)/.installed
 SITE_NPM_STAMP := site/node_modules/.installed
 SITE_OUT := _site
 SITE_PORT ?= 8000
-SITE_SOURCES := pyproject.toml README.md $(shell find sheepkit notebooks site \
+SITE_SOURCES := pyproject.toml README.md $(shell find sheepkit notebooks site docs \
 	-path site/node_modules -prune -o -name __pycache__ -prune -o -type f \
 	\( -name '*.py' -o -name '*.mjs' -o -name '*.json' -o -name '*.ipynb' -o -name '*.toml' \
-	-o -name '*.txt' \) -print)
+	-o -name '*.txt' -o -name '*.md' -o -name '*.html' \) -print)
 
 $(SITE_STAMP): site/requirements.txt
 	@test -x $(SITE_VENV)/bin/pip || { echo "== creating $(SITE_VENV) with $(PYTHON)"; rm -rf $(SITE_VENV); $(PYTHON) -m venv $(SITE_VENV); }

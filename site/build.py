@@ -470,6 +470,8 @@ def fix_render_pages(out: Path, notebooks: list[str]) -> None:
     sit two folders down; and its baseUrl "/" would break a site served from a subfolder (as
     GitHub Pages serves a project). Links between notebooks point at their Voici pages, and
     render pages show their cells as they run (SHOW_CELLS_AS_THEY_RUN)."""
+    import teacher_pages  # site/'s own module (this script's folder)
+
     pages = [*(out / "voici" / "render").glob("*.html"), *(out / "voici" / "tree").glob("*.html")]
     for page in pages:
         html = page.read_text()
@@ -483,6 +485,7 @@ def fix_render_pages(out: Path, notebooks: list[str]) -> None:
         html = html[: match.start(2)] + json.dumps(config) + html[match.end(2) :]
         for name in notebooks:
             html = html.replace(f'href="{name}.ipynb"', f'href="{name}.html"')
+        html = teacher_pages.lesson_links(html)  # ../docs/ from notebooks/: the site's docs/
         if page.parent.name == "render":
             if html.count(RENDERED_CELLS) != 1 or "window.display_cells = function" not in html:
                 raise RuntimeError(
@@ -563,7 +566,8 @@ def landing_page(out: Path) -> None:
         f"<script>location.replace('{target}' + location.search + location.hash)</script>\n"
         "</head><body>\n"
         f"<p><a href='{target}'>sheepkit: open the welcome app</a> or "
-        "<a href='lab/index.html'>the notebooks with their code (JupyterLite)</a>.</p>\n"
+        "<a href='lab/index.html'>the notebooks with their code (JupyterLite)</a>; "
+        "<a href='docs/index.html'>for teachers: guides, glossary, rules cards</a>.</p>\n"
         "</body></html>\n"
     )
 
@@ -615,7 +619,10 @@ def outside_urls(out: Path) -> list[str]:
 
 
 def check_site(out: Path, notebooks: list[str]) -> None:
+    import teacher_pages
+
     problems = [f"outside URL in {u}" for u in outside_urls(out)]
+    problems += teacher_pages.check_pages(out)
     for name in notebooks:
         page = out / "voici" / "render" / f"{name}.html"
         if not page.is_file():
@@ -778,6 +785,10 @@ def build(out: Path) -> None:
     local_font_awesome(tmp_out)
     drop_mermaid_loader(tmp_out)
     landing_page(tmp_out)
+    log("teachers' pages: the guides, the glossary, the rules cards")
+    import teacher_pages
+
+    teacher_pages.write_pages(tmp_out)
     (tmp_out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _
     check_site(tmp_out, notebooks)
     shutil.rmtree(out, ignore_errors=True)

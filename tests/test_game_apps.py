@@ -369,7 +369,7 @@ def test_set_up_row_offers_players_seats_and_variant_in_plain_words() -> None:
         ("shave_a_sheep", ["players", "wolf"]),
         ("battle_sheep", ["players", "field"]),
         ("lamb_mimes", ["players", "match"]),
-        ("sheep_race", ["players"]),
+        ("sheep_race", ["players", "races"]),
     ],
 )
 def test_every_game_has_a_set_up_row(name: str, expected: list[str]) -> None:

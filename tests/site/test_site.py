@@ -244,6 +244,9 @@ def test_a_lesson_shows_as_its_cells_run_and_keeps_its_place(open_page: OpenPage
     note = page.locator("#sk-running")
     assert re.fullmatch(r"Running the lesson: cell \d+ of \d+", note.inner_text())
     place = "() => document.querySelector('[cell-index=\"12\"]').getBoundingClientRect().top"
+    # A cell not yet shown has no height: scrolled to, the content shown next would push it up.
+    shown = "() => document.querySelector('[cell-index=\"12\"]').getBoundingClientRect().height > 0"
+    app.wait_for(shown, timeout=START, failing="cell 12 was never shown")
     page.evaluate("() => document.querySelector('[cell-index=\"12\"]').scrollIntoView()")
     top = page.evaluate(place)
     assert note.count() == 1, "the last cell ran before the test could scroll: no place to keep"

@@ -729,7 +729,7 @@ class SheepRaceState(State["SheepRace", RaceMove]):
             clock=clock,
             results=(*self.results, result),
         )
-        if final:
+        if final or game.rules.races == "one race":
             return state.replace(phase=OVER)
         leader = state.ranking()[0]
         podium = (*self.podium, cards)

@@ -91,6 +91,14 @@ def _short(value: object) -> str:
 @dataclass(frozen=True)
 class SheepRaceRules(Rules):
     players: int = rule(4, "Number of players.", min=2, max=6)
+    races: str = rule(
+        "tournament",
+        "The two semifinals and the final, or one race: the first semifinal alone, scored as "
+        "usual (a game that fits a lesson).",
+        choices=("tournament", "one race"),
+        choice_labels={"tournament": "Two semifinals and a final", "one race": "One race"},
+        setup=True,
+    )
     track: int = rule(
         DEFAULT_TRACK,
         "Squares in each lane from the Starting Line to the Finish Line; the last five are "

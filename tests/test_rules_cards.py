@@ -1,0 +1,77 @@
+"""The printable rules cards (site/rules_cards.py → docs/cards/*.html): made from our words in
+seeds/<game>.md, with the game's board picture, self-contained, sized for one page. (Chromium
+prints each on one A4 and one Letter page in tests/browser/test_rules_cards_print.py.)"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+_SPEC = importlib.util.spec_from_file_location("rules_cards", REPO / "site" / "rules_cards.py")
+assert _SPEC and _SPEC.loader
+rules_cards = importlib.util.module_from_spec(_SPEC)
+sys.modules["rules_cards"] = rules_cards
+_SPEC.loader.exec_module(rules_cards)
+
+GAMES = ("wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race")
+
+
+def test_there_is_a_card_for_each_of_the_five_games():
+    assert tuple(rules_cards.GAMES) == GAMES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_committed_card_is_what_the_seeds_make(game):
+    committed = (rules_cards.CARDS / f"{game}.html").read_text()
+    assert committed == rules_cards.card_html(game), "run: .venv/bin/python site/rules_cards.py"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_card_has_our_words_a_picture_and_print_css(game):
+    card = (rules_cards.CARDS / f"{game}.html").read_text()
+    words = rules_cards.card_text(game)
+    assert len(words.split()) > 120
+    first_sentence = re.sub(r"[*#]", "", words.split("\n\n")[1]).split(".")[0]
+    assert first_sentence.split()[-1] in card  # the seed's words, rendered
+    assert card.count("<svg") == 1 and "aria-label=" in card
+    assert "@page { size: auto; margin: 12mm }" in card
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_card_loads_nothing_from_elsewhere(game):
+    card = (rules_cards.CARDS / f"{game}.html").read_text()
+    urls = set(re.findall(r"(?:https?:)?//[\w.-]+[^\s'\"<>)]*", card))
+    assert urls <= {"http://www.w3.org/2000/svg"}  # the SVG namespace is a name, not a load
+    assert "<script" not in card and "<link" not in card and "@import" not in card
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_card_is_estimated_to_fit_the_smaller_page(game):
+    card = (rules_cards.CARDS / f"{game}.html").read_text()
+    assert rules_cards.estimated_height_mm(card) <= rules_cards.PAGE_HEIGHT_MM
+
+
+def test_the_estimate_grows_with_the_text_so_a_long_card_does_not_fit():
+    card = rules_cards.card_html("lamb_mimes")
+    start, end = card.index("<h3>"), card.index("<footer>")
+    doubled = card[:end] + card[start:end] + card[end:]
+    assert rules_cards.estimated_height_mm(doubled) > rules_cards.PAGE_HEIGHT_MM
+
+
+def test_a_seed_without_the_section_is_refused_by_name(tmp_path, monkeypatch):
+    (tmp_path / "lamb_mimes.md").write_text("# Lamb Mimes\n\n## The aim\n\nWin.\n")
+    monkeypatch.setattr(rules_cards, "SEEDS", tmp_path)
+    with pytest.raises(ValueError, match="no section '## The rules card'"):
+        rules_cards.card_text("lamb_mimes")
+
+
+def test_the_section_ends_at_the_next_heading_and_drops_its_note(tmp_path, monkeypatch):
+    seed = "# G\n\n## The rules card\n\n*Printed as a card.*\n\n### Aim\n\nWin.\n\n## Next\n\nNo."
+    (tmp_path / "g.md").write_text(seed)
+    monkeypatch.setattr(rules_cards, "SEEDS", tmp_path)
+    assert rules_cards.card_text("g") == "### Aim\n\nWin."

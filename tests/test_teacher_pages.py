@@ -17,7 +17,10 @@ _SPEC.loader.exec_module(teacher_pages)
 
 def site_with_pages(tmp_path: Path) -> Path:
     (tmp_path / "index.html").write_text("<p>the apps</p>")
-    (tmp_path / "voici" / "render").mkdir(parents=True)
+    render = tmp_path / "voici" / "render"
+    render.mkdir(parents=True)
+    for notebook in (REPO / "notebooks").glob("*.ipynb"):  # the guides link their lessons
+        (render / f"{notebook.stem}.html").write_text(f"<p>{notebook.stem}</p>")
     teacher_pages.write_pages(tmp_path)
     return tmp_path
 

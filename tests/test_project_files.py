@@ -109,3 +109,19 @@ def test_the_readme_battle_sheep_text_board_reads_back_as_printed():
     board = [line for line in text.splitlines() if not line.startswith("#")]
     assert str(state).splitlines()[-len(board) :] == board
     assert state.play("d4-g4 x5") != state  # a legal move in the README's notation
+
+
+def test_the_browser_tests_install_axe_core_from_npm_and_keep_it_out_of_git() -> None:
+    """axe-core (tests/axe_check.py) comes from tests/package-lock.json by `npm ci`, which
+    `make browser` and `make site-test` run first on a fresh machine (.ci/run installs npm)."""
+    makefile = (REPO / "Makefile").read_text()
+    for target in ("browser", "site-test"):
+        line = re.search(rf"^{target}: (.*)$", makefile, re.MULTILINE)
+        assert line is not None and "$(AXE_STAMP)" in line.group(1).split(), target
+    recipe = re.search(r"^\$\(AXE_STAMP\): (.*)\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert recipe is not None and "npm ci" in recipe.group(2)
+    assert "tests/package-lock.json" in recipe.group(1).split()
+    lock = (REPO / "tests" / "package-lock.json").read_text()
+    assert '"node_modules/axe-core"' in lock
+    assert "tests/node_modules/" in (REPO / ".gitignore").read_text().splitlines()
+    assert "missing+=(npm)" in (REPO / ".ci" / "run").read_text()

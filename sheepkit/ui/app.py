@@ -30,6 +30,7 @@ from ..core.registry import entry_for, game_type
 from ..core.rules import RuleInfo, Rules, rule_text, rule_value
 from ..drawing import BoardDrawing, Frame, drawing_for
 from .keyboard import KEYBOARD_HTML
+from .page_style import PAGE_HTML
 from .panel import Panel
 from .setup_row import SetupRow
 from .shows import ShowsWidget
@@ -48,7 +49,9 @@ EXTRAS = ("Rules", "Save / load", "About the bots")
 # board that is partly off the page into view before the click is read against the moved
 # canvas, and the click lands elsewhere. A huge negative scroll margin leaves nothing for
 # focusing to scroll to (seen in Chromium; tests/browser/test_apps.py checks it).
-BOARD_CSS = "<style>.sk-board canvas { scroll-margin: -100000px; }</style>" + KEYBOARD_HTML
+BOARD_CSS = (
+    "<style>.sk-board canvas { scroll-margin: -100000px; }</style>" + KEYBOARD_HTML + PAGE_HTML
+)
 
 
 class GameApp(ShowsWidget):
@@ -138,6 +141,7 @@ class GameApp(ShowsWidget):
         self.redo_button.add_class("sk-redo")
         self.redo_button.on_click(lambda _: self.redo())
         self.slider = w.IntSlider(description="History", min=0, max=0, continuous_update=False)
+        # (page_style's script names the slider handles after these labels.)
         self.slider.add_class("sk-history")
         self.slider.observe(lambda c: self.goto(c["new"]), "value")
         self.new_button = w.Button(description="New game", button_style="success")

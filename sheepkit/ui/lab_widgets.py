@@ -34,6 +34,7 @@ from ..lab import GameRow, Metric, Results, Tournament, leaderboard, report, sim
 from ..lab.runner import BotSpec
 from ..lab.tournament import seatings
 from . import charts
+from .page_style import PAGE_HTML
 from .shows import ShowsWidget
 
 #: The game the rule lab opens with: its rules text asks exactly "change one rule", and it is
@@ -293,9 +294,9 @@ def bot_descriptions_html(
 ) -> str:
     """How each bot of a game thinks, in its own ``description`` words (every game's bots,
     each under the game's title, when ``game`` is None)."""
-    if game is None:
+    if game is None:  # (h3: the lesson's section heading above is an h2)
         return "".join(
-            f"<h4 style='font-family:sans-serif;margin:8px 0 0'>{html.escape(load(g).title)}</h4>"
+            f"<h3 style='font-family:sans-serif;margin:8px 0 0'>{html.escape(load(g).title)}</h3>"
             + bot_descriptions_html(g)
             for g in games()
         )
@@ -398,7 +399,7 @@ class RunPanel:
         try:
             finish(run)
         except Exception as e:  # in a task an exception would vanish: show it
-            self.text.value += f" <b style='color:#D55E00'>Error: {html.escape(str(e))}</b>"
+            self.text.value += f" <b style='color:#b00020'>Error: {html.escape(str(e))}</b>"
             raise
 
 
@@ -515,7 +516,9 @@ class RuleLab(ShowsWidget):
                 w.HBox([self.game_picker, self.rule_picker]),
                 self.rule_doc,
                 self.value_box,
-                w.HTML("<b>Bots</b> (one per seat; with more seats they repeat in order):"),
+                w.HTML(
+                    PAGE_HTML + "<b>Bots</b> (one per seat; with more seats they repeat in order):"
+                ),
                 self.bots_box,
                 w.HBox([self.games, self.seed, self.rotate]),
                 self.panel.widget,
@@ -594,14 +597,14 @@ class RuleLab(ShowsWidget):
         if self.panel.running:
             return
         if self.rule_picker.value is None:
-            self.message.value = "<b style='color:#D55E00'>This game has no rule to change.</b>"
+            self.message.value = "<b style='color:#b00020'>This game has no rule to change.</b>"
             return
         self.message.value = ""
         base = self.game
         try:
             changed = load(base.name, **self.changes())
         except InvalidRules as e:
-            self.message.value = f"<b style='color:#D55E00'>{html.escape(str(e))}</b>"
+            self.message.value = f"<b style='color:#b00020'>{html.escape(str(e))}</b>"
             return
         n, seed = self.games.value, self.seed.value
         label = ", ".join(
@@ -675,7 +678,10 @@ class BotArena(ShowsWidget):
         self.tournament: Tournament | None = None
         self.widget = w.VBox(
             [
-                w.HTML(f"<b>{html.escape(self.game.title)}</b>: tick the bots that take part"),
+                w.HTML(
+                    PAGE_HTML
+                    + f"<b>{html.escape(self.game.title)}</b>: tick the bots that take part"
+                ),
                 w.HBox(list(self.ticks.values()), layout=w.Layout(flex_flow="row wrap")),
                 w.HBox([self.games, self.seed]),
                 self.panel.widget,
@@ -695,7 +701,7 @@ class BotArena(ShowsWidget):
             return
         bots = self.chosen()
         if len(bots) < 2:
-            self.message.value = "<b style='color:#D55E00'>Tick at least two bots.</b>"
+            self.message.value = "<b style='color:#b00020'>Tick at least two bots.</b>"
             return
         self.message.value = ""
         parts = tournament_parts(self.game, bots, self.games.value, self.seed.value)

@@ -96,6 +96,12 @@ class Drawing(ABC):
     def log_label(self, state: State[Any, Any], move: Hashable, viewer: int | None) -> str | None:
         return None
 
+    def describe(self, frame: Frame) -> str:
+        """By default the game's text board of what the viewer may see (``str`` of the state,
+        or of ``state.view(viewer)``): a new game is described before it has words of its own."""
+        shown = frame.state if frame.viewer is None else frame.state.view(frame.viewer)
+        return str(shown)
+
 
 class TextDrawing(Drawing):
     """Any game drawn as the plain-text picture of what the viewer may see: a new game is

@@ -123,6 +123,11 @@ class BoardDrawing(Protocol):
         information), or None for the app's "Player 2: a move"."""
         ...
 
+    def describe(self, frame: Frame) -> str:
+        """The board in words, as much as ``frame.viewer`` may see (None: everything): what a
+        screen reader reads instead of the picture, one fact per line."""
+        ...
+
 
 @runtime_checkable
 class Panel(Protocol):

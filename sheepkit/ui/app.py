@@ -29,6 +29,7 @@ from ..core.record import FORMAT, VERSION, parse_json
 from ..core.registry import entry_for, game_type
 from ..core.rules import RuleInfo, Rules, rule_text, rule_value
 from ..drawing import BoardDrawing, Frame, drawing_for
+from .board_speech import BoardSpeech
 from .keyboard import KEYBOARD_HTML
 from .page_style import PAGE_HTML
 from .panel import Panel
@@ -185,11 +186,14 @@ class GameApp(ShowsWidget):
             ],
             layout=w.Layout(width="420px", margin="0 0 0 16px"),
         )
+        self.speech = BoardSpeech()  # the board in words, for screen readers
+        board_column = w.VBox([board, *self.speech.widgets])
+        board_column.add_class("sk-board-column")
         self.widget = w.VBox(
             [
                 self.title,
                 self.setup.widget,
-                w.HBox([board, controls], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([board_column, controls], layout=w.Layout(flex_flow="row wrap")),
                 self.extras,
             ]
         )
@@ -586,6 +590,7 @@ class GameApp(ShowsWidget):
         self._render_moves()
         self._render_history()
         self.panel.refresh(self)
+        self.speech.refresh(self)
         self._schedule_bots()
 
     def _on_client_ready(self, *_: Any) -> None:

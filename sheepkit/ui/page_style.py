@@ -81,6 +81,9 @@ def _style() -> str:
         f"{_within('.lm-AccordionPanel-title', '.jupyter-widget-Collapse-header')}"
         " { color: #222222; }"
         f".{SR_ONLY}, .{SR_LABEL} > .widget-label {{ {hidden} }}"
+        # The board's name is read as the canvas's name only (aria-labelledby reads hidden
+        # text), not a second time as a line of text beside it.
+        ".sk-board-name { display: none !important; }"
         # The lesson's links: JupyterLab tells them from the text by colour alone (1.9:1).
         ".jp-RenderedHTMLCommon a:link:not(.anchor-link),"
         " .jp-RenderedHTMLCommon a:visited:not(.anchor-link) { text-decoration: underline; }"

@@ -281,6 +281,35 @@ class LambMimesDrawing(Drawing):
             return f"{verb.get(move.verb, 'Draw')} {spoken(move.card)}"
         return str(move)
 
+    def describe(self, frame: Frame) -> str:
+        """The table in words, from the same Table the picture draws: the viewer's own hand,
+        how many cards the others hold (their cards only when everything may be shown)."""
+        table = table_of(frame)
+        name = frame.state.game.player_name
+
+        def cards(held: tuple[int, ...]) -> str:
+            return ", ".join(spoken(card) for card in held) or "no cards"
+
+        lines = [self._headline(table, name) + "."]
+        you = "your" if frame.viewer is not None else "the"
+        points = table.points[table.bottom]
+        lines.append(f"{name(table.bottom)}, {points} points, {you} hand: {cards(table.hand)}.")
+        for player in range(len(table.hand_sizes)):
+            if player == table.bottom:
+                continue
+            held = table.hands.get(player)
+            shown = cards(held) if held is not None else _cards(table.hand_sizes[player])
+            lines.append(f"{name(player)}: {shown}; {table.points[player]} points.")
+        for number, spot in enumerate(table.spots, 1):
+            if spot.face is not None:
+                what = spoken(spot.face) + (f" ({spot.note})" if spot.note else "")
+            else:
+                what = "a card face down" if spot.down else "empty"
+            lines.append(f"Pasture spot {number}: {what}.")
+        top = spoken(table.discard[-1]) if table.discard else "empty"
+        lines.append(f"Discard pile: {top}; draw pile: {_cards(table.pile)}.")
+        return "\n".join(lines)
+
     @staticmethod
     def _hand_move(table: Table, card: int) -> Move:
         return Place(card) if table.phase == PLACE else Play(card)

@@ -103,6 +103,28 @@ class WolfAndSheepDrawing(Drawing):
         piece = "Sheep" if move.source == _ours(state).sheep else "Wolf"
         return f"{piece} {square_name(move.source)} → {square_name(move.target)}"
 
+    def describe(self, frame: Frame) -> str:
+        """Where the pieces stand, the last move and whose turn (the text board's last lines)."""
+        state = _ours(frame.state)
+        wolves = ", ".join(square_name(sq) for sq in state.wolves)
+        lines = [
+            f"A {self.size} by {self.size} board, row 1 at the sheep's side.",
+            f"The sheep is on {square_name(state.sheep)}.",
+            f"The wolves are on {wolves}.",
+        ]
+        if state.history and isinstance(state.history[-1], Step):
+            last = state.history[-1]
+            lines.append(f"Last move: {square_name(last.source)} to {square_name(last.target)}.")
+        if frame.selection is not None:
+            targets = ", ".join(
+                square_name(m.target) for m in self.selected_moves(state, frame.selection)
+            )
+            lines.append(
+                f"Picked: the piece on {square_name(frame.selection)}; it may go to {targets}."
+            )
+        lines += str(state).splitlines()[self.size + 1 :]  # rounds, and who moves or the result
+        return "\n".join(lines)
+
     def selected_moves(self, state: State[Any, Any], selection: Any) -> tuple[Step, ...]:
         """The legal moves of the selected piece (the app marks their targets)."""
         if selection is None:

@@ -523,8 +523,8 @@ class RuleLab(ShowsWidget):
                 w.HBox([self.games, self.seed, self.rotate]),
                 self.panel.widget,
                 self.message,
+                self.chart_box,  # first: Run and the chart on one screen, the long table after
                 self.table,
-                self.chart_box,
             ]
         )
         self.widget.add_class("sk-rule-lab")
@@ -538,6 +538,11 @@ class RuleLab(ShowsWidget):
         return next(i for i in self.game.rules.describe() if i.name == self.rule_picker.value)
 
     def _game_changed(self) -> None:
+        # Another game's results (its players, its win rates) would read as this one's.
+        self.table.value = ""
+        self.chart_box.children = []
+        self.labels, self.reports = [], []
+        self.message.value = ""
         game = self.game
         self._updating = True
         try:
@@ -579,7 +584,17 @@ class RuleLab(ShowsWidget):
         )
         self.value = value_widget(info, suggested_value(info, self.game.rules))
         self.value.add_class("sk-lab-value")
+        self.value.observe(lambda _: self._mark_stale(), names="value")
         self.value_box.children = [self.value]
+        self._mark_stale()
+
+    def _mark_stale(self) -> None:
+        """Results shown for other rules stay, marked: Run measures the new ones."""
+        if self.reports and not self.panel.running:
+            self.message.value = (
+                "<b class='sk-stale'>The results below are for the rule as it was "
+                f"({html.escape(self.labels[-1])}): press Run to measure this one.</b>"
+            )
 
     def changes(self) -> dict[str, Any]:
         return {self.info.name: read_value(self.info, self.value)}

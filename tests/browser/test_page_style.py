@@ -102,3 +102,28 @@ def test_board_and_moves_fit_the_page_at_200_percent_zoom(
     finally:
         app.close()
         context.close()
+
+
+def test_a_page_asks_nothing_of_the_internet_and_still_shows_its_icons(
+    chromium: object, voila: VoilaServer
+) -> None:
+    """A school server without internet: Voila's page linked Font Awesome from a public CDN
+    (two requests per page); sheepkit's copy of the template leaves them out, and the icons
+    (the labs' Run button) come from Voila's own bundle."""
+    page = chromium.new_page()  # type: ignore[attr-defined]
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    app = AppPage(page, "rule_lab")
+    try:
+        app.load(voila)
+        icon = page.locator(".sk-rule-lab .sk-run i.fa-play")
+        icon.wait_for(timeout=120_000)
+        page.wait_for_function("() => document.fonts.status === 'loaded'", timeout=30_000)
+        family = icon.evaluate("i => getComputedStyle(i, '::before').fontFamily")
+        assert "Font Awesome 5" in family, family
+        assert page.evaluate("() => document.fonts.check('900 14px \"Font Awesome 5 Free\"')")
+        outside = [url for url in asked if not url.startswith((voila.url, "data:", "blob:"))]
+        assert not outside, f"requests outside the server: {outside}"
+        app.assert_healthy()
+    finally:
+        app.close()

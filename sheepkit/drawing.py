@@ -96,6 +96,10 @@ class Drawing(ABC):
     def log_label(self, state: State[Any, Any], move: Hashable, viewer: int | None) -> str | None:
         return None
 
+    def explain_click(self, frame: Frame, x: float, y: float) -> str | None:
+        """By default a click that does nothing says nothing."""
+        return None
+
     def describe(self, frame: Frame) -> str:
         """By default the game's text board of what the viewer may see (``str`` of the state,
         or of ``state.view(viewer)``): a new game is described before it has words of its own."""

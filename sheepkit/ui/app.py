@@ -554,6 +554,11 @@ class GameApp(ShowsWidget):
             self.play(move)
         else:
             self.selection = selection
+            # A click that did nothing says why (a wolf on the sheep's turn, a card that
+            # does not fit), in the status's message.
+            explain = getattr(self.drawing, "explain_click", None)
+            why = explain(frame, x, y) if explain is not None and selection is None else None
+            self.message = why or ""
             self.render()
 
     def _viewer(self) -> int | None:

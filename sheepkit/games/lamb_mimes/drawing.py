@@ -246,6 +246,29 @@ class LambMimesDrawing(Drawing):
                 return None, move if move in moves else None
         return None, None
 
+    def explain_click(self, frame: Frame, x: float, y: float) -> str | None:
+        """A hand card or Pasture spot that cannot be played now: the engine says why."""
+        table = table_of(frame)
+        state = frame.state
+        assert isinstance(state, LambMimesState)
+        meant: Move | None = None
+        for spot in range(PASTURE):
+            sx, sy, sw, sh = spot_box(spot)
+            if sx <= x <= sx + sw and sy <= y <= sy + sh:
+                meant = Flip(spot)
+        n = len(table.hand)
+        for i in reversed(range(n)):
+            card = table.hand[i]
+            move = self._hand_move(table, card)
+            hx, hy, hw, hh = hand_box(n, i, move in table.moves)
+            if meant is None and hx <= x <= hx + hw and hy <= y <= hy + hh:
+                meant = move
+        if meant is None or meant in table.moves:
+            return None
+        if not table.moves:
+            return f"It is not your turn: {self._headline(table, state.game.player_name)}."
+        return state.why_illegal(meant)
+
     def log_label(self, before: State[Any, Any], move: Move, viewer: int | None) -> str:
         """A log line as ``viewer`` may read it: dealt and drawn cards stay secret (the owner
         sees them in the hand), a card put face down in the Pasture only its owner knows."""

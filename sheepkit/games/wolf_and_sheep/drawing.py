@@ -103,6 +103,19 @@ class WolfAndSheepDrawing(Drawing):
         piece = "Sheep" if move.source == _ours(state).sheep else "Wolf"
         return f"{piece} {square_name(move.source)} → {square_name(move.target)}"
 
+    def explain_click(self, frame: Frame, x: float, y: float) -> str | None:
+        """A piece of the side not to move, or a square the picked piece cannot reach: the
+        engine's words for it."""
+        state = _ours(frame.state)
+        sq = self.square_at(x, y)
+        if state.is_over or sq is None:
+            return None
+        if frame.selection is not None:
+            return state.why_illegal(Step(frame.selection, sq))
+        if sq == state.sheep or sq in state.wolves:
+            return state.why_illegal(Step(sq, sq))
+        return "Pick one of your pieces first, then the square it goes to."
+
     def describe(self, frame: Frame) -> str:
         """Where the pieces stand, the last move and whose turn (the text board's last lines)."""
         state = _ours(frame.state)

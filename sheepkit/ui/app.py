@@ -186,14 +186,17 @@ class GameApp(ShowsWidget):
             ],
             layout=w.Layout(width="420px", margin="0 0 0 16px"),
         )
+        controls.add_class("sk-controls")
         self.speech = BoardSpeech()  # the board in words, for screen readers
         board_column = w.VBox([board, *self.speech.widgets])
         board_column.add_class("sk-board-column")
+        main_row = w.HBox([board_column, controls], layout=w.Layout(flex_flow="row wrap"))
+        main_row.add_class("sk-main-row")  # page_style keeps board and controls side by side
         self.widget = w.VBox(
             [
                 self.title,
                 self.setup.widget,
-                w.HBox([board_column, controls], layout=w.Layout(flex_flow="row wrap")),
+                main_row,
                 self.extras,
             ]
         )

@@ -91,6 +91,11 @@ def _style() -> str:
         ".sk-app .sk-board { min-width: 0 !important; max-width: 100%; }"
         ".sk-app .sk-board canvas { max-width: 100%; height: auto !important; }"
         ".sk-app .sk-board-column { min-width: 0; max-width: 100%; }"
+        # A 1024 px screen (a tablet, a school laptop): the board shrinks beside the controls
+        # rather than pushing them below it, off the screen.
+        "@media (min-width: 900px) { .sk-app .sk-main-row { flex-wrap: nowrap !important; }"
+        " .sk-app .sk-board-column { flex: 0 1 auto; min-width: 360px; }"
+        " .sk-app .sk-controls { flex: 0 0 auto; } }"
         "@media (prefers-reduced-motion: reduce) {"
         f" {_within('*', '*::before', '*::after')} {{ animation: none !important;"
         " transition: none !important; scroll-behavior: auto !important; } }"

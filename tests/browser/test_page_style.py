@@ -127,3 +127,41 @@ def test_a_page_asks_nothing_of_the_internet_and_still_shows_its_icons(
         app.assert_healthy()
     finally:
         app.close()
+
+
+# Where each part of an app ends, measured from the app's top, at 1024 x 768.
+PARTS = """el => { const top = el.getBoundingClientRect().top;
+    const shown = (s) => Array.from(el.querySelectorAll(s)).find((e) => e.offsetParent !== null);
+    const end = (s) => { const e = shown(s); if (!e) return null;
+        const r = e.getBoundingClientRect(); return [r.bottom - top, r.right]; };
+    return { board: end('.sk-board canvas'), undo: end('.sk-undo'),
+             move: end('.sk-move, .sk-roll, .sk-lay'),
+             width: document.documentElement.clientWidth }; }"""
+
+
+@pytest.mark.parametrize(
+    "name", ["wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race"]
+)
+def test_board_and_controls_fit_one_1024_by_768_screen(
+    chromium: object, voila: VoilaServer, name: str
+) -> None:
+    """A tablet or a small school laptop: with the app scrolled to its top, the board, a move
+    (Battle Sheep's Lay tile) and Undo are all on the screen (they wrapped below the board)."""
+    page = chromium.new_page(viewport={"width": 1024, "height": 768})  # type: ignore[attr-defined]
+    app = AppPage(page, name)
+    try:
+        app.load(voila)
+        app.wait_for_board()
+        parts = app.app.evaluate(PARTS)
+        if name == "battle_sheep":  # its tile controls were the ones below the screen
+            assert parts["move"] is not None, f"no Lay tile shown: {parts}"
+        for part in ("board", "undo", "move"):
+            if part == "move" and parts[part] is None:
+                continue  # a bot bets or rolls first: no move of the human's yet
+            assert parts[part] is not None, f"{name}: no {part} shown: {parts}"
+            bottom, right = parts[part]
+            assert bottom <= 768 and right <= parts["width"], f"{name}: {part} off screen: {parts}"
+        app.screenshot(f"{name}-1024x768")
+        app.assert_healthy()
+    finally:
+        app.close()

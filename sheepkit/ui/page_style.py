@@ -13,7 +13,8 @@ still takes them).
 
 The script names what ipywidgets leaves unnamed and sheepkit cannot reach from Python (a
 widget has no trait for ARIA attributes): a slider's handle (role slider) gets its widget's
-label as its name; an app's board canvas gets a role, its name and its description from the
+label as its name; the game log, a box that scrolls, takes focus (the keyboard scrolls it)
+and is named; an app's board canvas gets a role, its name and its description from the
 app's hidden text (``.sk-board-name``, ``.sk-board-text``); the app's announcer
 (``.sk-live``) becomes a polite live region. An HTML widget runs page code through an image
 that fails to load (its ``onerror``), as ``keyboard.py`` does.
@@ -110,6 +111,8 @@ _SCRIPT = (
     "document.querySelectorAll('.noUi-handle[role=slider]:not([aria-label])').forEach("
     "function(h){var b=h.closest('.jupyter-widgets');var l=b&&b.querySelector('.widget-label');"
     "var t=l&&l.textContent.trim();if(t)h.setAttribute('aria-label',t);});"
+    "document.querySelectorAll('.sk-log:not([tabindex])').forEach(function(e){e.tabIndex=0;"
+    "e.setAttribute('role','region');e.setAttribute('aria-label','Game log');});"
     "document.querySelectorAll('.sk-live .widget-html-content:not([role])').forEach("
     "function(e){e.setAttribute('role','status');e.setAttribute('aria-live','polite');});"
     "document.querySelectorAll('.sk-app').forEach(function(a){"

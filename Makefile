@@ -19,6 +19,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 ARTIFACTS := test-artifacts
+# axe-core, the accessibility checker the browser tests inject into each page from
+# tests/node_modules, never from a CDN (installed by npm ci, as the site's npm files are).
+AXE_STAMP := tests/node_modules/.installed
 LINTED := sheepkit tests benchmarks site
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 JUPYTER_TMP := $(CURDIR)/$(ARTIFACTS)/jupyter
@@ -127,13 +130,13 @@ unit: $(STAMP)
 
 # A process of their own: Playwright's sync API leaves an asyncio loop marked running in the
 # main thread, which would change how widget tests that look for a kernel's loop behave.
-browser: $(STAMP) chromium
+browser: $(STAMP) chromium $(AXE_STAMP)
 	@echo "== pytest tests/browser (every app in Voila and headless Chromium)"
 	@rm -rf $(JUPYTER_TMP) && mkdir -p $(JUPYTER_TMP)
 	$(BIN)/python -m pytest tests/browser
 
 # The static site offline in Chromium (tests/site/); `site` builds it first when it is stale.
-site-test: $(STAMP) chromium site
+site-test: $(STAMP) chromium site $(AXE_STAMP)
 	@echo "== pytest tests/site (the static site, offline, in headless Chromium)"
 	$(BIN)/python -m pytest tests/site
 
@@ -141,6 +144,13 @@ notebooks: $(STAMP)
 	@echo "== pytest --nbval-lax notebooks/ (every notebook executed)"
 	@rm -rf $(JUPYTER_TMP) && mkdir -p $(JUPYTER_TMP)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env --nbval-cell-timeout=600 notebooks
+
+# axe-core for the browser tests (AXE_STAMP, above), from tests/package-lock.json.
+$(AXE_STAMP): tests/package.json tests/package-lock.json
+	@command -v npm >/dev/null || { echo "ERROR: the browser tests need npm (Node.js) for axe-core, e.g. apt-get install npm" >&2; exit 1; }
+	@echo "== npm ci in tests/ (axe-core)"
+	cd tests && npm ci --no-audit --no-fund --ignore-scripts
+	@touch $@
 
 # -- the static site ---------------------------------------------------------------------
 # Its build tools live in .venv-site (site/requirements.txt), its npm files in site/node_modules
@@ -220,6 +230,6 @@ snapshots: $(STAMP)
 	$(BIN)/python ../shared/tools/snapshot-apps
 
 clean:
-	rm -rf $(VENV) $(SITE_VENV) $(SITE_OUT) $(SITE_OUT).tmp site/node_modules $(ARTIFACTS) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) $(SITE_VENV) $(SITE_OUT) $(SITE_OUT).tmp site/node_modules tests/node_modules $(ARTIFACTS) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find . -name .ipynb_checkpoints -type d -prune -exec rm -rf {} +

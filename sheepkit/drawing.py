@@ -102,6 +102,16 @@ class Drawing(ABC, Generic[S]):
     def log_label(self, state: S, move: Hashable, viewer: int | None) -> str | None:
         return None
 
+    def explain_click(self, frame: Frame[S], x: float, y: float) -> str | None:
+        """By default a click that does nothing says nothing."""
+        return None
+
+    def describe(self, frame: Frame[S]) -> str:
+        """By default the game's text board of what the viewer may see (``str`` of the state,
+        or of ``state.view(viewer)``): a new game is described before it has words of its own."""
+        state: Any = frame.state  # every game's state has view(); S is unbounded for drawings
+        return str(state if frame.viewer is None else state.view(frame.viewer))
+
 
 class TextDrawing(Drawing[State[Any, Any]]):
     """Any game drawn as the plain-text picture of what the viewer may see: a new game is

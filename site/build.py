@@ -492,7 +492,13 @@ def fix_render_pages(out: Path, notebooks: list[str]) -> None:
                     f"{page}: Voici's page changed: no single {RENDERED_CELLS} after its"
                     " display_cells (SHOW_CELLS_AS_THEY_RUN goes there)"
                 )
-            html = html.replace(RENDERED_CELLS, SHOW_CELLS_AS_THEY_RUN + RENDERED_CELLS)
+            # The cells in a main landmark that the keyboard can scroll, as on the Voila
+            # server (share/jupyter's lab template); both go with the element into Voici's
+            # shell.
+            html = html.replace(
+                RENDERED_CELLS,
+                SHOW_CELLS_AS_THEY_RUN + RENDERED_CELLS + ' role="main" tabindex="0"',
+            )
         page.write_text(html)
 
 

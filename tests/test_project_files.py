@@ -130,3 +130,19 @@ def test_the_readme_tournament_arena_and_app_from_code_example_runs():
     assert "First" in namespace["arena"].entrants
     app = namespace["app"]
     assert app.message == "" and sheepkit.replay(namespace["record"]) == app.state
+
+
+def test_the_browser_tests_install_axe_core_from_npm_and_keep_it_out_of_git() -> None:
+    """axe-core (tests/axe_check.py) comes from tests/package-lock.json by `npm ci`, which
+    `make browser` and `make site-test` run first on a fresh machine (.ci/run installs npm)."""
+    makefile = (REPO / "Makefile").read_text()
+    for target in ("browser", "site-test"):
+        line = re.search(rf"^{target}: (.*)$", makefile, re.MULTILINE)
+        assert line is not None and "$(AXE_STAMP)" in line.group(1).split(), target
+    recipe = re.search(r"^\$\(AXE_STAMP\): (.*)\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert recipe is not None and "npm ci" in recipe.group(2)
+    assert "tests/package-lock.json" in recipe.group(1).split()
+    lock = (REPO / "tests" / "package-lock.json").read_text()
+    assert '"node_modules/axe-core"' in lock
+    assert "tests/node_modules/" in (REPO / ".gitignore").read_text().splitlines()
+    assert "missing+=(npm)" in (REPO / ".ci" / "run").read_text()

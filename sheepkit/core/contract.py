@@ -128,6 +128,16 @@ class BoardDrawing(Protocol):
         information), or None for the app's "Player 2: a move"."""
         ...
 
+    def explain_click(self, frame: Frame[Any], x: float, y: float) -> str | None:
+        """Why a click at (x, y) that ``click`` turned into no move and no selection did
+        nothing (the engine's ``why_illegal`` where a move was meant), or None to stay quiet."""
+        ...
+
+    def describe(self, frame: Frame[Any]) -> str:
+        """The board in words, as much as ``frame.viewer`` may see (None: everything): what a
+        screen reader reads instead of the picture, one fact per line."""
+        ...
+
 
 @runtime_checkable
 class Panel(Protocol):

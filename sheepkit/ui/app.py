@@ -29,7 +29,9 @@ from ..core.registry import entry_for
 from ..core.rules import RuleInfo, Rules
 from ..drawing import BoardDrawing, Frame, drawing_for
 from ..session import HUMAN, MAX_RECORD_CHARS, Event, Session, read_record
+from .board_speech import BoardSpeech
 from .keyboard import KEYBOARD_HTML
+from .page_style import PAGE_HTML
 from .panel import Panel
 from .rule_inputs import read_input, rule_input
 from .setup_row import SetupRow
@@ -53,7 +55,9 @@ EXTRAS = ("Rules", "Save / load", "About the bots")
 # board that is partly off the page into view before the click is read against the moved
 # canvas, and the click lands elsewhere. A huge negative scroll margin leaves nothing for
 # focusing to scroll to (seen in Chromium; tests/browser/test_apps.py checks it).
-BOARD_CSS = "<style>.sk-board canvas { scroll-margin: -100000px; }</style>" + KEYBOARD_HTML
+BOARD_CSS = (
+    "<style>.sk-board canvas { scroll-margin: -100000px; }</style>" + KEYBOARD_HTML + PAGE_HTML
+)
 
 
 class GameApp(ShowsWidget):
@@ -146,6 +150,7 @@ class GameApp(ShowsWidget):
         self.redo_button.add_class("sk-redo")
         self.redo_button.on_click(lambda _: self.redo())
         self.slider = w.IntSlider(description="History", min=0, max=0, continuous_update=False)
+        # (page_style's script names the slider handles after these labels.)
         self.slider.add_class("sk-history")
         self.slider.observe(lambda c: self.goto(c["new"]), "value")
         self.new_button = w.Button(description="New game", button_style="success")
@@ -189,11 +194,17 @@ class GameApp(ShowsWidget):
             ],
             layout=w.Layout(width="420px", margin="0 0 0 16px"),
         )
+        controls.add_class("sk-controls")
+        self.speech = BoardSpeech()  # the board in words, for screen readers
+        board_column = w.VBox([board, *self.speech.widgets])
+        board_column.add_class("sk-board-column")
+        main_row = w.HBox([board_column, controls], layout=w.Layout(flex_flow="row wrap"))
+        main_row.add_class("sk-main-row")  # page_style keeps board and controls side by side
         self.widget = w.VBox(
             [
                 self.title,
                 self.setup.widget,
-                w.HBox([board, controls], layout=w.Layout(flex_flow="row wrap")),
+                main_row,
                 self.extras,
             ]
         )
@@ -471,6 +482,11 @@ class GameApp(ShowsWidget):
             self.play(move)
         else:
             self.selection = selection
+            # A click that did nothing says why (a wolf on the sheep's turn, a card that
+            # does not fit), in the status's message.
+            explain = getattr(self.drawing, "explain_click", None)
+            why = explain(frame, x, y) if explain is not None and selection is None else None
+            self.message = why or ""
             self.render()
 
     def _frame(self) -> Frame:
@@ -495,6 +511,7 @@ class GameApp(ShowsWidget):
         self._render_moves()
         self._render_history()
         self.panel.refresh(self)
+        self.speech.refresh(self)
         self._schedule_bots()
 
     def _on_client_ready(self, *_: Any) -> None:

@@ -31,6 +31,7 @@ from ..lab import Metric, Standing, Tournament, report
 from ..lab.runner import BotSpec
 from ..lab.slices import Part, SlicedRun, tournament_of, tournament_parts
 from . import charts
+from .page_style import PAGE_HTML
 from .predict import copy_line_html
 from .rule_inputs import read_input, rule_input, value_words
 from .shows import ShowsWidget
@@ -180,9 +181,9 @@ def bot_descriptions_html(
 ) -> str:
     """How each bot of a game thinks, in its own ``description`` words (every game's bots,
     each under the game's title, when ``game`` is None)."""
-    if game is None:
+    if game is None:  # (h3: the lesson's section heading above is an h2)
         return "".join(
-            f"<h4 style='font-family:sans-serif;margin:8px 0 0'>{html.escape(load(g).title)}</h4>"
+            f"<h3 style='font-family:sans-serif;margin:8px 0 0'>{html.escape(load(g).title)}</h3>"
             + bot_descriptions_html(g)
             for g in games()
         )
@@ -285,7 +286,7 @@ class RunPanel:
         try:
             finish(run)
         except Exception as e:  # in a task an exception would vanish: show it
-            self.text.value += f" <b style='color:#D55E00'>Error: {html.escape(str(e))}</b>"
+            self.text.value += f" <b style='color:#b00020'>Error: {html.escape(str(e))}</b>"
             raise
 
 
@@ -373,14 +374,16 @@ class RuleLab(ShowsWidget):
                 w.HBox([self.game_picker, self.rule_picker]),
                 self.rule_doc,
                 self.value_box,
-                w.HTML("<b>Bots</b> (one per seat; with more seats they repeat in order):"),
+                w.HTML(
+                    PAGE_HTML + "<b>Bots</b> (one per seat; with more seats they repeat in order):"
+                ),
                 self.bots_box,
                 w.HBox([self.games, self.seed, self.rotate]),
                 self.panel.widget,
                 self.message,
-                self.table,
+                self.chart_box,  # first: Run and the chart on one screen, the long table after
                 self.copy,
-                self.chart_box,
+                self.table,
             ]
         )
         self.widget.add_class("sk-rule-lab")
@@ -394,6 +397,11 @@ class RuleLab(ShowsWidget):
         return next(i for i in self.game.rules.describe() if i.name == self.rule_picker.value)
 
     def _game_changed(self) -> None:
+        # Another game's results (its players, its win rates) would read as this one's.
+        self.table.value = ""
+        self.chart_box.children = []
+        self.labels, self.reports = [], []
+        self.message.value = ""
         game = self.game
         self._updating = True
         try:
@@ -435,7 +443,17 @@ class RuleLab(ShowsWidget):
         )
         self.value = value_widget(info, suggested_value(info, self.game.rules))
         self.value.add_class("sk-lab-value")
+        self.value.observe(lambda _: self._mark_stale(), names="value")
         self.value_box.children = [self.value]
+        self._mark_stale()
+
+    def _mark_stale(self) -> None:
+        """Results shown for other rules stay, marked: Run measures the new ones."""
+        if self.reports and not self.panel.running:
+            self.message.value = (
+                "<b class='sk-stale'>The results below are for the rule as it was "
+                f"({html.escape(self.labels[-1])}): press Run to measure this one.</b>"
+            )
 
     def changes(self) -> dict[str, Any]:
         return {self.info.name: read_input(self.info, self.value)}
@@ -468,18 +486,18 @@ class RuleLab(ShowsWidget):
         if self.panel.running:
             return
         if self.rule_picker.value is None:
-            self.message.value = "<b style='color:#D55E00'>This game has no rule to change.</b>"
+            self.message.value = "<b style='color:#b00020'>This game has no rule to change.</b>"
             return
         self.message.value = ""
         base = self.game
         try:
             changed = load(base.name, **self.changes())
         except InvalidRules as e:
-            self.message.value = f"<b style='color:#D55E00'>{html.escape(str(e))}</b>"
+            self.message.value = f"<b style='color:#b00020'>{html.escape(str(e))}</b>"
             return
         refusal = self.bots_refused(changed)
         if refusal:
-            self.message.value = f"<b style='color:#D55E00'>{html.escape(refusal)}</b>"
+            self.message.value = f"<b style='color:#b00020'>{html.escape(refusal)}</b>"
             return
         n, seed = self.games.value, self.seed.value
         label = ", ".join(
@@ -555,7 +573,10 @@ class BotArena(ShowsWidget):
         self.tournament: Tournament | None = None
         self.widget = w.VBox(
             [
-                w.HTML(f"<b>{html.escape(self.game.title)}</b>: tick the bots that take part"),
+                w.HTML(
+                    PAGE_HTML
+                    + f"<b>{html.escape(self.game.title)}</b>: tick the bots that take part"
+                ),
                 w.HBox(list(self.ticks.values()), layout=w.Layout(flex_flow="row wrap")),
                 w.HBox([self.games, self.seed]),
                 self.panel.widget,
@@ -575,7 +596,7 @@ class BotArena(ShowsWidget):
             return
         bots = self.chosen()
         if len(bots) < 2:
-            self.message.value = "<b style='color:#D55E00'>Tick at least two bots.</b>"
+            self.message.value = "<b style='color:#b00020'>Tick at least two bots.</b>"
             return
         self.message.value = ""
         parts = tournament_parts(self.game, bots, self.games.value, self.seed.value)

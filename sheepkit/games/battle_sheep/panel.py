@@ -14,7 +14,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from ...drawing import PLAYER_COLOURS
+from ...drawing import PLAYER_SHAPES
+from ...ui.page_style import PLAYER_INKS, SHAPE_GLYPHS
 from ...ui.panel import Panel
 from . import geometry as geo
 from .drawing import DIRECTION_WORDS
@@ -233,11 +234,12 @@ def _scores_html(state: object) -> str:
     game = state.game
     scores = state.scores()
     groups = state.largest_groups()
+    # Each name in its player's colour, darkened for 4.5:1 contrast, after its board shape.
     rows = "".join(
-        f"<tr><td style='color:{PLAYER_COLOURS[p]}'><b>{html.escape(game.player_name(p))}</b>"
-        f"</td><td style='text-align:right'>{scores[p]}</td>"
-        f"<td style='text-align:right'>{groups[p][0]}</td></tr>"
+        f"<tr><td style='color:{PLAYER_INKS[p]}'><b>{SHAPE_GLYPHS[PLAYER_SHAPES[p]]} "
+        f"{html.escape(game.player_name(p))}</b></td><td style='text-align:right'>{scores[p]}"
+        f"</td><td style='text-align:right'>{groups[p][0]}</td></tr>"
         for p in range(game.rules.players)
     )
-    head = "<tr><th></th><th>pastures</th><th>largest group</th></tr>"
+    head = "<tr><th>player</th><th>pastures</th><th>largest group</th></tr>"
     return f"<table style='border-spacing:8px 2px'>{head}{rows}</table>"

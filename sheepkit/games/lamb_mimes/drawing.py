@@ -211,6 +211,29 @@ class LambMimesDrawing(Drawing[LambMimesState]):
                 return None, move if move in moves else None
         return None, None
 
+    def explain_click(self, frame: Frame[LambMimesState], x: float, y: float) -> str | None:
+        """A hand card or Pasture spot that cannot be played now: the engine says why."""
+        table = table_of(frame)
+        state = frame.state
+        assert isinstance(state, LambMimesState)
+        meant: Move | None = None
+        for spot in range(PASTURE):
+            sx, sy, sw, sh = spot_box(spot)
+            if sx <= x <= sx + sw and sy <= y <= sy + sh:
+                meant = Flip(spot)
+        n = len(table.hand)
+        for i in reversed(range(n)):
+            card = table.hand[i]
+            move = self._hand_move(table, card)
+            hx, hy, hw, hh = hand_box(n, i, move in table.moves)
+            if meant is None and hx <= x <= hx + hw and hy <= y <= hy + hh:
+                meant = move
+        if meant is None or meant in table.moves:
+            return None
+        if not table.moves:
+            return f"It is not your turn: {self._headline(table, state.game.player_name)}."
+        return state.why_illegal(meant)
+
     def log_label(self, before: LambMimesState, move: Move, viewer: int | None) -> str:
         """A log line as ``viewer`` may read it: dealt and drawn cards stay secret (the owner
         sees them in the hand), a card put face down in the Pasture only its owner knows."""
@@ -245,6 +268,35 @@ class LambMimesDrawing(Drawing[LambMimesState]):
             verb = {"deal": "Deal", "start": "Start the pile with", "reveal": "It is"}
             return f"{verb.get(move.verb, 'Draw')} {spoken(move.card)}"
         return str(move)
+
+    def describe(self, frame: Frame) -> str:
+        """The table in words, from the same Table the picture draws: the viewer's own hand,
+        how many cards the others hold (their cards only when everything may be shown)."""
+        table = table_of(frame)
+        name = frame.state.game.player_name
+
+        def cards(held: tuple[int, ...]) -> str:
+            return ", ".join(spoken(card) for card in held) or "no cards"
+
+        lines = [self._headline(table, name) + "."]
+        you = "your" if frame.viewer is not None else "the"
+        points = table.points[table.bottom]
+        lines.append(f"{name(table.bottom)}, {points} points, {you} hand: {cards(table.hand)}.")
+        for player in range(len(table.hand_sizes)):
+            if player == table.bottom:
+                continue
+            held = table.hands.get(player)
+            shown = cards(held) if held is not None else _cards(table.hand_sizes[player])
+            lines.append(f"{name(player)}: {shown}; {table.points[player]} points.")
+        for number, spot in enumerate(table.spots, 1):
+            if spot.face is not None:
+                what = spoken(spot.face) + (f" ({spot.note})" if spot.note else "")
+            else:
+                what = "a card face down" if spot.down else "empty"
+            lines.append(f"Pasture spot {number}: {what}.")
+        top = spoken(table.discard[-1]) if table.discard else "empty"
+        lines.append(f"Discard pile: {top}; draw pile: {_cards(table.pile)}.")
+        return "\n".join(lines)
 
     @staticmethod
     def _hand_move(table: Table, card: int) -> Move:

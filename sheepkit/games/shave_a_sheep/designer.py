@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ...core import InvalidRules
+from ...ui.page_style import PAGE_HTML, SR_LABEL
 from .drawing import FACE_FILL, FACE_INK
 from .rules import (
     ACTIONS,
@@ -80,10 +81,22 @@ class DieDesigner(w.VBox):
         for number in range(1, 7):
             picture = w.HTML()
             picture.add_class("sk-die-face")
-            first = w.Dropdown(options=options, layout=w.Layout(width="112px"))
-            second = w.Dropdown(options=[(NONE, NONE), *options], layout=w.Layout(width="112px"))
+            # Named for screen readers ("Face 1, first action"); the picture above says which
+            # face it is to the eye, so the names are visually hidden (SR_LABEL).
+            first = w.Dropdown(
+                options=options,
+                description=f"Face {number}, first action",
+                layout=w.Layout(width="112px"),
+            )
+            second = w.Dropdown(
+                options=[(NONE, NONE), *options],
+                description=f"Face {number}, second action",
+                layout=w.Layout(width="112px"),
+            )
             first.add_class(f"sk-face-{number}-first")
             second.add_class(f"sk-face-{number}-second")
+            for box in (first, second):
+                box.add_class(SR_LABEL)
             for box in (first, second):
                 box.observe(lambda _: self._changed(), "value")
             self.pictures.append(picture)
@@ -123,7 +136,10 @@ class DieDesigner(w.VBox):
         self._quiet = False
         super().__init__(
             [
-                w.HTML("<b>The die</b>: each face shows one or two actions; pick them below."),
+                w.HTML(
+                    PAGE_HTML
+                    + "<b>The die</b>: each face shows one or two actions; pick them below."
+                ),
                 self.faces_box,
                 self.error,
                 w.HBox([self.preset, self.preset_button]),

@@ -23,6 +23,9 @@ from ...drawing import (
 from .engine import ACT, ADD, HOWL, OVER, RACE, ROLL, Act, Howl, Move, Roll, ShaveASheepState
 from .rules import COLOURS
 
+#: The die's place on the board: x, y, width (room for two action words side by side), height.
+DIE_BOX = (456, 34, 112, 84)
+
 WIDTH, HEIGHT = 640, 400
 PANEL_TOP = 168
 #: A sheep's body, its wool bricks (five to a row) and the bricks of the safe pile.
@@ -93,6 +96,14 @@ class ShaveASheepDrawing(Drawing[ShaveASheepState]):
                     return None, None
                 return (None, fits[0]) if len(fits) == 1 else (seat, None)
         return None, None
+
+    def explain_click(self, frame: Frame[ShaveASheepState], x: float, y: float) -> str | None:
+        """The "?" die waiting for a roll: the Roll button rolls it."""
+        state = frame.state
+        left, top, wide, size = DIE_BOX
+        if state.phase == ROLL and left <= x <= left + wide and top <= y <= top + size:
+            return "Press Roll, under the status, to roll the die."
+        return None
 
     def move_label(self, state: ShaveASheepState, move: Hashable) -> str:
         name = state.game.player_name
@@ -175,8 +186,7 @@ class ShaveASheepDrawing(Drawing[ShaveASheepState]):
         canvas.fill_circle(x, y + r * 0.75, r * 0.14)
 
     def _draw_die(self, canvas: Any, state: ShaveASheepState) -> None:
-        x, y, size = 456, 34, 84
-        wide = 112  # room for two action words side by side
+        x, y, wide, size = DIE_BOX
         name = state.game.player_name(state.turn)
         if state.phase == OVER:
             caption, face = "Game over", state.last_roll

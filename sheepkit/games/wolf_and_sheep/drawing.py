@@ -95,6 +95,41 @@ class WolfAndSheepDrawing(Drawing[WolfAndSheepState]):
         piece = "Sheep" if move.source == state.sheep else "Wolf"
         return f"{piece} {square_name(move.source)} → {square_name(move.target)}"
 
+    def explain_click(self, frame: Frame[WolfAndSheepState], x: float, y: float) -> str | None:
+        """A piece of the side not to move, or a square the picked piece cannot reach: the
+        engine's words for it."""
+        state = frame.state
+        sq = self.square_at(x, y)
+        if state.is_over or sq is None:
+            return None
+        if frame.selection is not None:
+            return state.why_illegal(Step(frame.selection, sq))
+        if sq == state.sheep or sq in state.wolves:
+            return state.why_illegal(Step(sq, sq))
+        return "Pick one of your pieces first, then the square it goes to."
+
+    def describe(self, frame: Frame[WolfAndSheepState]) -> str:
+        """Where the pieces stand, the last move and whose turn (the text board's last lines)."""
+        state = frame.state
+        wolves = ", ".join(square_name(sq) for sq in state.wolves)
+        lines = [
+            f"A {self.size} by {self.size} board, row 1 at the sheep's side.",
+            f"The sheep is on {square_name(state.sheep)}.",
+            f"The wolves are on {wolves}.",
+        ]
+        if state.history and isinstance(state.history[-1], Step):
+            last = state.history[-1]
+            lines.append(f"Last move: {square_name(last.source)} to {square_name(last.target)}.")
+        if frame.selection is not None:
+            targets = ", ".join(
+                square_name(m.target) for m in self.selected_moves(state, frame.selection)
+            )
+            lines.append(
+                f"Picked: the piece on {square_name(frame.selection)}; it may go to {targets}."
+            )
+        lines += str(state).splitlines()[self.size + 1 :]  # rounds, and who moves or the result
+        return "\n".join(lines)
+
     def selected_moves(self, state: WolfAndSheepState, selection: Any) -> tuple[Step, ...]:
         """The legal moves of the selected piece (the app marks their targets)."""
         if selection is None:

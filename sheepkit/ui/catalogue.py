@@ -7,6 +7,7 @@ import html
 from IPython.display import HTML
 
 from ..core import game_type, games
+from .page_style import PAGE_HTML
 
 
 def game_table() -> HTML:
@@ -30,4 +31,5 @@ def game_table() -> HTML:
         "<tr><th>Game</th><th>Name in code</th><th>Players</th><th>Hidden cards</th>"
         "<th>Rules you can change</th></tr>"
     )
-    return HTML(f"<table>{head}{''.join(rows)}</table>")
+    # The page style (underlined links, focus rings) for the welcome page's text too.
+    return HTML(f"{PAGE_HTML}<table>{head}{''.join(rows)}</table>")

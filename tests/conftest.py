@@ -57,3 +57,19 @@ def loop() -> Iterator[asyncio.AbstractEventLoop]:
     yield loop
     loop.close()
     asyncio.set_event_loop(None)
+
+
+@pytest.fixture
+def dice_race_and_high_card() -> Iterator[None]:
+    """The toy dice race and card game registered for one test (the app and session tests
+    load them by name), and forgotten after it."""
+    from toy_games import DiceRace, HighCard
+
+    from sheepkit.core import register
+    from sheepkit.core.registry import unregister
+
+    for toy in (DiceRace, HighCard):
+        register(toy)
+    yield
+    for toy in (DiceRace, HighCard):
+        unregister(toy.name)

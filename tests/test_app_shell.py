@@ -6,27 +6,18 @@ import asyncio
 import datetime
 import html
 import json
-from collections.abc import Iterator
 
 import pytest
 from event_loop import run_loop
 from toy_games import DiceRace, HighCard
 
 import sheepkit
-from sheepkit.core import BadRecord, load, register
-from sheepkit.core import registry as registry_module
+from sheepkit.core import BadRecord, load
 from sheepkit.drawing import TextDrawing
 from sheepkit.ui import GameApp, play
 from sheepkit.ui.app import MAX_RECORD_CHARS
 
-
-@pytest.fixture(autouse=True)
-def toys_registered() -> Iterator[None]:
-    for toy in (DiceRace, HighCard):
-        register(toy)
-    yield
-    for toy in (DiceRace, HighCard):
-        registry_module.unregister(toy.name)
+pytestmark = pytest.mark.usefixtures("dice_race_and_high_card")
 
 
 def visible_moves(app: GameApp) -> list:

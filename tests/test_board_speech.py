@@ -5,28 +5,19 @@ description beside the board and says each new log line, bot replies and the res
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
-from toy_games import DiceRace, HighCard
+from toy_games import HighCard
 
 import sheepkit
-from sheepkit.core import CHANCE, State, games, register
-from sheepkit.core import registry as registry_module
+from sheepkit.core import CHANCE, State, games
 from sheepkit.drawing import Frame, TextDrawing, drawing_for
 from sheepkit.games.lamb_mimes.drawing import spoken
 from sheepkit.ui import GameApp
 from sheepkit.ui.board_speech import describe
 from sheepkit.ui.page_style import SR_ONLY
 
-
-@pytest.fixture(autouse=True)
-def toys_registered() -> Iterator[None]:
-    for toy in (DiceRace, HighCard):
-        register(toy)
-    yield
-    for toy in (DiceRace, HighCard):
-        registry_module.unregister(toy.name)
+pytestmark = pytest.mark.usefixtures("dice_race_and_high_card")
 
 
 def played(name: str, plies: int, seed: int = 3, **rules: object) -> State:

@@ -7,7 +7,6 @@ import json
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given
@@ -16,18 +15,10 @@ from toy_games import DiceRace, HighCard
 
 import sheepkit
 from sheepkit.bots import RandomBot, play_game
-from sheepkit.core import CHANCE, BadRecord, IllegalMove, register, replay
-from sheepkit.core import registry as registry_module
+from sheepkit.core import CHANCE, BadRecord, IllegalMove, replay
 from sheepkit.session import EVENTS, HUMAN, Event, Session, SessionError
 
-
-@pytest.fixture(autouse=True)
-def toys_registered() -> Iterator[None]:
-    for toy in (DiceRace, HighCard):
-        register(toy)
-    yield
-    for toy in (DiceRace, HighCard):
-        registry_module.unregister(toy.name)
+pytestmark = pytest.mark.usefixtures("dice_race_and_high_card")
 
 
 def heard(session: Session) -> list[tuple[str, int | None]]:

@@ -117,7 +117,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
 	@echo "== ruff format --check"
 	$(BIN)/ruff format --check $(LINTED)
-	@echo "== mypy (pyproject's files: sheepkit; --strict for core, bots and session)"
+	@echo "== mypy (pyproject's files: sheepkit; --strict for core, bots, session and tables)"
 	$(BIN)/mypy
 
 check-notebooks: $(STAMP)

@@ -257,7 +257,9 @@ def test_a_bots_think_runs_apart_and_moves_wait_for_it() -> None:
     (host,) = open_table(service, "wolf_and_sheep", ["human", "Random"])
     host.start()
     rng = random.Random(0)
-    while not waiting:
+    for _ in range(100):
+        if waiting:
+            break
         act_randomly([host], rng)
     snap = host.snapshot
     assert snap is not None and snap["legal"] == []  # nothing to do while the bot thinks

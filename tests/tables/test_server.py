@@ -84,7 +84,11 @@ def test_two_devices_play_over_websockets_and_a_dropped_one_rejoins() -> None:
         host.start()
         await until(lambda: guest.snapshot["phase"] == "playing", "the start")  # type: ignore[index]
         rng, moves = random.Random(1), 0
-        while moves < 4:
+        await until(lambda: host.snapshot["phase"] == "playing", "the start, on the host")  # type: ignore[index]
+        for _ in range(3000):  # (each turn awaits: the event loop runs the connections)
+            if moves >= 4:
+                break
+            await asyncio.sleep(0.01)
             for device in (host, guest):
                 snap = device.snapshot or {}
                 if snap["legal"]:
@@ -175,7 +179,9 @@ def test_a_pupils_bot_function_joins_from_python_and_plays_its_seat() -> None:
         await until(lambda: host.snapshot and host.snapshot["seats"][1]["taken"], "the bot seated")
         host.start()
         rng = random.Random(3)
+        deadline = asyncio.get_running_loop().time() + 120
         while not seat.done:
+            assert asyncio.get_running_loop().time() < deadline, "the game did not end"
             snap = host.snapshot or {}
             if snap["legal"]:
                 host.move(rng.choice(snap["legal"]))
@@ -204,7 +210,9 @@ def test_join_blocks_in_a_script_until_the_game_is_over() -> None:
 
     thread = threading.Thread(target=server, daemon=True)
     thread.start()
-    while "served" not in holder:
+    for _ in range(3000):
+        if "served" in holder:
+            break
         threading.Event().wait(0.01)
     served: Served = holder["served"]
     try:
@@ -213,7 +221,9 @@ def test_join_blocks_in_a_script_until_the_game_is_over() -> None:
             10
         )
         loop.call_soon_threadsafe(host.open, "wolf_and_sheep", ["human", "human"])
-        while host.code is None:
+        for _ in range(3000):
+            if host.code is not None:
+                break
             threading.Event().wait(0.01)
 
         def hosts_moves(message: dict[str, Any]) -> None:  # the host plays as soon as it may

@@ -1,0 +1,229 @@
+"""Play together on the Voila server: several browser contexts (each its own device, with its own
+localStorage) at one table (sheepkit.tables, sheepkit.ui.table_panel)."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from voila_harness import AppPage, VoilaServer
+
+import sheepkit
+from sheepkit.games.wolf_and_sheep.drawing import WolfAndSheepDrawing
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+pytestmark = pytest.mark.browser
+
+Device = Callable[..., AppPage]
+
+
+@pytest.fixture
+def device(chromium: Browser, voila: VoilaServer) -> Iterator[Device]:
+    """device("lamb_mimes", query="?table=K7QX") -> a page in a browser context of its own."""
+    pages: list[AppPage] = []
+
+    def _open(name: str, query: str = "", context: Any = None) -> AppPage:
+        context = context or chromium.new_context(viewport={"width": 1280, "height": 1000})
+        page = AppPage(context.new_page(), name)
+        pages.append(page)
+        page.page.goto(f"{voila.url}/voila/render/{name}.ipynb{query}", timeout=120_000)
+        page.page.wait_for_function("() => window.__sk.voilaReady()", timeout=120_000)
+        page.wait_for_board(playable=False)
+        return page
+
+    yield _open
+    for page in pages:
+        context = page.page.context
+        page.close()
+        context.close()
+
+
+def text_of(app: AppPage, selector: str) -> str:
+    return str(app.app.locator(selector).first.inner_text())
+
+
+def wait_text(app: AppPage, selector: str, pattern: str, timeout: float = 60) -> str:
+    """Wait until the app's ``selector`` holds text matching ``pattern``; that text."""
+    app.wait_for(
+        "([el, sel, pat]) => { const e = el.querySelector(sel);"
+        " return !!e && new RegExp(pat).test(e.innerText || e.textContent); }",
+        [app.app.element_handle(), selector, pattern],
+        timeout=timeout,
+        failing=f"{selector} never read /{pattern}/",
+    )
+    return text_of(app, selector)
+
+
+def open_table(host: AppPage) -> str:
+    """The host opens a table with the app's seats; its code."""
+    host.app.locator(".sk-table-open").click()
+    shown = wait_text(host, ".sk-table-code-shown", "^[A-Z2-9]{4}$")
+    return shown.strip()
+
+
+def sit(guest: AppPage, code: str, seat_name: str) -> None:
+    """Join table ``code`` by typing it, and take the seat named ``seat_name``."""
+    guest.app.locator(".sk-table-join").click()
+    guest.app.locator(".sk-table-code input").fill(code)
+    guest.app.locator(".sk-table-look").click()
+    guest.app.locator(".sk-table-sit", has_text=seat_name).click(timeout=60_000)
+    wait_text(guest, ".sk-table-code-shown", code)
+
+
+def start(host: AppPage) -> None:
+    host.app.locator(".sk-table-start").click()
+    wait_text(host, ".sk-status", "Your|Waiting|thinking|dealt")
+
+
+def described(app: AppPage) -> str:
+    """The board in words for this device's seat (board_speech: what the seat may see)."""
+    return str(app.app.locator(".sk-board-text").first.text_content())
+
+
+def click_square(app: AppPage, drawing: WolfAndSheepDrawing, square: int) -> None:
+    box = app.app.locator(".sk-board canvas").first.bounding_box()
+    assert box is not None
+    x, y = drawing.centre(square)
+    app.page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def log_lines(app: AppPage) -> int:
+    return int(app.app.evaluate("el => el.querySelectorAll('.sk-log li').length"))
+
+
+def wait_log(app: AppPage, lines: int, timeout: float = 30) -> None:
+    app.wait_for(
+        "([el, n]) => el.querySelectorAll('.sk-log li').length >= n",
+        [app.app.element_handle(), lines],
+        timeout=timeout,
+        failing=f"the log never had {lines} lines",
+    )
+
+
+def test_two_devices_play_wolf_and_sheep_by_board_clicks(device: Device) -> None:
+    host = device("wolf_and_sheep")
+    host.seat_humans()
+    code = open_table(host)
+    guest = device("wolf_and_sheep")
+    sit(guest, code, "Wolves")
+    wait_text(host, ".sk-table-seat-list", "Wolves: a pupil")
+    start(host)
+    game = sheepkit.load("wolf_and_sheep")
+    drawing = WolfAndSheepDrawing(game)
+    state = game.new_game()
+    wait_text(guest, ".sk-status", "Waiting for Sheep")
+    for ply in range(4):  # sheep, wolf, sheep, wolf: each on its own device, by the board
+        mover, other = (host, guest) if state.to_move == 0 else (guest, host)
+        wait_text(mover, ".sk-status", "Your turn")
+        move = state.legal_moves()[0]
+        click_square(mover, drawing, move.source)
+        click_square(mover, drawing, move.target)
+        state = state.play(move)
+        wait_log(other, ply + 1)  # the move reached the other device
+        wait_log(mover, ply + 1)
+    assert str(state.legal_moves()[0]) in host.app.locator(".sk-log").inner_text()
+    for app in (host, guest):
+        app.assert_healthy()
+
+
+def test_three_devices_at_lamb_mimes_each_see_only_their_own_hand(device: Device) -> None:
+    host = device("lamb_mimes")
+    host.seat_humans()
+    players = host.app.locator(".sk-setup-players select")
+    if players.count():
+        players.select_option(label="3 players")
+        host.page.wait_for_timeout(500)
+    code = open_table(host)
+    guests = [device("lamb_mimes") for _ in range(2)]
+    for guest, name in zip(guests, ("Player 2", "Player 3"), strict=True):
+        sit(guest, code, name)
+    start(host)
+    hands = []
+    for app, name in zip([host, *guests], ("Player 1", "Player 2", "Player 3"), strict=True):
+        wait_text(app, ".sk-board-text", "your hand")
+        words = described(app)
+        mine = re.search(rf"{name}, \d+ points, your hand: (.*)\.", words)
+        assert mine, f"{name} does not see its own hand: {words}"
+        hands.append(set(mine.group(1).split(", ")))
+        others = [line for line in words.splitlines() if line.startswith("Player") and name not in line]
+        assert all(re.match(r"Player \d: \d+ cards?;", line) for line in others), words
+    assert all(len(h) == 5 for h in hands), hands
+    assert not (hands[0] & hands[1] or hands[0] & hands[2] or hands[1] & hands[2]), hands
+    for app in (host, *guests):
+        app.assert_healthy()
+
+
+def test_a_reload_mid_game_rejoins_the_seat(device: Device) -> None:
+    host = device("wolf_and_sheep")
+    host.seat_humans()
+    code = open_table(host)
+    guest = device("wolf_and_sheep")
+    sit(guest, code, "Wolves")
+    start(host)
+    game = sheepkit.load("wolf_and_sheep")
+    drawing, state = WolfAndSheepDrawing(game), game.new_game()
+    move = state.legal_moves()[0]
+    wait_text(host, ".sk-status", "Your turn")
+    click_square(host, drawing, move.source)
+    click_square(host, drawing, move.target)
+    wait_log(guest, 1)
+    # The guest's device reloads: the page is new, its kernel is new; the browser kept the seat.
+    guest.page.reload()
+    guest.page.wait_for_function("() => window.__sk.voilaReady()", timeout=120_000)
+    guest._app = None
+    guest.wait_for_board(playable=False)
+    assert f"table={code}" in guest.page.url
+    wait_text(guest, ".sk-status", "Your turn, Wolves")
+    wait_log(guest, 1)
+    wait_text(host, ".sk-table-seat-list", "Wolves: a pupil")
+    guest.assert_healthy()
+
+
+def test_a_second_device_cannot_take_an_occupied_seat(device: Device) -> None:
+    host = device("wolf_and_sheep")
+    host.seat_humans()
+    code = open_table(host)
+    first, second = device("wolf_and_sheep"), device("wolf_and_sheep")
+    for app in (first, second):  # both see the Wolves' seat free
+        app.app.locator(".sk-table-join").click()
+        app.app.locator(".sk-table-code input").fill(code)
+        app.app.locator(".sk-table-look").click()
+        app.app.locator(".sk-table-sit", has_text="Wolves").wait_for(timeout=60_000)
+    first.app.locator(".sk-table-sit", has_text="Wolves").click()
+    wait_text(first, ".sk-table-code-shown", code)
+    second.app.locator(".sk-table-sit", has_text="Wolves").click()
+    wait_text(second, ".sk-table-note", "taken")
+    assert second.app.locator(".sk-table-code-shown").count() == 0
+    for app in (host, first, second):
+        app.assert_healthy()
+
+
+def test_a_bot_joins_from_python(device: Device, voila: VoilaServer) -> None:
+    from sheepkit.tables import join
+
+    host = device("wolf_and_sheep")
+    host.seat_humans()
+    code = open_table(host)
+    url = voila.url.replace("http://", "ws://") + "/sheepkit/tables"
+    done = threading.Event()
+
+    def first_move(view: Any, legal: Any) -> Any:
+        return legal[0]
+
+    seat = join(code, first_move, url=url)
+    wait_text(host, ".sk-table-seat-list", "Wolves: .*")
+    start(host)
+    game = sheepkit.load("wolf_and_sheep")
+    drawing, state = WolfAndSheepDrawing(game), game.new_game()
+    move = state.legal_moves()[0]
+    click_square(host, drawing, move.source)
+    click_square(host, drawing, move.target)
+    wait_log(host, 2)  # the sheep's move and the bot's answer
+    done.set()
+    del seat
+    host.assert_healthy()

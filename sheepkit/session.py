@@ -113,6 +113,8 @@ class Session:
         self._check_seat_count(len(specs))
         self._specs: list[SeatSpec] = [self._checked(s) for s in specs]
         self.claims_chance: Callable[[State[Any, Any]], bool] | None = None
+        #: False where each human has a device of their own (a table): no curtain is raised.
+        self.curtains = True
         self._listeners: dict[EventKind, list[Listener]] = {kind: [] for kind in EVENTS}
         self._quiet = False
         self.timeline: list[State[Any, Any]] = []
@@ -277,6 +279,27 @@ class Session:
             return False
         move = self._bot(mover).choose(state.view(mover), state.legal_moves(), self._rngs[mover])
         self._push(state.play(move))
+        return True
+
+    def bot_thinks(self) -> Callable[[], Hashable] | None:
+        """When a bot is to move at the end of the timeline (not at a chance node): a function
+        that thinks and returns the bot's move, touching only that bot and its random stream,
+        so that a server can run it in a thread and then hand the move to ``play_bot``. None
+        when no bot is to move."""
+        state = self.state
+        mover = state.to_move
+        if self.pending() != "bot" or mover is None or mover == CHANCE:
+            return None
+        bot, rng = self._bot(mover), self._rngs[mover]
+        return lambda: bot.choose(state.view(mover), state.legal_moves(), rng)
+
+    def play_bot(self, before: State[Any, Any], move: Hashable) -> bool:
+        """Play the move a bot chose (``bot_thinks``) at ``before``, if the game is still
+        there and that seat is still the bot's; False (nothing done) if not."""
+        mover = before.to_move
+        if self.state is not before or not self.at_end or mover is None or self.is_human(mover):
+            return False
+        self._push(before.play(move))
         return True
 
     def run_bots(
@@ -536,7 +559,7 @@ class Session:
 
     def _maybe_curtain(self) -> None:
         """With hidden information, cover the board when the device passes to another human."""
-        if not self.game.hidden_information:
+        if not self.game.hidden_information or not self.curtains:
             return
         state = self.state
         if state.to_move == CHANCE and not state.rolled_in_the_open:

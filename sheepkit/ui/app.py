@@ -28,6 +28,7 @@ from ..core.contract import Panel as PanelHooks
 from ..core.registry import entry_for
 from ..core.rules import RuleInfo, Rules
 from ..drawing import BoardDrawing, Frame, drawing_for
+from ..game_log import log_entries
 from ..session import HUMAN, MAX_RECORD_CHARS, Event, Session, read_record
 from .board_speech import BoardSpeech
 from .keyboard import KEYBOARD_HTML
@@ -669,44 +670,8 @@ class GameApp(ShowsWidget):
         self.log.value = f"<ol reversed style='margin:0;padding-left:3.4em'>{entries}</ol>"
 
     def _log_entries(self, viewer: int | None) -> list[tuple[int, int, str]]:
-        """(first ply, last ply, text) per log line. A run of deals and draws that the app made
-        by itself is one line ("Player 1 is dealt a card ×7, ..."), as it was one moment."""
-        entries: list[tuple[int, int, str]] = []
-        run: list[tuple[int, str]] = []
-
-        def fold() -> None:
-            counts: dict[str, int] = {}
-            for _, text in run:
-                counts[text] = counts.get(text, 0) + 1
-            words = [f"{text} ×{n}" if n > 1 else text for text, n in counts.items()]
-            entries.append((run[0][0], run[-1][0], "; ".join(words)))
-            run.clear()
-
-        for ply, (before, move) in enumerate(zip(self.timeline, self.timeline[-1].history), 1):
-            text = self._log_line(before, move, viewer)
-            if self._deals(before):
-                run.append((ply, text))
-                continue
-            if run:
-                fold()
-            entries.append((ply, ply, text))
-        if run:
-            fold()
-        return entries
-
-    def _log_line(self, before: State[Any, Any], move: Hashable, viewer: int | None) -> str:
-        """One entry of the log, as ``viewer`` may read it: with hidden information the
-        drawing words it (``log_label``), or else only who acted is shown."""
-        who = before.acting_player
-        name = f"{self.game.player_name(who)}: " if who is not None else ""
-        if not self.game.hidden_information or (viewer is None and before.is_over):
-            # In words, as on the move's button, with the notation a record uses beside it.
-            words, notation = self.drawing.move_label(before, move), str(move)
-            return name + (words if words == notation else f"{words} ({notation})")
-        label = self.drawing.log_label(before, move, viewer)
-        if label is not None:
-            return label
-        return name + ("chance" if before.to_move == CHANCE else "a move")
+        """(first ply, last ply, text) per log line (``sheepkit.game_log``)."""
+        return log_entries(self.drawing, self.timeline, viewer, self._deals)
 
 
 class RulesPanel:

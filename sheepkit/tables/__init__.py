@@ -1,0 +1,25 @@
+"""Tables: one game, one authority, each player on their own device (issue 25).
+
+``authority.TableService`` holds every table of a server; ``client.TableClient`` is one
+device; ``wire`` says what a seat may know in JSON; ``protocol`` reads the devices' messages;
+``server`` (CPython, tornado) serves them over websockets beside Voila; ``join(code, bot)``
+seats a pupil's bot at a table from a notebook. See DESIGN.md, "Tables".
+"""
+
+from __future__ import annotations
+
+from .authority import IDLE_CLOSE, MAX_DEVICES, MAX_TABLES, TableService
+from .client import TableClient, local_client, table_service_url
+from .protocol import MAX_MESSAGE, ProtocolError
+
+__all__ = [
+    "IDLE_CLOSE",
+    "MAX_DEVICES",
+    "MAX_MESSAGE",
+    "MAX_TABLES",
+    "ProtocolError",
+    "TableClient",
+    "TableService",
+    "local_client",
+    "table_service_url",
+]

@@ -1,0 +1,641 @@
+"""The table service: every table of one server, each one game held by one authority.
+
+A ``Table`` holds the true state in a headless ``sheepkit.session.Session`` (it deals, rolls,
+checks every move against the legal moves and plays the bots) and sends each seat only what
+that seat may know (``wire.encode_view``), as a whole snapshot after every change: a device
+that drops and comes back needs nothing but the next snapshot.
+
+Transport-free: ``service.connect(send)`` gives a ``Device`` whose outgoing messages go to
+``send(text)``; ``service.receive(device, text)`` reads one message from it;
+``service.disconnect(device)`` when its connection drops. The websocket server
+(``server.py``) and the tests' in-process devices both drive it so.
+
+Nobody plays for another: a seat is claimed with a secret token that only its device gets;
+a device is bound to one seat of one table by its connection. Every refusal (a move out of
+turn, an illegal or stale move, a malformed, oversized or unknown message, a flood, a taken
+seat, a wrong token, a host's op from a guest, too many tables or devices) is answered with
+``{"op": "error", "reason": ..., "refused": op}`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import for_game
+from ..core import CHANCE, SheepkitError, load
+from ..core.registry import games
+from ..drawing import drawing_for
+from ..game_log import log_entries
+from ..session import HUMAN, Session
+from .protocol import ProtocolError, parse_message
+from .wire import encode_view
+
+#: At most this many tables open at once on one server, and devices connected to it.
+MAX_TABLES = 40
+MAX_DEVICES = 200
+#: A table nobody has sent anything to for this many seconds closes.
+IDLE_CLOSE = 30 * 60
+#: The flood limit, per connection: this many messages a second, in bursts of at most BURST.
+RATE = 20.0
+BURST = 40
+#: Table codes: 4 letters none of which reads as another (no I, no O; no digits at all).
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+CODE_LENGTH = 4
+
+WHO_HUMAN = "human"  # a seat's "who" on the wire: "human" or a bot's name
+
+log = logging.getLogger(__name__)
+
+#: How the server runs a bot's think: ``think(work, done)`` runs ``work()`` off the event
+#: loop and then calls ``done(move_or_exception)`` back on it. None: think at once, inline.
+Thinker = Callable[[Callable[[], Hashable], Callable[[object], None]], None]
+
+
+@dataclass(eq=False)
+class Device:
+    """One connection. ``send(text)`` delivers a message to it; ``drop(reason)``, if the
+    transport sets it, closes the connection (a seat taken up again elsewhere)."""
+
+    send: Callable[[str], None]
+    drop: Callable[[str], None] | None = None
+    table: Table | None = None
+    seat: int | None = None
+    tokens: float = float(BURST)
+    refilled: float = 0.0
+
+
+@dataclass(eq=False)
+class Seat:
+    name: str  # the game's name for the player ("Wolf", "Player 2")
+    who: str  # "human" or a bot's name
+    token: str = ""  # "" until a device claims it
+    device: Device | None = None
+
+    @property
+    def taken(self) -> bool:
+        return bool(self.token)
+
+
+@dataclass(eq=False)
+class Table:
+    """One game at one table: the authority of its true state."""
+
+    code: str
+    service: TableService
+    session: Session
+    seats: list[Seat]
+    host_seat: int
+    touched: float
+    phase: str = "lobby"  # "lobby", "playing" or "over"
+    thinking: bool = False  # a bot's move is being worked out off the event loop
+    closed: bool = False
+    #: (ply, words): what the table said to everyone, shown in every seat's log at that ply.
+    notes: list[tuple[int, str]] = field(default_factory=list)
+
+    # ----------------------------------------------------------------------- snapshots --
+    @property
+    def game_key(self) -> str:
+        return self.session.game.name
+
+    def devices(self) -> list[Device]:
+        return [s.device for s in self.seats if s.device is not None]
+
+    def seat_list(self, you: int | None) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": s.name,
+                "who": s.who,
+                "taken": s.taken,
+                "away": s.taken and s.device is None,
+                "you": i == you,
+            }
+            for i, s in enumerate(self.seats)
+        ]
+
+    def lobby(self) -> dict[str, Any]:
+        """What anyone with the code may see: the game, its rules and the seats."""
+        return {
+            "op": "lobby",
+            "code": self.code,
+            "game": self.game_key,
+            "rules": self.session.game.rules.changes(),
+            "phase": self.phase,
+            "seats": self.seat_list(None),
+        }
+
+    def snapshot(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may know now, in one message."""
+        session = self.session
+        state = session.state
+        playing = self.phase == "playing" and not self.thinking
+        decides = playing and state.to_move == seat and session.is_human(seat)
+        outcome = state.outcome()
+        return {
+            "op": "state",
+            "code": self.code,
+            "seat": seat,
+            "host": seat == self.host_seat,
+            "phase": self.phase,
+            "ply": state.ply,
+            "to_move": state.to_move,
+            "acting": state.acting_player,
+            "knowledge": encode_view(state, seat),
+            "legal": [str(m) for m in state.legal_moves()] if decides else [],
+            "may_roll": playing and self._may_roll(seat),
+            "log": self.log(seat),
+            "seats": self.seat_list(seat),
+            "outcome": outcome.reason if outcome is not None else None,
+            "rules": session.game.rules.changes(),
+            "game": self.game_key,
+        }
+
+    def log(self, seat: int) -> list[str]:
+        """The game's log as ``seat`` may read it (the app's words), with the table's notes."""
+        session = self.session
+        entries = log_entries(self.service.drawing(session), session.timeline, seat, session.deals)
+        notes = sorted(self.notes)
+        lines: list[str] = []
+        for first, _, text in entries:
+            while notes and notes[0][0] < first:
+                lines.append(notes.pop(0)[1])
+            lines.append(text)
+        lines += [text for _, text in notes]
+        return lines
+
+    def _may_roll(self, seat: int) -> bool:
+        """A human's roll waits: its roller may roll, and the host may roll (or set the die)."""
+        session = self.session
+        state = session.state
+        if state.to_move != CHANCE or not session.human_decides(state):
+            return False
+        return seat in (state.acting_player, self.host_seat)
+
+    def broadcast(self) -> None:
+        for i, s in enumerate(self.seats):
+            if s.device is not None:
+                self.service.send(s.device, self.snapshot(i))
+
+    # ------------------------------------------------------------------------- the game --
+    def advance(self) -> None:
+        """Let bots, deals and rolls nobody human makes go on until a human must act (or a
+        bot's think is under way off the event loop); then the game may be over."""
+        session = self.session
+        think = self.service.think
+        while self.phase == "playing" and not self.thinking:
+            work = session.bot_thinks()
+            if work is None:
+                if not session.step():  # a deal or a roll, or nothing left to do by itself
+                    break
+                continue
+            before = session.state
+            if think is None:
+                self._bot_moved(before, _think_now(work), broadcast=False)
+                continue
+            self.thinking = True
+            think(work, functools.partial(self._bot_moved, before))
+        if session.state.is_over and self.phase == "playing":
+            self.phase = "over"
+
+    def _bot_moved(self, before: Any, move: object, *, broadcast: bool = True) -> None:
+        """A bot's think is over: play its move (a random legal one if the bot failed)."""
+        self.thinking = False
+        if self.closed:
+            return
+        if isinstance(move, BaseException):
+            log.warning("a bot at table %s failed: %s", self.code, move)
+            move = before.legal_moves()[0]
+        try:
+            self.session.play_bot(before, move)
+        except SheepkitError as error:  # a bot that answers an illegal move
+            log.warning("a bot at table %s played %s: %s", self.code, move, error)
+            self.session.play_bot(before, before.legal_moves()[0])
+        if broadcast:
+            self.advance()
+            self.broadcast()
+
+
+def _think_now(work: Callable[[], Hashable]) -> object:
+    try:
+        return work()
+    except Exception as error:  # a bot's crash must not take the table down
+        return error
+
+
+class TableService:
+    """All the tables of one server, within its limits; see the module's docstring."""
+
+    def __init__(
+        self,
+        *,
+        max_tables: int = MAX_TABLES,
+        max_devices: int = MAX_DEVICES,
+        idle_close: float = IDLE_CLOSE,
+        rate: float = RATE,
+        burst: int = BURST,
+        clock: Callable[[], float] = time.monotonic,
+        think: Thinker | None = None,
+    ) -> None:
+        self.max_tables = max_tables
+        self.max_devices = max_devices
+        self.idle_close = idle_close
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.think = think
+        self.tables: dict[str, Table] = {}
+        self.connected: set[Device] = set()
+        self._drawings: dict[Any, Any] = {}
+
+    def limits(self) -> dict[str, Any]:
+        """The limits, as the hello page states them."""
+        return {
+            "tables": self.max_tables,
+            "devices": self.max_devices,
+            "idle_close_seconds": self.idle_close,
+            "messages_per_second": self.rate,
+            "burst": self.burst,
+        }
+
+    def drawing(self, session: Session) -> Any:
+        """The game's board drawing (for its words in the log), made once per rules."""
+        game = session.game
+        if game not in self._drawings:
+            self._drawings[game] = drawing_for(game)
+        return self._drawings[game]
+
+    # ------------------------------------------------------------------------ devices --
+    def connect(
+        self, send: Callable[[str], None], drop: Callable[[str], None] | None = None
+    ) -> Device:
+        """A new device (ProtocolError when the server has as many as it takes)."""
+        if len(self.connected) >= self.max_devices:
+            raise ProtocolError(
+                f"the table server is full ({self.max_devices} devices): try again later"
+            )
+        device = Device(send, drop, refilled=self.clock())
+        self.connected.add(device)
+        return device
+
+    def disconnect(self, device: Device) -> None:
+        """The device's connection dropped: its seat is away (its token still claims it)."""
+        self.connected.discard(device)
+        table, seat = device.table, device.seat
+        device.table = device.seat = None
+        if table is not None and seat is not None and table.seats[seat].device is device:
+            table.seats[seat].device = None
+            if not table.closed:
+                table.broadcast()
+
+    def send(self, device: Device, message: dict[str, Any]) -> None:
+        try:
+            device.send(json.dumps(message))
+        except Exception as error:  # a connection closing under us: it is dropped after
+            log.info("could not send to a device: %s", error)
+
+    def receive(self, device: Device, text: object) -> None:
+        """One message from ``device``: acted on, or refused with a reason (nothing changed)."""
+        op = ""
+        try:
+            self._take_a_token(device)
+            message = parse_message(text)
+            op = message["op"]
+            getattr(self, f"_op_{op}")(device, message)
+        except ProtocolError as error:
+            self.send(device, {"op": "error", "reason": error.reason, "refused": error.op or op})
+        except SheepkitError as error:  # the game's or the session's own words (IllegalMove...)
+            self.send(device, {"op": "error", "reason": str(error), "refused": op})
+
+    def _take_a_token(self, device: Device) -> None:
+        now = self.clock()
+        device.tokens = min(self.burst, device.tokens + (now - device.refilled) * self.rate)
+        device.refilled = now
+        if device.tokens < 1:
+            raise ProtocolError(
+                f"too many messages: at most {self.rate:g} a second; this one was not read"
+            )
+        device.tokens -= 1
+
+    # ------------------------------------------------------------------------- tables --
+    def close_idle(self) -> list[str]:
+        """Close every table nobody has touched for ``idle_close`` seconds; their codes."""
+        now = self.clock()
+        idle = [t for t in self.tables.values() if now - t.touched >= self.idle_close]
+        for table in idle:
+            minutes = self.idle_close / 60
+            self.close(table, f"nobody played at this table for {minutes:g} minutes")
+        return [t.code for t in idle]
+
+    def close(self, table: Table, reason: str) -> None:
+        table.closed = True
+        self.tables.pop(table.code, None)
+        for seat in table.seats:
+            device = seat.device
+            if device is not None:
+                self.send(device, {"op": "closed", "code": table.code, "reason": reason})
+                device.table = device.seat = None
+            seat.device = None
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            if code not in self.tables:
+                return code
+
+    def _table(self, code: str) -> Table:
+        table = self.tables.get(code.strip().upper())
+        if table is None:
+            raise ProtocolError(f"there is no table {code!r} (it closed, or the code has a typo)")
+        return table
+
+    def _seated(self, device: Device) -> tuple[Table, int]:
+        table, seat = device.table, device.seat
+        if table is None or seat is None:
+            raise ProtocolError("this device sits at no table: open one, or sit at one first")
+        table.touched = self.clock()
+        return table, seat
+
+    def _hosting(self, device: Device, op: str) -> Table:
+        table, seat = self._seated(device)
+        if seat != table.host_seat:
+            raise ProtocolError(f"only the host may {op}", op)
+        return table
+
+    def _free(self, device: Device, op: str) -> None:
+        if device.table is not None:
+            raise ProtocolError(
+                f"this device already sits at table {device.table.code}: one seat per device", op
+            )
+
+    def _sit(self, device: Device, table: Table, seat: int, host: bool = False) -> None:
+        token = secrets.token_urlsafe(16)
+        table.seats[seat].token = token
+        table.seats[seat].device = device
+        device.table, device.seat = table, seat
+        self.send(
+            device,
+            {"op": "seated", "code": table.code, "seat": seat, "token": token, "host": host},
+        )
+        table.broadcast()
+
+    # ----------------------------------------------------------------------------- ops --
+    def _op_ping(self, device: Device, message: dict[str, Any]) -> None:
+        self.send(device, {"op": "pong"})
+
+    def _op_open(self, device: Device, message: dict[str, Any]) -> None:
+        self._free(device, "open")
+        if len(self.tables) >= self.max_tables:
+            raise ProtocolError(
+                f"this server has {self.max_tables} tables open, its most: "
+                "join one, or wait for one to close",
+                "open",
+            )
+        key = message["game"]
+        if key not in games():
+            raise ProtocolError(f"no game {key!r}; the games are: {', '.join(games())}", "open")
+        try:
+            game = load(key, **message.get("rules", {}))
+        except (SheepkitError, TypeError, ValueError) as error:
+            raise ProtocolError(f"those rules cannot be played: {error}", "open") from error
+        seat = message.get("seat", 0)
+        seats = self._seat_specs(game, message["seats"], "open")
+        if not 0 <= seat < len(seats) or seats[seat] != WHO_HUMAN:
+            raise ProtocolError(f"the host sits in a human seat; seat {seat} is not one", "open")
+        session = Session(
+            game,
+            [HUMAN if w == WHO_HUMAN else w for w in seats],
+            seed=secrets.randbelow(10**9),
+        )
+        session.curtains = False  # every human has a device of their own
+        table = Table(
+            code=self._new_code(),
+            service=self,
+            session=session,
+            seats=[Seat(game.player_name(i), w) for i, w in enumerate(seats)],
+            host_seat=seat,
+            touched=self.clock(),
+        )
+        self.tables[table.code] = table
+        self._sit(device, table, seat, host=True)
+
+    def _seat_specs(self, game: Any, seats: list[str], op: str) -> list[str]:
+        if len(seats) != game.num_players:
+            raise ProtocolError(
+                f"{game.title} has {game.num_players} seats; {len(seats)} were given", op
+            )
+        bots = for_game(game)
+        for who in seats:
+            if who != WHO_HUMAN and who not in bots:
+                raise ProtocolError(
+                    f"no bot named {who!r} for {game.title}; a seat is "
+                    f"{', '.join([WHO_HUMAN, *bots])}",
+                    op,
+                )
+        return list(seats)
+
+    def _op_look(self, device: Device, message: dict[str, Any]) -> None:
+        self.send(device, self._table(message["code"]).lobby())
+
+    def _op_sit(self, device: Device, message: dict[str, Any]) -> None:
+        self._free(device, "sit")
+        table = self._table(message["code"])
+        seat = message["seat"]
+        if not 0 <= seat < len(table.seats):
+            raise ProtocolError(f"there is no seat {seat} at this table", "sit")
+        chosen = table.seats[seat]
+        if chosen.who != WHO_HUMAN:
+            raise ProtocolError(f"seat {seat} ({chosen.name}) is played by a bot", "sit")
+        if chosen.taken:
+            raise ProtocolError(
+                f"seat {seat} ({chosen.name}) is taken; only its own device may come back to it",
+                "sit",
+            )
+        table.touched = self.clock()
+        self._sit(device, table, seat)
+
+    def _op_rejoin(self, device: Device, message: dict[str, Any]) -> None:
+        self._free(device, "rejoin")
+        table = self._table(message["code"])
+        token = message["token"]
+        found = [
+            i
+            for i, s in enumerate(table.seats)
+            if s.taken and secrets.compare_digest(s.token, token)
+        ]
+        if not found:
+            raise ProtocolError("that token holds no seat at this table", "rejoin")
+        seat = found[0]
+        chosen = table.seats[seat]
+        old = chosen.device
+        if old is not None:  # the same seat from another connection (a reload): it wins
+            old.table = old.seat = None
+            self.send(
+                old,
+                {
+                    "op": "closed",
+                    "code": table.code,
+                    "reason": "the seat was taken up again on another connection",
+                },
+            )
+            if old.drop is not None:
+                old.drop("the seat was taken up again on another connection")
+        if chosen.who != WHO_HUMAN:  # handed to a bot while away: the player is back
+            chosen.who = WHO_HUMAN
+            table.session.set_seat(seat, HUMAN)
+        chosen.device = device
+        device.table, device.seat = table, seat
+        table.touched = self.clock()
+        self.send(
+            device,
+            {
+                "op": "seated",
+                "code": table.code,
+                "seat": seat,
+                "token": chosen.token,
+                "host": seat == table.host_seat,
+            },
+        )
+        table.broadcast()
+
+    def _op_move(self, device: Device, message: dict[str, Any]) -> None:
+        table, seat = self._seated(device)
+        state = table.session.state
+        self._playing(table, "move")
+        if state.to_move != seat:
+            mover = state.acting_player
+            whose = table.seats[mover].name if mover is not None and mover >= 0 else "nobody's"
+            raise ProtocolError(f"it is not your turn: it is {whose}'s", "move")
+        if message["ply"] != state.ply:
+            raise ProtocolError(
+                f"that move was made on an older position (ply {message['ply']}, the table is "
+                f"at ply {state.ply}): look again and choose",
+                "move",
+            )
+        move = state.parse(message["move"])  # IllegalMove (a SheepkitError) names the reason
+        table.session.play(move)
+        table.advance()
+        table.broadcast()
+
+    def _op_roll(self, device: Device, message: dict[str, Any]) -> None:
+        table, seat = self._seated(device)
+        self._playing(table, "roll")
+        session = table.session
+        if not table._may_roll(seat):
+            raise ProtocolError("there is no roll of yours to make now", "roll")
+        text = message.get("outcome")
+        if text is not None and seat != table.host_seat:
+            raise ProtocolError("only the host may set the die", "roll")
+        outcome = session.state.parse(text) if text is not None else None
+        if outcome is not None:
+            table.notes.append((session.state.ply, f"The host set the die to {outcome}"))
+        session.roll(outcome)
+        table.advance()
+        table.broadcast()
+
+    def _playing(self, table: Table, op: str) -> None:
+        if table.phase != "playing":
+            raise ProtocolError(
+                "the game has not started yet" if table.phase == "lobby" else "the game is over",
+                op,
+            )
+        if table.thinking:
+            raise ProtocolError("a bot is thinking: wait for its move", op)
+
+    def _op_start(self, device: Device, message: dict[str, Any]) -> None:
+        table = self._hosting(device, "start the game")
+        if table.phase != "lobby":
+            raise ProtocolError("the game has started already", "start")
+        empty = [s.name for s in table.seats if s.who == WHO_HUMAN and not s.taken]
+        if empty:
+            raise ProtocolError(
+                f"{', '.join(empty)}: nobody sits there yet; wait for them, or make the seat a bot",
+                "start",
+            )
+        table.phase = "playing"
+        table.advance()
+        table.broadcast()
+
+    def _op_rules(self, device: Device, message: dict[str, Any]) -> None:
+        table = self._hosting(device, "change the rules")
+        if table.phase != "lobby":
+            raise ProtocolError("the rules are chosen before the game starts", "rules")
+        session = table.session
+        try:
+            game = load(session.game.name, **message["rules"])
+        except (SheepkitError, TypeError, ValueError) as error:
+            raise ProtocolError(f"those rules cannot be played: {error}", "rules") from error
+        count = game.num_players
+        if any(s.taken for s in table.seats[count:]):
+            raise ProtocolError(
+                f"those rules have {count} seats, and someone sits in a seat beyond them", "rules"
+            )
+        bots = for_game(game)
+        seats = table.seats[:count] + [
+            Seat(game.player_name(i), WHO_HUMAN) for i in range(len(table.seats), count)
+        ]
+        for i, s in enumerate(seats):
+            s.name = game.player_name(i)
+            if s.who != WHO_HUMAN and s.who not in bots:  # those rules do not offer that bot
+                s.who = next((n for n in bots if n not in ("Random", "MCTS")), "Random")
+        session.new_game(game)
+        table.seats = seats
+        for i, s in enumerate(seats):
+            session.set_seat(i, HUMAN if s.who == WHO_HUMAN else s.who)
+        table.broadcast()
+
+    def _op_seat(self, device: Device, message: dict[str, Any]) -> None:
+        table = self._hosting(device, "choose who plays a seat")
+        seat, who = message["seat"], message["who"]
+        if not 0 <= seat < len(table.seats):
+            raise ProtocolError(f"there is no seat {seat} at this table", "seat")
+        chosen = table.seats[seat]
+        self._seat_specs(table.session.game, [who] * len(table.seats), "seat")
+        if table.phase == "lobby":
+            if chosen.taken and who != WHO_HUMAN:
+                raise ProtocolError(f"{chosen.name} is taken by a player", "seat")
+        elif table.phase == "over":
+            raise ProtocolError("the game is over", "seat")
+        elif who == WHO_HUMAN or not chosen.taken or chosen.device is not None:
+            raise ProtocolError(
+                "once the game has started, only a seat whose player is away may be handed "
+                "to a bot",
+                "seat",
+            )
+        if table.thinking:
+            raise ProtocolError("a bot is thinking: wait for its move", "seat")
+        chosen.who = who
+        table.session.set_seat(seat, HUMAN if who == WHO_HUMAN else who)
+        table.advance()
+        table.broadcast()
+
+    def _op_close(self, device: Device, message: dict[str, Any]) -> None:
+        table = self._hosting(device, "close the table")
+        self.close(table, "the host closed the table")
+
+    def _op_record(self, device: Device, message: dict[str, Any]) -> None:
+        table, _ = self._seated(device)
+        session = table.session
+        if session.game.hidden_information and not session.state.is_over:
+            raise ProtocolError(
+                "a record shows every hand: it can be saved when the game ends", "record"
+            )
+        self.send(device, {"op": "record", "record": session.record()})
+
+
+__all__ = [
+    "BURST",
+    "IDLE_CLOSE",
+    "MAX_DEVICES",
+    "MAX_TABLES",
+    "RATE",
+    "Device",
+    "Seat",
+    "Table",
+    "TableService",
+]

@@ -1,0 +1,353 @@
+"""A device's side of a table: ``TableClient`` keeps the table's last word (the seat it holds,
+the snapshot of the game from that seat) and sends the device's messages; a transport
+carries them: ``LocalTransport`` (the service in this very process: tests, one kernel),
+``TornadoTransport`` (a websocket from a CPython kernel or script) and ``BrowserTransport``
+(a websocket from Pyodide, through the browser's own ``WebSocket``).
+
+Stdlib only at import (it runs on Pyodide): tornado and Pyodide's modules are imported
+inside the functions that need them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..core import Game, State, load
+from .wire import decode_view
+
+if TYPE_CHECKING:
+    from .authority import Device, TableService
+
+#: The environment variable that names the table service's websocket for a kernel (the Voila
+#: server sets it for the kernels it starts).
+URL_VARIABLE = "SHEEPKIT_TABLES_URL"
+#: The service's path under the server's base URL.
+SERVICE_PATH = "sheepkit/tables"
+
+Listener = Callable[[dict[str, Any]], None]
+
+
+class Transport(Protocol):
+    def send(self, text: str) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class TableClient:
+    """One device at a table. ``receive(text)`` is what the transport calls with each message
+    from the table; ``on(listener)`` hears every message after the client has read it."""
+
+    def __init__(self) -> None:
+        self.transport: Transport | None = None
+        self.snapshot: dict[str, Any] | None = None  # the last "state" message
+        self.lobby: dict[str, Any] | None = None  # the last "lobby" message
+        self.seated: dict[str, Any] | None = None  # code, seat, token, host
+        self.record: dict[str, Any] | None = None
+        self.errors: list[str] = []
+        self.closed: str | None = None  # why the table (or the connection) closed
+        self.messages = 0
+        self._listeners: list[Listener] = []
+
+    # --------------------------------------------------------------------- from the table --
+    def receive(self, text: str) -> None:
+        try:
+            message = json.loads(text)
+        except ValueError:
+            return
+        if not isinstance(message, dict):
+            return
+        self.messages += 1
+        op = message.get("op")
+        if op == "state":
+            self.snapshot = message
+        elif op == "lobby":
+            self.lobby = message
+        elif op == "seated":
+            self.seated = message
+            self.closed = None
+        elif op == "record":
+            self.record = message.get("record")
+        elif op == "error":
+            self.errors.append(str(message.get("reason")))
+        elif op == "closed":
+            self.closed = str(message.get("reason"))
+            self.seated = None
+        for listener in tuple(self._listeners):
+            listener(message)
+
+    def on(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def connection_lost(self, reason: str = "the connection to the table server was lost") -> None:
+        """The transport's connection closed."""
+        if self.closed is None:
+            self.receive(json.dumps({"op": "closed", "reason": reason, "lost": True}))
+
+    # ----------------------------------------------------------------------- to the table --
+    def send(self, message: dict[str, Any]) -> None:
+        if self.transport is None:
+            raise ConnectionError("this client has no connection to a table server")
+        self.transport.send(json.dumps(message))
+
+    def open(
+        self,
+        game: str,
+        seats: list[str],
+        *,
+        rules: dict[str, Any] | None = None,
+        seat: int = 0,
+    ) -> None:
+        self.send({"op": "open", "game": game, "rules": rules or {}, "seats": seats, "seat": seat})
+
+    def look(self, code: str) -> None:
+        self.send({"op": "look", "code": code})
+
+    def sit(self, code: str, seat: int) -> None:
+        self.send({"op": "sit", "code": code, "seat": seat})
+
+    def rejoin(self, code: str, token: str) -> None:
+        self.send({"op": "rejoin", "code": code, "token": token})
+
+    def move(self, notation: str) -> None:
+        """Play ``notation`` on the position last seen (the table refuses it if that is old)."""
+        ply = self.snapshot["ply"] if self.snapshot is not None else 0
+        self.send({"op": "move", "move": notation, "ply": ply})
+
+    def roll(self, outcome: str | None = None) -> None:
+        self.send({"op": "roll", "outcome": outcome})
+
+    def start(self) -> None:
+        self.send({"op": "start"})
+
+    def set_rules(self, rules: dict[str, Any]) -> None:
+        self.send({"op": "rules", "rules": rules})
+
+    def set_seat(self, seat: int, who: str) -> None:
+        self.send({"op": "seat", "seat": seat, "who": who})
+
+    def close_table(self) -> None:
+        self.send({"op": "close"})
+
+    def ask_record(self) -> None:
+        self.send({"op": "record"})
+
+    def disconnect(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+            self.transport = None
+
+    # --------------------------------------------------------------------------- reading --
+    @property
+    def code(self) -> str | None:
+        return self.seated["code"] if self.seated else None
+
+    @property
+    def seat(self) -> int | None:
+        return self.seated["seat"] if self.seated else None
+
+    @property
+    def token(self) -> str | None:
+        return self.seated["token"] if self.seated else None
+
+    def game(self) -> Game[Any, Any, Any] | None:
+        """The table's game with its rules, from the last snapshot."""
+        snap = self.snapshot
+        return load(snap["game"], **snap["rules"]) if snap is not None else None
+
+    def state(self) -> State[Any, Any] | None:
+        """A full state that draws, with ``viewer=seat``, what this seat may see (for a game
+        with hidden information the rest is a random fill that the drawing never shows)."""
+        game, snap = self.game(), self.snapshot
+        if game is None or snap is None:
+            return None
+        return decode_view(game, snap["knowledge"])
+
+
+class LocalTransport:
+    """A client connected to a ``TableService`` in this process. Messages both ways wait
+    in one queue per service and are delivered in order, never from inside another
+    delivery (as over a real connection)."""
+
+    def __init__(self, service: TableService, client: TableClient) -> None:
+        self.service = service
+        self.client = client
+        self.queue = _queue_of(service)
+        self.device: Device | None = service.connect(self._deliver, self._dropped)
+        client.transport = self
+
+    def send(self, text: str) -> None:
+        device = self.device
+        if device is None:
+            raise ConnectionError("this connection is closed")
+        self.queue.put(lambda: self.service.receive(device, text))
+
+    def close(self) -> None:
+        device, self.device = self.device, None
+        if device is not None:
+            self.queue.put(lambda: self.service.disconnect(device))
+
+    def _deliver(self, text: str) -> None:
+        self.queue.put(lambda: self.client.receive(text))
+
+    def _dropped(self, reason: str) -> None:
+        self.close()
+        self.queue.put(lambda: self.client.connection_lost(reason))
+
+
+class _Queue:
+    def __init__(self) -> None:
+        self.items: deque[Callable[[], None]] = deque()
+        self.running = False
+
+    def put(self, item: Callable[[], None]) -> None:
+        self.items.append(item)
+        if self.running:
+            return
+        self.running = True
+        try:
+            while self.items:
+                self.items.popleft()()
+        finally:
+            self.running = False
+
+
+def _queue_of(service: TableService) -> _Queue:
+    queue = getattr(service, "_local_queue", None)
+    if queue is None:
+        queue = _Queue()
+        service._local_queue = queue  # type: ignore[attr-defined]
+    return queue
+
+
+def local_client(service: TableService) -> TableClient:
+    """A new client connected to ``service`` in this process."""
+    client = TableClient()
+    LocalTransport(service, client)
+    return client
+
+
+class TornadoTransport:
+    """A websocket to a table server, from CPython (a kernel, a script, the benchmark), on
+    the running asyncio loop: ``await TornadoTransport.connect(url, client)``."""
+
+    def __init__(self, connection: Any, client: TableClient) -> None:
+        self.connection = connection
+        self.client = client
+        client.transport = self
+        self.reading = asyncio.ensure_future(self._read())
+
+    @classmethod
+    async def connect(cls, url: str, client: TableClient) -> TornadoTransport:
+        from tornado.websocket import websocket_connect
+
+        connection = await websocket_connect(url, max_message_size=4 * 2**20)
+        return cls(connection, client)
+
+    def send(self, text: str) -> None:
+        self.connection.write_message(text)
+
+    def close(self) -> None:
+        self.connection.close()
+
+    async def _read(self) -> None:
+        while True:
+            text = await self.connection.read_message()
+            if text is None:
+                self.client.connection_lost()
+                return
+            if isinstance(text, str):
+                self.client.receive(text)
+
+
+class BrowserTransport:
+    """A websocket from Pyodide, the browser's own ``WebSocket``: messages sent before it
+    opens wait for it."""
+
+    def __init__(self, url: str, client: TableClient) -> None:
+        import js  # type: ignore[import-not-found]  # Pyodide's window (or worker) scope
+        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+        self.client = client
+        self.waiting: list[str] = []
+        self.open = False
+        self.socket = js.WebSocket.new(url)
+        # Kept: a proxy dropped while the socket lives would break its callbacks.
+        self.proxies = [
+            create_proxy(self._opened),
+            create_proxy(lambda event: client.receive(str(event.data))),
+            create_proxy(lambda event: client.connection_lost()),
+        ]
+        for kind, proxy in zip(("open", "message", "close"), self.proxies, strict=True):
+            self.socket.addEventListener(kind, proxy)
+        client.transport = self
+
+    def _opened(self, event: Any) -> None:
+        self.open = True
+        for text in self.waiting:
+            self.socket.send(text)
+        self.waiting.clear()
+
+    def send(self, text: str) -> None:
+        if self.open:
+            self.socket.send(text)
+        else:
+            self.waiting.append(text)
+
+    def close(self) -> None:
+        self.socket.close()
+
+
+#: Where a page's own path ends and the site's folders begin (Voici pages, JupyterLite, and
+#: the kernel's worker script under the site's extensions or build folder).
+_SITE_FOLDERS = ("/voici/", "/lab/", "/notebooks/", "/tree/", "/extensions/", "/build/")
+
+
+def table_service_url() -> str | None:
+    """The table service's websocket URL for this kernel, or None when there is none to ask
+    (a kernel the Voila server did not start, and not a page's Pyodide). In Pyodide it is
+    the page's own server (a classroom server serves the site and the service together);
+    whether the service answers is ``service_hello``'s question."""
+    url = os.environ.get(URL_VARIABLE)
+    if url:
+        return url
+    if sys.platform != "emscripten":
+        return None
+    import js
+
+    location = js.location
+    scheme = "wss" if str(location.protocol) == "https:" else "ws"
+    return f"{scheme}://{location.host}{site_base(str(location.pathname))}{SERVICE_PATH}"
+
+
+def site_base(pathname: str) -> str:
+    """The site's base path (ending in "/") of a page's (or worker script's) path."""
+    cut = [pathname.find(f) for f in _SITE_FOLDERS if f in pathname]
+    if cut:
+        return pathname[: min(cut) + 1]
+    return pathname[: pathname.rfind("/") + 1] or "/"
+
+
+def hello_url(url: str) -> str:
+    """The service's hello page (HTTP) for its websocket URL."""
+    return url.replace("wss://", "https://", 1).replace("ws://", "http://", 1) + "/hello"
+
+
+__all__ = [
+    "SERVICE_PATH",
+    "URL_VARIABLE",
+    "BrowserTransport",
+    "LocalTransport",
+    "TableClient",
+    "TornadoTransport",
+    "hello_url",
+    "local_client",
+    "site_base",
+    "table_service_url",
+]

@@ -16,8 +16,7 @@ import html
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
-from ..core import CHANCE, Game, State
-from ..core.registry import game_type
+from ..core import CHANCE, Game, State, load
 from ..session import HUMAN, Session, SessionError
 
 if TYPE_CHECKING:
@@ -28,8 +27,7 @@ Send = Callable[[dict[str, Any]], None]
 
 def table_game(snapshot: dict[str, Any]) -> Game[Any, Any, Any]:
     """The game a snapshot is of: its registry key and its rules."""
-    kind = game_type(snapshot["game"])
-    return kind(kind.rules_type.from_dict(snapshot.get("rules") or {}))
+    return load(str(snapshot["game"]), **(snapshot.get("rules") or {}))
 
 
 class TableSession(Session):

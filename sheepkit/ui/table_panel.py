@@ -7,17 +7,21 @@ table for its seats and offers the free ones. Once seated, the app shows the gam
 seat (``table_mode``); this section lists the seats (present, away, bot), gives the host Start
 and "hand an away seat to a bot", and offers the record when the table may give it.
 
-The messages are those of ``sheepkit.tables`` (TABLES_SPEC.md), JSON text both ways; how they
-travel is a ``Connect``: given the function that takes each incoming text, it returns the one
-that sends. Without a table service (a static site served as plain files) the buttons are
-hidden and one line says why and what the teacher runs.
+The messages are those of ``sheepkit.tables``; the panel's ``TableClient`` sends them, and a
+``Connect`` gives it its transport (a websocket to the Voila or classroom server from the
+kernel or from Pyodide; the service itself in a test). Without a table service (a static
+site served as plain files) the buttons are hidden and one line says why and what the teacher
+runs.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import html
+import inspect
 import json
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -25,14 +29,21 @@ import ipywidgets as w
 
 from ..core import SheepkitError
 from ..session import HUMAN
+from ..tables.client import (
+    BrowserTransport,
+    TableClient,
+    TornadoTransport,
+    hello_url,
+    table_service_url,
+)
 from .table_memory import TableMemory, table_from_query
 from .table_mode import TableSession, enter_table, leave_table, table_game
 
 if TYPE_CHECKING:
     from .app import GameApp
 
-Receive = Callable[[str], None]
-Connect = Callable[[Receive], Receive]
+#: Gives a client its transport, at once or (a coroutine) soon.
+Connect = Callable[[TableClient], Any]
 
 NO_SERVICE = (
     "Play together needs a table service, and this page was served without one. To play at "
@@ -45,12 +56,25 @@ RED = "color:#b00020"
 def service_connect() -> Connect | None:
     """How this kernel reaches the table service, or None when there is none
     (``sheepkit.tables.client``: the Voila server's, or the classroom server's, address)."""
-    try:
-        from ..tables.client import table_service_url
-    except ImportError:  # TEMPORARY: until the tables branch is merged
-        return None
     url = table_service_url()
-    return None if url is None else None
+    if url is None:
+        return None
+    if sys.platform == "emscripten":
+        if not _answers(hello_url(url)):
+            return None  # a static site served as plain files
+        return lambda client: BrowserTransport(url, client)
+    return lambda client: TornadoTransport.connect(url, client)
+
+
+def _answers(url: str) -> bool:
+    """Whether the page's server has a table service (its hello page), asked from Pyodide."""
+    from pyodide.http import open_url  # type: ignore[import-not-found]
+
+    try:
+        hello = json.loads(open_url(url).read())
+    except Exception:  # no page, not JSON, no network: no service, whatever the reason
+        return False
+    return isinstance(hello, dict) and "tables" in hello
 
 
 class TablePanel:
@@ -59,7 +83,10 @@ class TablePanel:
     def __init__(self, app: GameApp, connect: Connect | None = None) -> None:
         self.app = app
         self._connect = connect
-        self._send: Receive | None = None
+        self.client = TableClient()
+        self.client.on(self.receive)
+        self._waiting: list[dict[str, Any]] = []  # sent before the connection was made
+        self._connecting = False
         self.code: str | None = None
         self.seat: int | None = None
         self.host = False
@@ -109,11 +136,39 @@ class TablePanel:
                 self._show_join(code)
 
     def send(self, message: dict[str, Any]) -> None:
-        if self._connect is None:
-            raise SheepkitError("there is no table service to reach")
-        if self._send is None:
-            self._send = self._connect(self.receive)
-        self._send(json.dumps(message))
+        if self.client.transport is not None:
+            self.client.send(message)
+            return
+        self._waiting.append(message)
+        if self._connect is None or self._connecting:
+            return
+        self._connecting = True
+        try:
+            made = self._connect(self.client)
+        except Exception as e:  # the service cannot be reached: say so, change nothing
+            self._unreachable(e)
+            return
+        if inspect.isawaitable(made):
+            asyncio.ensure_future(made).add_done_callback(
+                lambda done: (
+                    self._unreachable(done.exception())
+                    if done.exception() is not None
+                    else self._connected()
+                )
+            )
+        else:
+            self._connected()
+
+    def _connected(self) -> None:
+        self._connecting = False
+        waiting, self._waiting = self._waiting, []
+        for message in waiting:
+            self.client.send(message)
+
+    def _unreachable(self, error: BaseException | None) -> None:
+        self._connecting = False
+        self._waiting = []
+        self._say(f"The table service did not answer ({error}). Try again in a moment.")
 
     # ------------------------------------------------------------------ the buttons --
     def open_table(self) -> None:
@@ -128,7 +183,7 @@ class TablePanel:
             {
                 "op": "open",
                 "game": app.game.name,
-                "rules": app.game.rules.to_dict(),
+                "rules": app.game.rules.changes(),
                 "seats": seats,
                 "seat": seats.index("human"),
             }
@@ -155,14 +210,8 @@ class TablePanel:
         self.send({"op": "record"})
 
     # ------------------------------------------------------------------ the messages --
-    def receive(self, text: str) -> None:
-        """One message from the table (JSON text)."""
-        try:
-            message = json.loads(text)
-        except ValueError:
-            return
-        if not isinstance(message, dict):
-            return
+    def receive(self, message: dict[str, Any]) -> None:
+        """One message from the table (the client has read it)."""
         handler = {
             "seated": self._seated,
             "lobby": self._lobby,
@@ -190,15 +239,13 @@ class TablePanel:
         self._show_join(str(message.get("code", "")))
 
     def _state(self, message: dict[str, Any]) -> None:
-        from ..tables.wire import decode_view
-
         if self.seat is None:
             return
-        game = table_game(message)
-        message = {**message, "host": self.host}
         try:
-            stand_in = decode_view(game, message["knowledge"])
-        except (SheepkitError, KeyError) as e:
+            game = table_game(message)
+            stand_in = self.client.state()
+            assert stand_in is not None  # (the client has just read this snapshot)
+        except (SheepkitError, KeyError, TypeError) as e:
             self._say(f"The table sent a position this app cannot read: {e}")
             return
         fresh = self.table is None
@@ -232,7 +279,8 @@ class TablePanel:
     def _closed(self, message: dict[str, Any]) -> None:
         if self.code is not None and self.memory is not None:
             self.memory.forget(self.code)
-        self.code, self.seat, self.table, self._send = None, None, None, None
+        self.code, self.seat, self.table = None, None, None
+        self.client.disconnect()
         leave_table(self.app)
         self.body.children = ()
         self.start_row.layout.display = None
@@ -381,9 +429,11 @@ class TablePanel:
         if show_bots:
             if list(self.away_seat.options) != away_seats:
                 self.away_seat.options = away_seats
+                self.away_seat.index = 0
             bots = list(table.bot_factories)
             if list(self.away_bot.options) != bots:
                 self.away_bot.options = bots
+                self.away_bot.index = 0
         may_save = phase == "over" or (phase == "playing" and not game.hidden_information)
         self.record_button.layout.display = None if may_save else "none"
 

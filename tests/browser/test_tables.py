@@ -150,7 +150,9 @@ def test_three_devices_at_lamb_mimes_each_see_only_their_own_hand(device: Device
         mine = re.search(rf"{name}, \d+ points, your hand: (.*)\.", words)
         assert mine, f"{name} does not see its own hand: {words}"
         hands.append(set(mine.group(1).split(", ")))
-        others = [line for line in words.splitlines() if line.startswith("Player") and name not in line]
+        others = [
+            line for line in words.splitlines() if line.startswith("Player") and name not in line
+        ]
         assert all(re.match(r"Player \d: \d+ cards?;", line) for line in others), words
     assert all(len(h) == 5 for h in hands), hands
     assert not (hands[0] & hands[1] or hands[0] & hands[2] or hands[1] & hands[2]), hands

@@ -34,7 +34,7 @@ NBSTRIPOUT := $(BIN)/nbstripout --keep-id
 .NOTPARALLEL:
 
 .PHONY: help venv app lab test lint check-notebooks unit browser site-test notebooks chromium \
-	format strip checked-outputs bench snapshots clean site site-serve
+	format strip checked-outputs bench snapshots clean site site-serve classroom
 
 help:
 	@echo "make app        serve the apps; prints the welcome app's address (PORT=..., HOST=0.0.0.0"
@@ -43,6 +43,8 @@ help:
 	@echo "make test       ruff, mypy, notebooks stripped, pytest tests/ (incl. browser), every notebook run"
 	@echo "make site       build the static site into $(SITE_OUT)/ (runs in the browser, no server)"
 	@echo "make site-serve preview it on http://127.0.0.1:$(SITE_PORT)/ (SITE_PORT=...)"
+	@echo "make classroom  serve the built site and its tables from one address (HOST=0.0.0.0"
+	@echo "                PORT=... for the school network; the apps' Play together needs it)"
 	@echo "make format     ruff format + ruff check --fix"
 	@echo "make strip      strip outputs from notebooks/*.ipynb"
 	@echo "make bench      run benchmarks/*.py"
@@ -191,6 +193,11 @@ site-serve: site
 	@echo "  (the welcome app; the lab is at /lab/; Ctrl-C stops the server)"
 	@echo ""
 	$(PYTHON) -m http.server $(SITE_PORT) --bind 127.0.0.1 --directory $(SITE_OUT)
+
+# The built site and the table service (sheepkit.tables) from one address: pupils' browsers
+# run the apps on Pyodide and play at tables together through this server. PORT as for `app`.
+classroom: site $(STAMP)
+	$(BIN)/python -m sheepkit.tables.classroom --host $(HOST) --port $(PORT) --site $(SITE_OUT)
 
 # The browser tests drive Debian's Chromium; Playwright's own browser download cannot work here.
 chromium:

@@ -1,7 +1,7 @@
 """What the Voila server needs from sheepkit: a kernel websocket that speaks only protocol v1,
 warm kernels, started before anyone asks, that have imported sheepkit and the widgets, page
-templates compiled once (cache_page_templates), and pages whose cells run from the page's
-request (sheepkit.page_runs).
+templates compiled once (cache_page_templates), pages whose cells run from the page's
+request (sheepkit.page_runs), and the table service (sheepkit.tables.server).
 
 Imported by the Voila server process alone (voila.json names the classes), never by a kernel
 or by Pyodide. jupyter_server answers a client that offers no subprotocol with the older "legacy"
@@ -151,6 +151,18 @@ async def rehearse_a_page(app: Any) -> None:
         app.log.warning("Could not rehearse a page: %s: %s", type(error).__name__, error)
 
 
+def start_tables(app: Voila) -> None:
+    """Serve the table service (sheepkit.tables.server) on the Voila server as it starts:
+    it runs once the server listens, so its web app and port are known. The apps hide their
+    table buttons, and say why, where it could not start."""
+    from .tables.server import start_with_voila
+
+    try:
+        start_with_voila(app)
+    except Exception as error:  # tables are an extra: the apps work without them
+        app.log.warning("Could not start the table service: %s: %s", type(error).__name__, error)
+
+
 # What every app page imports first: a warm kernel has done it before the page asks.
 WARM_UP = "import sheepkit, sheepkit.ui, sheepkit.lab, ipywidgets, ipycanvas"
 
@@ -191,6 +203,8 @@ class WarmKernelManager(AsyncMappingKernelManager):
         PAGES.kernel_manager = self  # its pages' cells run from their request (page_runs)
         if isinstance(self.parent, Voila):  # not inside a Jupyter server (Binder)
             IOLoop.current().add_callback(rehearse_a_page, self.parent)
+            # Before the warm kernels below start: they must inherit the service's address.
+            IOLoop.current().add_callback(start_tables, self.parent)
         if self.warm_kernels > 0:
             IOLoop.current().add_callback(self._fill, (self.default_kernel_name, ApiPath("")))
 

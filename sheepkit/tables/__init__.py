@@ -9,6 +9,7 @@ seats a pupil's bot at a table from a notebook. See DESIGN.md, "Tables".
 from __future__ import annotations
 
 from .authority import IDLE_CLOSE, MAX_DEVICES, MAX_TABLES, TableService
+from .bot_seat import BotSeat, TableJoinError, join
 from .client import TableClient, local_client, table_service_url
 from .protocol import MAX_MESSAGE, ProtocolError
 
@@ -17,9 +18,12 @@ __all__ = [
     "MAX_DEVICES",
     "MAX_MESSAGE",
     "MAX_TABLES",
+    "BotSeat",
     "ProtocolError",
     "TableClient",
+    "TableJoinError",
     "TableService",
+    "join",
     "local_client",
     "table_service_url",
 ]

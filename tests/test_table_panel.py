@@ -200,3 +200,19 @@ def _downloaded(link: str) -> bytes:
     found = re.search(r"base64,([^']+)'", link)
     assert found, link
     return base64.b64decode(found.group(1))
+
+
+def test_the_host_closes_the_table_and_every_app_is_its_own_again(service: TableService) -> None:
+    host = device(service, "wolf_and_sheep", ["Human", "Human"])
+    code = open_table(host)
+    guest = device(service, "wolf_and_sheep")
+    join(guest, code, "Wolves")
+    assert not [b for b in shown_buttons(guest.tables.widget) if "sk-table-close" in b._dom_classes]
+    button(host, "sk-table-close").click()
+    for app in (host, guest):
+        assert app.table is None and app.session is app._home_session
+        assert "The table closed" in app.tables.note.value
+        assert app.undo_button.layout.display is None
+        script = app.tables.memory.script.value
+        assert "removeItem" in script and f"sheepkit-table-{code}" in script
+    assert code not in service.tables

@@ -34,7 +34,8 @@ MAX_REPORT = 16_384
 
 
 def _page_code(code: str) -> str:
-    """``code`` run once by the page, inside an HTML attribute."""
+    """``code`` run once by the page, inside an HTML attribute. (An inline handler looks names
+    up on the document first: ``URL`` there is ``document.URL``, hence ``window.URL``.)"""
     return (
         '<img alt="" style="display:none" src="data:image/gif;base64,AA" '
         f'onerror="{html.escape(code, quote=True)}">'
@@ -93,16 +94,21 @@ class TableMemory:
         self._run(
             f"try{{localStorage.setItem({json.dumps(PREFIX + code)},{json.dumps(value)});}}"
             "catch(e){}"
-            "var u=new URL(location.href);"
+            "var u=new window.URL(location.href);"
             f"u.searchParams.set('table',{json.dumps(code)});"
             "history.replaceState(history.state,'',u.toString());"
         )
 
     def forget(self, code: str) -> None:
-        """Drop the browser's seat at ``code`` (the table closed, or refused the token)."""
+        """Drop the browser's seat at ``code`` (the table closed, or refused the token), and
+        the table from the page's address."""
         if self.report is not None:
             self.report.get("seats", {}).pop(code, None)
-        self._run(f"try{{localStorage.removeItem({json.dumps(PREFIX + code)});}}catch(e){{}}")
+        self._run(
+            f"try{{localStorage.removeItem({json.dumps(PREFIX + code)});}}catch(e){{}}"
+            "var u=new window.URL(location.href);u.searchParams.delete('table');"
+            "history.replaceState(history.state,'',u.toString());"
+        )
 
     def _read_code(self) -> str:
         # Polls until the inbox is in the page: the two widgets are drawn in either order.

@@ -390,6 +390,13 @@ class TablePanel:
             self.record_button.add_class("sk-table-record")
             self.record_button.on_click(lambda _: self.ask_record())
             self.record_link = w.HTML()
+            self.close_button = w.Button(
+                description="Close the table",
+                tooltip="End the game for every device at this table",
+                layout=w.Layout(width="auto"),
+            )
+            self.close_button.add_class("sk-table-close")
+            self.close_button.on_click(lambda _: self.send({"op": "close"}))
             self._at_table = w.VBox(
                 [
                     self.table_info,
@@ -397,6 +404,7 @@ class TablePanel:
                     self.start_button,
                     self.bot_row,
                     w.HBox([self.record_button, self.record_link]),
+                    self.close_button,
                 ]
             )
         self.start_row.layout.display = "none"
@@ -434,6 +442,7 @@ class TablePanel:
             if list(self.away_bot.options) != bots:
                 self.away_bot.options = bots
                 self.away_bot.index = 0
+        self.close_button.layout.display = None if self.host else "none"
         may_save = phase == "over" or (phase == "playing" and not game.hidden_information)
         self.record_button.layout.display = None if may_save else "none"
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from browser_fixtures import REPORTS
 from voila_harness import AppPage, VoilaServer
 
 import sheepkit
@@ -23,7 +24,9 @@ Device = Callable[..., AppPage]
 
 
 @pytest.fixture
-def device(chromium: Browser, voila: VoilaServer) -> Iterator[Device]:
+def device(
+    request: pytest.FixtureRequest, chromium: Browser, voila: VoilaServer
+) -> Iterator[Device]:
     """device("lamb_mimes", query="?table=K7QX") -> a page in a browser context of its own."""
     pages: list[AppPage] = []
 
@@ -37,6 +40,12 @@ def device(chromium: Browser, voila: VoilaServer) -> Iterator[Device]:
         return page
 
     yield _open
+    failed = any(r.failed for r in request.node.stash.get(REPORTS, {}).values())
+    for number, page in enumerate(pages):
+        if failed:  # what each device showed
+            name = re.sub(r"[^\w.-]+", "_", request.node.name)
+            print(f"screenshot: {page.screenshot(f'FAILED-{name}-{number}')}")
+            print(f"voila log tail:\n{voila.log_tail()}")
     for page in pages:
         context = page.page.context
         page.close()
@@ -82,14 +91,15 @@ def start(host: AppPage) -> None:
 
 def described(app: AppPage) -> str:
     """The board in words for this device's seat (board_speech: what the seat may see)."""
-    return str(app.app.locator(".sk-board-text").first.text_content())
+    lines = app.app.locator(".sk-board-text").first.evaluate(
+        "el => Array.from(el.querySelectorAll('div:not(:has(div))'), d => d.textContent)"
+    )
+    return "\n".join(lines)
 
 
 def click_square(app: AppPage, drawing: WolfAndSheepDrawing, square: int) -> None:
-    box = app.app.locator(".sk-board canvas").first.bounding_box()
-    assert box is not None
-    x, y = drawing.centre(square)
-    app.page.mouse.click(box["x"] + x, box["y"] + y)
+    x, y = drawing.centre(square)  # (Playwright scrolls the board into view first)
+    app.app.locator(".sk-board canvas").first.click(position={"x": x, "y": y})
 
 
 def log_lines(app: AppPage) -> int:
@@ -126,7 +136,8 @@ def test_two_devices_play_wolf_and_sheep_by_board_clicks(device: Device) -> None
         state = state.play(move)
         wait_log(other, ply + 1)  # the move reached the other device
         wait_log(mover, ply + 1)
-    assert str(state.legal_moves()[0]) in host.app.locator(".sk-log").inner_text()
+    logs = [app.app.locator(".sk-log").inner_text() for app in (host, guest)]
+    assert logs[0] == logs[1] and f"({move})" in logs[0].splitlines()[0], logs
     for app in (host, guest):
         app.assert_healthy()
 
@@ -145,7 +156,7 @@ def test_three_devices_at_lamb_mimes_each_see_only_their_own_hand(device: Device
     start(host)
     hands = []
     for app, name in zip([host, *guests], ("Player 1", "Player 2", "Player 3"), strict=True):
-        wait_text(app, ".sk-board-text", "your hand")
+        wait_text(app, ".sk-board-text", r"your hand: ([^,.]+, ){4}[^,.]+\.")  # dealt
         words = described(app)
         mine = re.search(rf"{name}, \d+ points, your hand: (.*)\.", words)
         assert mine, f"{name} does not see its own hand: {words}"
@@ -206,26 +217,36 @@ def test_a_second_device_cannot_take_an_occupied_seat(device: Device) -> None:
 
 
 def test_a_bot_joins_from_python(device: Device, voila: VoilaServer) -> None:
+    """A pupil's bot function takes the free seat from Python (a script here: its own loop,
+    in a thread) and answers the host's move; the host then closes the table, which ends it."""
     from sheepkit.tables import join
 
     host = device("wolf_and_sheep")
     host.seat_humans()
     code = open_table(host)
     url = voila.url.replace("http://", "ws://") + "/sheepkit/tables"
-    done = threading.Event()
+    seats: list[Any] = []
 
-    def first_move(view: Any, legal: Any) -> Any:
+    def first_move(view: Any, legal: Any, rng: Any) -> Any:
         return legal[0]
 
-    seat = join(code, first_move, url=url)
-    wait_text(host, ".sk-table-seat-list", "Wolves: .*")
+    def play() -> None:
+        seats.append(join(code, first_move, url=url))
+        seats[0].wait(timeout=120)
+
+    thread = threading.Thread(target=play, daemon=True)
+    thread.start()
+    wait_text(host, ".sk-table-seat-list", "Wolves: a pupil")
     start(host)
     game = sheepkit.load("wolf_and_sheep")
     drawing, state = WolfAndSheepDrawing(game), game.new_game()
     move = state.legal_moves()[0]
+    wait_text(host, ".sk-status", "Your turn")
     click_square(host, drawing, move.source)
     click_square(host, drawing, move.target)
     wait_log(host, 2)  # the sheep's move and the bot's answer
-    done.set()
-    del seat
+    wait_text(host, ".sk-status", "Your turn")
+    host.app.locator(".sk-table-close").click()
+    thread.join(timeout=60)
+    assert not thread.is_alive() and seats[0].done and seats[0].moves == 1
     host.assert_healthy()

@@ -102,6 +102,18 @@ def click_square(app: AppPage, drawing: WolfAndSheepDrawing, square: int) -> Non
     app.app.locator(".sk-board canvas").first.click(position={"x": x, "y": y})
 
 
+def whose_turn(host: AppPage, guest: AppPage, offered: str = "") -> AppPage:
+    """The device whose status says it is its turn (with a move button reading ``offered``)."""
+    for _ in range(120):
+        for app in (host, guest):
+            status = text_of(app, ".sk-status")
+            buttons = app.app.locator(".sk-move:visible", has_text=offered)
+            if "Your turn" in status and buttons.count():
+                return app
+        host.page.wait_for_timeout(250)
+    raise AssertionError("neither device was told it is its turn")
+
+
 def log_lines(app: AppPage) -> int:
     return int(app.app.evaluate("el => el.querySelectorAll('.sk-log li').length"))
 
@@ -250,3 +262,34 @@ def test_a_bot_joins_from_python(device: Device, voila: VoilaServer) -> None:
     thread.join(timeout=60)
     assert not thread.is_alive() and seats[0].done and seats[0].moves == 1
     host.assert_healthy()
+
+
+def test_a_sheep_race_hidden_bet_stays_on_its_device(device: Device) -> None:
+    host = device("sheep_race")
+    host.seat_humans()
+    players = host.app.locator(".sk-setup-players select")
+    if players.count() and players.evaluate("s => s.options[s.selectedIndex].text") != "2 players":
+        players.select_option(label="2 players")
+        host.page.wait_for_timeout(1000)
+    code = open_table(host)
+    guest = device("sheep_race")
+    sit(guest, code, "Player 2")
+    start(host)
+    # A visible bet each, then the next bettor's two hidden bets, whoever goes first.
+    for _ in range(2):
+        mover = whose_turn(host, guest)
+        lines = log_lines(mover)
+        mover.app.locator(".sk-move:visible").first.click()
+        wait_log(mover, lines + 1)  # the table took the bet
+    bettor = whose_turn(host, guest, "Hidden bets")
+    other = guest if bettor is host else host
+    hidden = bettor.app.locator(".sk-move:visible", has_text="Hidden bets").first
+    words = hidden.inner_text().strip()
+    notation = hidden.get_attribute("title") or ""
+    hidden.click()
+    wait_text(other, ".sk-log", "places two hidden bets")  # the other device is told of it
+    wait_text(bettor, ".sk-log", re.escape(words))  # the bettor's own log says which
+    seen = other.app.locator(".sk-log").inner_text() + described(other)
+    assert words not in seen and notation not in seen, seen
+    for app in (host, guest):
+        app.assert_healthy()

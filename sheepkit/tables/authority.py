@@ -241,6 +241,7 @@ class TableService:
         burst: int = BURST,
         clock: Callable[[], float] = time.monotonic,
         think: Thinker | None = None,
+        seed: Callable[[], int] | None = None,
     ) -> None:
         self.max_tables = max_tables
         self.max_devices = max_devices
@@ -249,6 +250,8 @@ class TableService:
         self.burst = burst
         self.clock = clock
         self.think = think
+        #: Each new table's seed (its dice, its deals, its bots): random unless a test fixes it.
+        self.seed = seed or (lambda: secrets.randbelow(10**9))
         self.tables: dict[str, Table] = {}
         self.connected: set[Device] = set()
         self._drawings: dict[Any, Any] = {}
@@ -410,7 +413,7 @@ class TableService:
         session = Session(
             game,
             [HUMAN if w == WHO_HUMAN else w for w in seats],
-            seed=secrets.randbelow(10**9),
+            seed=self.seed(),
         )
         session.curtains = False  # every human has a device of their own
         table = Table(

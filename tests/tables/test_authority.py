@@ -1,0 +1,297 @@
+"""The table authority with in-process devices: every refusal changes nothing, a dropped
+device rejoins, an away seat goes to a bot, idle tables close, and every game is played to its
+end at a table."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from table_devices import act_randomly, fingerprint, open_table, play_out, room
+
+import sheepkit
+from sheepkit.tables import IDLE_CLOSE, MAX_MESSAGE, TableClient, TableService, local_client
+from sheepkit.tables.authority import BURST
+
+
+def refused(device: TableClient, act: Callable[[], None], service: TableService) -> str:
+    """The reason ``act`` was refused with; it must have changed nothing."""
+    before = fingerprint(service)
+    errors = len(device.errors)
+    act()
+    assert len(device.errors) == errors + 1, "not refused"
+    assert fingerprint(service) == before, "a refusal changed the table"
+    return device.errors[-1]
+
+
+def wolf_table() -> tuple[TableService, Any, TableClient, TableClient]:
+    service, clock = room()
+    host, guest = open_table(service, "wolf_and_sheep", ["human", "human"])
+    host.start()
+    return service, clock, host, guest
+
+
+def mover(*devices: TableClient) -> tuple[TableClient, TableClient]:
+    """(the device to move, another)."""
+    first, second = devices
+    return (first, second) if first.snapshot["legal"] else (second, first)  # type: ignore[index]
+
+
+def test_a_move_out_of_turn_an_illegal_and_a_stale_one_are_refused() -> None:
+    service, _, host, guest = wolf_table()
+    to_move, waiting = mover(host, guest)
+    legal = to_move.snapshot["legal"]  # type: ignore[index]
+    assert legal and waiting.snapshot["legal"] == []  # type: ignore[index]
+    why = refused(waiting, lambda: waiting.move(legal[0]), service)
+    assert why.startswith("it is not your turn")
+    why = refused(to_move, lambda: to_move.move("z9-z10"), service)
+    assert "z9-z10" in why
+    stale = lambda: to_move.send({"op": "move", "move": legal[0], "ply": 0 + 99})  # noqa: E731
+    assert "older position" in refused(to_move, stale, service)
+    to_move.move(legal[0])  # the same move, on the position shown: played
+    assert host.snapshot["ply"] == guest.snapshot["ply"] == 1  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("not json", "not JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"move": "a1"}', 'no "op"'),
+        ('{"op": "dance"}', "no op 'dance'"),
+        ('{"op": "move", "move": 5, "ply": 0}', "'move' should be short text"),
+        ('{"op": "move", "move": "a1", "ply": true}', "'ply' should be a whole number"),
+        ('{"op": "ping", "extra": 1}', "ping takes no 'extra'"),
+        ("[" * 50 + "]" * 50, "nests deeper"),
+        ('{"op": "ping", "pad": "' + "x" * MAX_MESSAGE + '"}', "longer than"),
+        (b'{"op": "ping"}', "not binary"),
+    ],
+)
+def test_malformed_messages_are_refused_with_a_reason(text: Any, reason: str) -> None:
+    service, _, host, _ = wolf_table()
+    transport: Any = host.transport
+    assert reason in refused(host, lambda: service.receive(transport.device, text), service)
+
+
+def test_a_flood_is_refused_past_its_burst_and_read_again_later() -> None:
+    service, clock, host, _ = wolf_table()
+    pongs = []
+    host.on(lambda message: pongs.append(message) if message["op"] == "pong" else None)
+    while not host.errors:  # open and start took two of the burst already
+        host.send({"op": "ping"})
+    assert len(pongs) == BURST - 2 and host.errors[0].startswith("too many messages")
+    why = refused(host, lambda: host.send({"op": "move", "move": "a1-b2", "ply": 0}), service)
+    assert why.startswith("too many messages")
+    clock.now += 1  # the bucket fills again
+    host.send({"op": "ping"})
+    assert len(host.errors) == 2 and len(pongs) == BURST - 1
+
+
+def test_a_taken_seat_cannot_be_sat_in_nor_rejoined_with_a_wrong_token() -> None:
+    service, _, host, guest = wolf_table()
+    intruder = local_client(service)
+    code = host.code or ""
+    assert "is taken" in refused(intruder, lambda: intruder.sit(code, 1), service)
+    why = refused(intruder, lambda: intruder.rejoin(code, "not-the-token"), service)
+    assert "holds no seat" in why
+    # Another table's token does not open this table's seat either.
+    other = local_client(service)
+    other.open("wolf_and_sheep", ["human", "human"])
+    why = refused(intruder, lambda: intruder.rejoin(code, other.token or ""), service)
+    assert "holds no seat" in why
+    assert "no table" in refused(intruder, lambda: intruder.sit("ZZZZ", 1), service)
+    # A seated device cannot take a second seat.
+    assert "one seat per device" in refused(guest, lambda: guest.sit(code, 0), service)
+
+
+@pytest.mark.parametrize(
+    ("op", "words"),
+    [
+        ({"op": "start"}, "only the host may start"),
+        ({"op": "rules", "rules": {}}, "only the host may change the rules"),
+        ({"op": "seat", "seat": 0, "who": "Random"}, "only the host may choose"),
+        ({"op": "close"}, "only the host may close"),
+    ],
+)
+def test_a_guest_cannot_do_what_only_the_host_does(op: dict[str, Any], words: str) -> None:
+    service, _ = room()
+    _, guest = open_table(service, "shave_a_sheep", ["human", "human"])
+    assert words in refused(guest, lambda: guest.send(op), service)
+
+
+def test_the_number_of_tables_and_devices_is_bounded() -> None:
+    service, _ = room(max_tables=2, max_devices=3)
+    hosts = [local_client(service) for _ in range(3)]
+    hosts[0].open("wolf_and_sheep", ["human", "human"])
+    hosts[1].open("wolf_and_sheep", ["human", "human"])
+    why = refused(hosts[2], lambda: hosts[2].open("wolf_and_sheep", ["human", "human"]), service)
+    assert "2 tables open" in why
+    with pytest.raises(sheepkit.tables.ProtocolError, match="full"):
+        local_client(service)
+    assert len(service.connected) == 3
+
+
+def test_open_refuses_unknown_games_rules_seats_and_bots() -> None:
+    service, _ = room()
+    host = local_client(service)
+    for message, words in [
+        ({"game": "chess", "seats": ["human"]}, "no game 'chess'"),
+        ({"game": "wolf_and_sheep", "seats": ["human"]}, "has 2 seats"),
+        ({"game": "wolf_and_sheep", "seats": ["human", "Stockfish"]}, "no bot named"),
+        ({"game": "wolf_and_sheep", "seats": ["Random", "human"]}, "host sits in a human"),
+        ({"game": "lamb_mimes", "rules": {"players": 9}, "seats": ["human"]}, "cannot be played"),
+    ]:
+        assert words in refused(host, lambda m=message: host.send({"op": "open", **m}), service)
+
+
+def test_the_host_chooses_rules_and_bots_before_the_start_and_not_after() -> None:
+    service, _ = room()
+    (host,) = open_table(service, "lamb_mimes", ["human", "Random", "Random", "Random"])
+    host.set_rules({"players": 3})
+    snap = host.snapshot
+    assert snap is not None and len(snap["seats"]) == 3 and snap["rules"] == {"players": 3}
+    host.set_seat(2, "human")
+    assert "nobody sits there" in refused(host, host.start, service)
+    host.set_seat(2, "Sensible")
+    host.start()
+    assert host.snapshot["phase"] == "playing"  # type: ignore[index]
+    assert "before the game starts" in refused(host, lambda: host.set_rules({}), service)
+    why = refused(host, lambda: host.set_seat(1, "human"), service)
+    assert "only a seat whose player is away" in why
+
+
+def test_a_dropped_device_rejoins_its_seat_and_the_game_goes_on() -> None:
+    service, _, host, guest = wolf_table()
+    rng = random.Random(3)
+    for _ in range(4):
+        act_randomly([host, guest], rng)
+    code, token, ply = guest.code or "", guest.token or "", guest.snapshot["ply"]  # type: ignore[index]
+    guest.disconnect()
+    assert host.snapshot["seats"][1]["away"] is True  # type: ignore[index]
+    again = local_client(service)
+    again.rejoin(code, token)
+    assert again.seat == 1 and again.snapshot["ply"] == ply  # type: ignore[index]
+    assert host.snapshot["seats"][1]["away"] is False  # type: ignore[index]
+    play_out([host, again], rng)
+    assert host.snapshot["phase"] == again.snapshot["phase"] == "over"  # type: ignore[index]
+
+
+def test_a_rejoin_from_another_connection_drops_the_old_one() -> None:
+    service, _, host, guest = wolf_table()
+    reloaded = local_client(service)
+    reloaded.rejoin(guest.code or "", guest.token or "")
+    assert reloaded.seat == 1
+    assert guest.closed is not None and "another connection" in guest.closed
+    assert host.snapshot["seats"][1]["away"] is False  # type: ignore[index]
+
+
+def test_the_host_hands_an_away_seat_to_a_bot_and_the_player_takes_it_back() -> None:
+    service, _, host, guest = wolf_table()
+    if guest.snapshot["legal"] == []:  # type: ignore[index]
+        act_randomly([host], random.Random(1))
+    assert guest.snapshot["legal"]  # type: ignore[index]
+    code, token = guest.code or "", guest.token or ""
+    guest.disconnect()
+    ply = host.snapshot["ply"]  # type: ignore[index]
+    host.set_seat(1, "Random")
+    snap = host.snapshot
+    assert snap is not None and snap["seats"][1]["who"] == "Random" and snap["ply"] == ply + 1
+    back = local_client(service)
+    back.rejoin(code, token)
+    assert back.snapshot["seats"][1]["who"] == "human"  # type: ignore[index]
+    play_out([host, back], random.Random(2))
+    assert back.snapshot["phase"] == "over"  # type: ignore[index]
+
+
+def test_an_idle_table_closes_and_a_record_is_saved_before() -> None:
+    service, clock, host, guest = wolf_table()
+    act_randomly([host, guest], random.Random(1))
+    guest.ask_record()
+    assert guest.record is not None and len(guest.record["history"]) == 1
+    code = host.code
+    clock.now += IDLE_CLOSE - 1
+    assert service.close_idle() == []
+    host.send({"op": "ping"})  # a ping is no play: it does not keep the table open
+    clock.now += 1
+    assert service.close_idle() == [code]
+    assert service.tables == {}
+    assert guest.closed is not None and "30 minutes" in guest.closed
+
+
+def test_a_record_of_hidden_cards_waits_for_the_end() -> None:
+    service, _ = room()
+    host, guest = open_table(service, "lamb_mimes", ["human", "human"], {"players": 2})
+    host.start()
+    assert "when the game ends" in refused(guest, guest.ask_record, service)
+    play_out([host, guest], random.Random(5))
+    guest.ask_record()
+    assert guest.record is not None and guest.record["game"] == "lamb_mimes"
+
+
+def test_the_host_may_set_the_die_and_every_seat_reads_it() -> None:
+    service, _ = room()
+    host, guest = open_table(service, "shave_a_sheep", ["human", "human"])
+    host.start()
+    rng = random.Random(0)
+    for _ in range(200):
+        if host.snapshot["may_roll"] and host.snapshot["acting"] == 1:  # type: ignore[index]
+            break
+        act_randomly([host, guest], rng)
+    else:
+        pytest.skip("no roll of the guest's came up")
+    game = host.game()
+    state = host.state()
+    assert game is not None and state is not None
+    outcome = str(state.chance_outcomes()[0][0])
+    assert "only the host" in refused(guest, lambda: guest.roll(outcome), service)
+    host.roll(outcome)
+    line = f"The host set the die to {outcome}"
+    assert line in host.snapshot["log"] and line in guest.snapshot["log"]  # type: ignore[index]
+
+
+def test_a_bots_think_runs_apart_and_moves_wait_for_it() -> None:
+    waiting: list[tuple[Callable[[], Any], Callable[[object], None]]] = []
+    service = TableService(think=lambda work, done: waiting.append((work, done)))
+    (host,) = open_table(service, "wolf_and_sheep", ["human", "Random"])
+    host.start()
+    rng = random.Random(0)
+    while not waiting:
+        act_randomly([host], rng)
+    snap = host.snapshot
+    assert snap is not None and snap["legal"] == []  # nothing to do while the bot thinks
+    ply = snap["ply"]
+    work, done = waiting.pop()
+    done(work())
+    assert host.snapshot["ply"] == ply + 1 and host.snapshot["legal"]  # type: ignore[index]
+
+
+GAMES = {
+    "wolf_and_sheep": ({}, ["human", "human"]),
+    "battle_sheep": ({"players": 3}, ["human", "Greedy", "human"]),
+    "lamb_mimes": ({"players": 3}, ["human", "human", "Sensible"]),
+    "shave_a_sheep": ({}, ["human", "human"]),
+    "sheep_race": ({"players": 3}, ["human", "Sensible", "human"]),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_is_played_to_its_end_at_a_table(game: str) -> None:
+    assert set(GAMES) == set(sheepkit.games())
+    rules, seats = GAMES[game]
+    service, _ = room()
+    devices = open_table(service, game, seats, rules)
+    devices[0].start()
+    play_out(devices, random.Random(11))
+    for device in devices:
+        snap = device.snapshot
+        assert snap is not None and snap["phase"] == "over" and snap["outcome"], device.errors
+        assert device.errors == []
+    (table,) = service.tables.values()
+    assert table.session.state.is_over
+    # What each device drew from is that seat's knowledge of the true final state.
+    for device in devices:
+        state, seat = device.state(), device.seat
+        assert state is not None and seat is not None
+        assert state.view(seat) == table.session.state.view(seat)

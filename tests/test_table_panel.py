@@ -5,6 +5,7 @@ its websockets."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -216,3 +217,42 @@ def test_the_host_closes_the_table_and_every_app_is_its_own_again(service: Table
         script = app.tables.memory.script.value
         assert "removeItem" in script and f"sheepkit-table-{code}" in script
     assert code not in service.tables
+
+
+@pytest.mark.parametrize(
+    ("name", "rules"),
+    [
+        ("wolf_and_sheep", {}),
+        ("shave_a_sheep", {"players": 2}),
+        ("battle_sheep", {"players": 2}),
+        ("lamb_mimes", {"players": 2}),
+        ("sheep_race", {"players": 2}),
+    ],
+)
+def test_every_game_is_played_to_its_end_by_two_apps_at_one_table(
+    service: TableService, name: str, rules: dict[str, Any]
+) -> None:
+    """Each device presses only its own buttons (a move, or Roll at a roll of its own), as
+    the table's snapshots offer them; the game ends, and both devices say how."""
+    host = device(service, name, ["Human", "Human"], **rules)
+    code = open_table(host)
+    guest = device(service, name)
+    join(guest, code, host.game.player_name(1))
+    button(host, "sk-table-start").click()
+    truth = service.tables[code].session
+    rng = random.Random(7)
+    for _ in range(3000):
+        if truth.state.is_over:
+            break
+        ply = truth.state.ply
+        movers = [app for app in (host, guest) if app._human_decides(app.state)]
+        assert movers, f"{name}: nobody may act at ply {ply}"
+        app = rng.choice(movers)
+        if app.chance_box.layout.display != "none":
+            app.roll_button.click()
+        else:
+            rng.choice(move_buttons(app)).click()
+        assert truth.state.ply > ply, f"{name}: the click at ply {ply} played nothing"
+    assert truth.state.is_over, f"{name}: not over"
+    for app in (host, guest):
+        assert "Game over" in app.status.value

@@ -256,3 +256,17 @@ def test_every_game_is_played_to_its_end_by_two_apps_at_one_table(
     assert truth.state.is_over, f"{name}: not over"
     for app in (host, guest):
         assert "Game over" in app.status.value
+
+
+def test_a_screen_reader_hears_each_new_line_once_at_a_table(service: TableService) -> None:
+    """The stand-in of a game with hidden cards has no history: the table's ply counts."""
+    host = device(service, "lamb_mimes", ["Human", "Human"], players=2)
+    code = open_table(host)
+    guest = device(service, "lamb_mimes")
+    join(guest, code, "Player 2")
+    button(host, "sk-table-start").click()
+    mover = host if host._human_decides(host.state) else guest
+    move_buttons(mover)[0].click()
+    for app in (host, guest):
+        said = app.speech.said
+        assert said.startswith("Player 1: ") and "dealt" not in said, said

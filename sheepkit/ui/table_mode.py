@@ -64,6 +64,11 @@ class TableSession(Session):
         return str(self.snapshot.get("phase", "lobby"))
 
     @property
+    def ply(self) -> int:
+        """How many plies the table's game has (the stand-in may hold no history)."""
+        return int(self.snapshot.get("ply") or 0)
+
+    @property
     def is_host(self) -> bool:
         return bool(self.snapshot.get("host"))
 
@@ -139,8 +144,7 @@ class TableSession(Session):
         """The server's log lines for this seat, numbered so that the newest is the ply the
         table is at (the app's log and its spoken lines read them)."""
         lines = [str(line) for line in self.snapshot.get("log") or ()]
-        ply = int(self.snapshot.get("ply") or len(lines))
-        first = ply - len(lines) + 1
+        first = (self.ply or len(lines)) - len(lines) + 1
         return [(first + i, first + i, line) for i, line in enumerate(lines)]
 
     def seat_words(self, seat: int) -> str:

@@ -51,6 +51,16 @@ def open_table(host: GameApp) -> str:
     return host.tables.code
 
 
+def wolf_table(service: TableService) -> tuple[GameApp, GameApp, str]:
+    """The host (the sheep) and a guest (the wolves) at a started Wolf and Sheep table."""
+    host = device(service, "wolf_and_sheep", ["Human", "Human"])
+    code = open_table(host)
+    guest = device(service, "wolf_and_sheep")
+    join(guest, code, "Wolves")
+    button(host, "sk-table-start").click()
+    return host, guest, code
+
+
 @pytest.fixture
 def service() -> TableService:
     return TableService(rate=10_000, burst=10_000)  # whole games sent at once, in a test
@@ -104,11 +114,7 @@ def test_three_apps_at_lamb_mimes_each_hold_only_their_own_hand(service: TableSe
 
 
 def test_a_reload_finds_its_seat_in_the_browser(service: TableService) -> None:
-    host = device(service, "wolf_and_sheep", ["Human", "Human"])
-    code = open_table(host)
-    guest = device(service, "wolf_and_sheep")
-    join(guest, code, "Wolves")
-    button(host, "sk-table-start").click()
+    host, guest, code = wolf_table(service)
     move_buttons(host)[0].click()
     token = guest.tables.client.token
     assert token and f"sheepkit-table-{code}" in guest.tables.memory.script.value
@@ -157,11 +163,7 @@ def test_an_occupied_seat_is_refused_with_the_reason(service: TableService) -> N
 def test_the_host_hands_an_away_seat_to_a_bot_and_the_game_goes_on(
     service: TableService,
 ) -> None:
-    host = device(service, "wolf_and_sheep", ["Human", "Human"])
-    code = open_table(host)
-    guest = device(service, "wolf_and_sheep")
-    join(guest, code, "Wolves")
-    button(host, "sk-table-start").click()
+    host, guest, code = wolf_table(service)
     guest.tables.client.disconnect()
     assert host.tables.bot_row.layout.display is None
     host.tables.away_bot.value = "Random"

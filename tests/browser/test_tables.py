@@ -57,37 +57,31 @@ def text_of(app: AppPage, selector: str) -> str:
     return str(app.app.locator(selector).first.inner_text())
 
 
-def wait_text(app: AppPage, selector: str, pattern: str, timeout: float = 60) -> str:
-    """Wait until the app's ``selector`` holds text matching ``pattern``; that text."""
-    app.wait_for(
-        "([el, sel, pat]) => { const e = el.querySelector(sel);"
-        " return !!e && new RegExp(pat).test(e.innerText || e.textContent); }",
-        [app.app.element_handle(), selector, pattern],
-        timeout=timeout,
-        failing=f"{selector} never read /{pattern}/",
-    )
-    return text_of(app, selector)
-
-
 def open_table(host: AppPage) -> str:
     """The host opens a table with the app's seats; its code."""
     host.app.locator(".sk-table-open").click()
-    shown = wait_text(host, ".sk-table-code-shown", "^[A-Z2-9]{4}$")
+    shown = host.wait_text(".sk-table-code-shown", "^[A-Z2-9]{4}$")
     return shown.strip()
 
 
-def sit(guest: AppPage, code: str, seat_name: str) -> None:
-    """Join table ``code`` by typing it, and take the seat named ``seat_name``."""
+def look(guest: AppPage, code: str, seat_name: str) -> None:
+    """Join table ``code`` by typing it, until the seat named ``seat_name`` is offered."""
     guest.app.locator(".sk-table-join").click()
     guest.app.locator(".sk-table-code input").fill(code)
     guest.app.locator(".sk-table-look").click()
-    guest.app.locator(".sk-table-sit", has_text=seat_name).click(timeout=60_000)
-    wait_text(guest, ".sk-table-code-shown", code)
+    guest.app.locator(".sk-table-sit", has_text=seat_name).wait_for(timeout=60_000)
+
+
+def sit(guest: AppPage, code: str, seat_name: str) -> None:
+    """Join table ``code`` and take the seat named ``seat_name``."""
+    look(guest, code, seat_name)
+    guest.app.locator(".sk-table-sit", has_text=seat_name).click()
+    guest.wait_text(".sk-table-code-shown", code)
 
 
 def start(host: AppPage) -> None:
     host.app.locator(".sk-table-start").click()
-    wait_text(host, ".sk-status", "Your|Waiting|thinking|dealt")
+    host.wait_text(".sk-status", "Your|Waiting|thinking|dealt")
 
 
 def described(app: AppPage) -> str:
@@ -101,6 +95,16 @@ def described(app: AppPage) -> str:
 def click_square(app: AppPage, drawing: WolfAndSheepDrawing, square: int) -> None:
     x, y = drawing.centre(square)  # (Playwright scrolls the board into view first)
     app.app.locator(".sk-board canvas").first.click(position={"x": x, "y": y})
+
+
+def sheep_moves_first(host: AppPage) -> str:
+    """The host (the sheep) plays the first legal move by two board clicks; its notation."""
+    game = sheepkit.load("wolf_and_sheep")
+    drawing, move = WolfAndSheepDrawing(game), game.new_game().legal_moves()[0]
+    host.wait_text(".sk-status", "Your turn")
+    click_square(host, drawing, move.source)
+    click_square(host, drawing, move.target)
+    return str(move)
 
 
 def whose_turn(host: AppPage, guest: AppPage, offered: str = "") -> AppPage:
@@ -128,21 +132,27 @@ def wait_log(app: AppPage, lines: int, timeout: float = 30) -> None:
     )
 
 
-def test_two_devices_play_wolf_and_sheep_by_board_clicks(device: Device) -> None:
+def wolf_table(device: Device) -> tuple[AppPage, AppPage, str]:
+    """A host (the sheep) with a table open, and a guest seated as the wolves."""
     host = device("wolf_and_sheep")
     host.seat_humans()
     code = open_table(host)
     guest = device("wolf_and_sheep")
     sit(guest, code, "Wolves")
-    wait_text(host, ".sk-table-seat-list", "Wolves: a pupil")
+    return host, guest, code
+
+
+def test_two_devices_play_wolf_and_sheep_by_board_clicks(device: Device) -> None:
+    host, guest, _ = wolf_table(device)
+    host.wait_text(".sk-table-seat-list", "Wolves: a pupil")
     start(host)
     game = sheepkit.load("wolf_and_sheep")
     drawing = WolfAndSheepDrawing(game)
     state = game.new_game()
-    wait_text(guest, ".sk-status", "Waiting for Sheep")
+    guest.wait_text(".sk-status", "Waiting for Sheep")
     for ply in range(4):  # sheep, wolf, sheep, wolf: each on its own device, by the board
         mover, other = (host, guest) if state.to_move == 0 else (guest, host)
-        wait_text(mover, ".sk-status", "Your turn")
+        mover.wait_text(".sk-status", "Your turn")
         move = state.legal_moves()[0]
         click_square(mover, drawing, move.source)
         click_square(mover, drawing, move.target)
@@ -169,7 +179,7 @@ def test_three_devices_at_lamb_mimes_each_see_only_their_own_hand(device: Device
     start(host)
     hands = []
     for app, name in zip([host, *guests], ("Player 1", "Player 2", "Player 3"), strict=True):
-        wait_text(app, ".sk-board-text", r"your hand: ([^,.]+, ){4}[^,.]+\.")  # dealt
+        app.wait_text(".sk-board-text", r"your hand: ([^,.]+, ){4}[^,.]+\.")  # dealt
         words = described(app)
         mine = re.search(rf"{name}, \d+ points, your hand: (.*)\.", words)
         assert mine, f"{name} does not see its own hand: {words}"
@@ -188,18 +198,9 @@ def test_three_devices_at_lamb_mimes_each_see_only_their_own_hand(device: Device
 
 
 def test_a_reload_mid_game_rejoins_the_seat(device: Device) -> None:
-    host = device("wolf_and_sheep")
-    host.seat_humans()
-    code = open_table(host)
-    guest = device("wolf_and_sheep")
-    sit(guest, code, "Wolves")
+    host, guest, code = wolf_table(device)
     start(host)
-    game = sheepkit.load("wolf_and_sheep")
-    drawing, state = WolfAndSheepDrawing(game), game.new_game()
-    move = state.legal_moves()[0]
-    wait_text(host, ".sk-status", "Your turn")
-    click_square(host, drawing, move.source)
-    click_square(host, drawing, move.target)
+    sheep_moves_first(host)
     wait_log(guest, 1)
     # The guest's device reloads: the page is new, its kernel is new; the browser kept the seat.
     guest.page.reload()
@@ -207,9 +208,9 @@ def test_a_reload_mid_game_rejoins_the_seat(device: Device) -> None:
     guest._app = None
     guest.wait_for_board(playable=False)
     assert f"table={code}" in guest.page.url
-    wait_text(guest, ".sk-status", "Your turn, Wolves")
+    guest.wait_text(".sk-status", "Your turn, Wolves")
     wait_log(guest, 1)
-    wait_text(host, ".sk-table-seat-list", "Wolves: a pupil")
+    host.wait_text(".sk-table-seat-list", "Wolves: a pupil")
     guest.assert_healthy()
 
 
@@ -219,14 +220,11 @@ def test_a_second_device_cannot_take_an_occupied_seat(device: Device) -> None:
     code = open_table(host)
     first, second = device("wolf_and_sheep"), device("wolf_and_sheep")
     for app in (first, second):  # both see the Wolves' seat free
-        app.app.locator(".sk-table-join").click()
-        app.app.locator(".sk-table-code input").fill(code)
-        app.app.locator(".sk-table-look").click()
-        app.app.locator(".sk-table-sit", has_text="Wolves").wait_for(timeout=60_000)
+        look(app, code, "Wolves")
     first.app.locator(".sk-table-sit", has_text="Wolves").click()
-    wait_text(first, ".sk-table-code-shown", code)
+    first.wait_text(".sk-table-code-shown", code)
     second.app.locator(".sk-table-sit", has_text="Wolves").click()
-    wait_text(second, ".sk-table-note", "taken")
+    second.wait_text(".sk-table-note", "taken")
     assert second.app.locator(".sk-table-code-shown").count() == 0
     for app in (host, first, second):
         app.assert_healthy()
@@ -252,16 +250,11 @@ def test_a_bot_joins_from_python(device: Device, voila: VoilaServer) -> None:
 
     thread = threading.Thread(target=play, daemon=True)
     thread.start()
-    wait_text(host, ".sk-table-seat-list", "Wolves: a pupil")
+    host.wait_text(".sk-table-seat-list", "Wolves: a pupil")
     start(host)
-    game = sheepkit.load("wolf_and_sheep")
-    drawing, state = WolfAndSheepDrawing(game), game.new_game()
-    move = state.legal_moves()[0]
-    wait_text(host, ".sk-status", "Your turn")
-    click_square(host, drawing, move.source)
-    click_square(host, drawing, move.target)
+    sheep_moves_first(host)
     wait_log(host, 2)  # the sheep's move and the bot's answer
-    wait_text(host, ".sk-status", "Your turn")
+    host.wait_text(".sk-status", "Your turn")
     host.app.locator(".sk-table-close").click()
     thread.join(timeout=60)
     assert not thread.is_alive() and seats[0].done and seats[0].moves == 1
@@ -291,8 +284,8 @@ def test_a_sheep_race_hidden_bet_stays_on_its_device(device: Device) -> None:
     words = hidden.inner_text().strip()
     notation = hidden.get_attribute("title") or ""
     hidden.click()
-    wait_text(other, ".sk-log", "places two hidden bets")  # the other device is told of it
-    wait_text(bettor, ".sk-log", re.escape(words))  # the bettor's own log says which
+    other.wait_text(".sk-log", "places two hidden bets")  # the other device is told of it
+    bettor.wait_text(".sk-log", re.escape(words))  # the bettor's own log says which
     seen = other.app.locator(".sk-log").inner_text() + described(other)
     assert words not in seen and notation not in seen, seen
     for app in (host, guest):

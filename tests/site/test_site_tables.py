@@ -60,16 +60,6 @@ def device(chromium: Browser, url: str, contexts: list[Offline]) -> SitePage:
     return page
 
 
-def wait_text(app: SitePage, selector: str, pattern: str, timeout: float = 60) -> None:
-    app.wait_for(
-        "([el, sel, pat]) => { const e = el.querySelector(sel);"
-        " return !!e && new RegExp(pat).test(e.innerText || e.textContent); }",
-        [app.app.element_handle(), selector, pattern],
-        timeout=timeout,
-        failing=f"{selector} never read /{pattern}/",
-    )
-
-
 def test_two_devices_on_the_static_site_play_at_one_table(
     chromium: Browser, classroom: str
 ) -> None:
@@ -78,16 +68,16 @@ def test_two_devices_on_the_static_site_play_at_one_table(
         host = device(chromium, classroom, contexts)
         host.seat_humans()
         host.app.locator(".sk-table-open").click()
-        wait_text(host, ".sk-table-code-shown", "^[A-Z2-9]{4}$")
+        host.wait_text(".sk-table-code-shown", "^[A-Z2-9]{4}$")
         code = host.app.locator(".sk-table-code-shown").inner_text().strip()
         guest = device(chromium, classroom, contexts)
         guest.app.locator(".sk-table-join").click()
         guest.app.locator(".sk-table-code input").fill(code)
         guest.app.locator(".sk-table-look").click()
         guest.app.locator(".sk-table-sit", has_text="Wolves").click(timeout=60_000)
-        wait_text(guest, ".sk-table-code-shown", code)
+        guest.wait_text(".sk-table-code-shown", code)
         host.app.locator(".sk-table-start").click()
-        wait_text(host, ".sk-status", "Your turn")
+        host.wait_text(".sk-status", "Your turn")
         # The sheep's first move by the board, on the host's device; the guest's shows it.
         game = sheepkit.load("wolf_and_sheep")
         drawing, state = drawing_for(game), game.new_game()
@@ -96,8 +86,8 @@ def test_two_devices_on_the_static_site_play_at_one_table(
         for square in (move.source, move.target):
             x, y = drawing.centre(square)
             canvas.click(position={"x": x, "y": y})
-        wait_text(guest, ".sk-log", f"\\({move}\\)")
-        wait_text(guest, ".sk-status", "Your turn, Wolves")
+        guest.wait_text(".sk-log", f"\\({move}\\)")
+        guest.wait_text(".sk-status", "Your turn, Wolves")
         for app in (host, guest):
             app.assert_healthy()
     finally:

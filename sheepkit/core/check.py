@@ -37,9 +37,9 @@ SAMPLED_NODES = frozenset(2**i for i in range(8))
 FALSE_ALARM = 1e-6
 _Z = 4.753424  # the standard normal quantile of 1 - FALSE_ALARM
 #: With hidden information, what goes over a table's wire (``sheepkit.tables.wire``) and the
-#: log's words are checked at every WIRE_EVERY-th state checked (each check redraws the
-#: hidden part once per player: cheap, but not free on every state of every game).
-WIRE_EVERY = 5
+#: log's words are checked at a game's first three states and every WIRE_EVERY-th ply (each
+#: check redraws the hidden part once per player: cheap, but not free on every state).
+WIRE_EVERY = 20
 
 
 def _chi_square_limit(degrees: int) -> float:
@@ -171,26 +171,24 @@ def check_game(
 def wire_leak(state: State[Any, Any], move: Hashable, rng: random.Random) -> str | None:
     """What a table would tell some seat beyond its view, in words (None: nothing).
 
-    For each seat p, the hidden part redrawn (``state.view(p).determinize``) must change
+    For each seat p: the hidden part redrawn (``state.view(p).determinize``) must change
     neither what goes over the wire to p (``sheepkit.tables.wire.encode_view``) nor p's log
     line for ``move``, the next move, where it is still possible in the redrawn state. The
-    view's own equality is checked apart: this catches what the wire or the log adds to it
-    (a field the view does not compare, a card named in a log line)."""
+    view's own equality is checked apart: this catches what the wire or the log adds to it (a
+    field the view does not compare, a log line that reads another player's cards)."""
     from ..drawing import drawing_for  # the layers above core: only a check reaches up here
     from ..game_log import log_line
     from ..tables.wire import encode_view
 
     game = state.game
-    drawing = drawing_for(game)
+    drawing = _DRAWINGS.get(game)
+    if drawing is None:
+        drawing = _DRAWINGS[game] = drawing_for(game)
     for player in range(game.num_players):
         guess = state.view(player).determinize(rng)
         if encode_view(guess, player) != encode_view(state, player):
             return f"what a table sends player {player} depends on what they cannot see"
-        if guess.to_move == CHANCE:
-            possible = [outcome for outcome, _ in guess.chance_outcomes()]
-        else:
-            possible = list(guess.legal_moves())
-        if any(same_move(move, option) for option in possible):
+        if any(same_move(move, option) for option in _options(guess)):
             said = log_line(drawing, state, move, player)
             if log_line(drawing, guess, move, player) != said:
                 return (
@@ -198,6 +196,15 @@ def wire_leak(state: State[Any, Any], move: Hashable, rng: random.Random) -> str
                     "they cannot see"
                 )
     return None
+
+
+_DRAWINGS: dict[Game[Any, Any, Any], Any] = {}  # made once per game checked (by its rules)
+
+
+def _options(state: State[Any, Any]) -> list[Hashable]:
+    if state.to_move == CHANCE:
+        return [outcome for outcome, _ in state.chance_outcomes()]
+    return list(state.legal_moves())
 
 
 def _expect(ok: bool, game: Game[Any, Any, Any], seed: int, ply: int, what: str) -> None:
@@ -244,7 +251,7 @@ def _check_one(
             move = state.sample_chance(rng)
         else:
             move = rng.choice(state.legal_moves())
-        if game.hidden_information and report.states % WIRE_EVERY == 0:
+        if game.hidden_information and (state.ply < 3 or (state.ply + seed) % WIRE_EVERY == 0):
             where.doing = f"checking what a table sends each seat before {_shown(move)}"
             why = wire_leak(state, move, probe)
             expect(why is None, str(why))

@@ -149,8 +149,9 @@ def kernel_url(ip: str, port: int, base_url: str) -> str:
 def start_with_voila(voila_app: Any) -> TableService:
     """Serve the table service on the Voila server that is starting (its web app made, its
     port chosen) and tell its kernels where it is: they inherit the server's environment."""
+    web_app = voila_app.app
     service = make_service()
-    add_table_handlers(voila_app.app, voila_app.base_url, service)
+    add_table_handlers(web_app, voila_app.base_url, service)
     url = kernel_url(voila_app.ip, voila_app.port, voila_app.base_url)
     os.environ[URL_VARIABLE] = url
     log.info("Table service at %s", url)

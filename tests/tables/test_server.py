@@ -1,0 +1,308 @@
+"""The table service over real websockets on the loopback (tornado, in this process), a
+pupil's bot joining from Python, and the service started with the Voila server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import socket
+import threading
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from tornado import web
+from tornado.httpclient import AsyncHTTPClient
+
+import sheepkit.serving
+from sheepkit.tables import MAX_MESSAGE, TableClient, join
+from sheepkit.tables.client import URL_VARIABLE, TornadoTransport
+from sheepkit.tables.server import add_table_handlers, make_service, start_with_voila
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+async def until(condition: Callable[[], Any], what: str, timeout: float = 30) -> None:
+    for _ in range(int(timeout * 100)):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{what} not within {timeout} s")
+
+
+class Served:
+    def __init__(self, port: int, service: Any) -> None:
+        self.port, self.service = port, service
+        self.url = f"ws://127.0.0.1:{port}/sheepkit/tables"
+
+    async def client(self) -> TableClient:
+        client = TableClient()
+        await TornadoTransport.connect(self.url, client)
+        return client
+
+
+def serve(**limits: Any) -> tuple[Served, Any]:
+    app = web.Application()
+    service = make_service(**limits)
+    add_table_handlers(app, "/", service)
+    port = free_port()
+    return Served(port, service), app.listen(port, "127.0.0.1")
+
+
+def run(scenario: Callable[[Served], Awaitable[None]], **limits: Any) -> None:
+    async def main() -> None:
+        served, server = serve(**limits)
+        try:
+            await scenario(served)
+        finally:
+            server.stop()
+
+    asyncio.run(main())
+
+
+async def seated_pair(
+    served: Served, game: str = "wolf_and_sheep"
+) -> tuple[TableClient, TableClient]:
+    host, guest = await served.client(), await served.client()
+    host.open(game, ["human", "human"])
+    await until(lambda: host.code, "the table's code")
+    guest.sit(host.code or "", 1)
+    await until(lambda: guest.snapshot, "the guest's seat")
+    return host, guest
+
+
+def test_two_devices_play_over_websockets_and_a_dropped_one_rejoins() -> None:
+    async def scenario(served: Served) -> None:
+        host, guest = await seated_pair(served)
+        host.start()
+        await until(lambda: guest.snapshot["phase"] == "playing", "the start")  # type: ignore[index]
+        rng, moves = random.Random(1), 0
+        while moves < 4:
+            for device in (host, guest):
+                snap = device.snapshot or {}
+                if snap["legal"]:
+                    ply = snap["ply"]
+                    device.move(rng.choice(snap["legal"]))
+                    await until(lambda ply=ply: host.snapshot["ply"] > ply, "the move")  # type: ignore[index]
+                    moves += 1
+        token, code = guest.token or "", guest.code or ""
+        guest.disconnect()
+        await until(lambda: host.snapshot["seats"][1]["away"], "the seat away")  # type: ignore[index]
+        back = await served.client()
+        back.rejoin(code, token)
+        await until(lambda: back.snapshot, "the rejoin")
+        assert back.snapshot["ply"] == host.snapshot["ply"] == 4  # type: ignore[index]
+        assert not host.snapshot["seats"][1]["away"]  # type: ignore[index]
+
+    run(scenario)
+
+
+def test_long_messages_are_refused_with_a_reason_and_very_long_ones_cut_off() -> None:
+    async def scenario(served: Served) -> None:
+        device = await served.client()
+        device.send({"op": "ping", "pad": "x" * MAX_MESSAGE})
+        await until(lambda: device.errors, "the refusal")
+        assert "longer than" in device.errors[0]
+        device.send({"op": "ping", "pad": "x" * (10 * MAX_MESSAGE)})
+        await until(lambda: device.closed, "the connection closed")
+        assert served.service.connected == set()
+
+    run(scenario)
+
+
+def test_a_full_server_says_so() -> None:
+    async def scenario(served: Served) -> None:
+        first = await served.client()
+        second = await served.client()
+        await until(lambda: second.closed, "the refusal")
+        assert "full" in second.errors[0]
+        assert len(served.service.connected) == 1 and first.closed is None
+
+    run(scenario, max_devices=1)
+
+
+def test_a_bots_think_runs_in_a_thread_and_the_game_goes_on() -> None:
+    async def scenario(served: Served) -> None:
+        host = await served.client()
+        host.open("wolf_and_sheep", ["human", "Sensible"])
+        await until(lambda: host.snapshot, "the table")
+        threads: set[str] = set()
+        table = next(iter(served.service.tables.values()))
+        bot = table.session.bot_thinks  # each think the table asks for, seen from its thread
+
+        def watched() -> Any:
+            work = bot()
+            if work is None:
+                return None
+
+            def thinking() -> Any:
+                threads.add(threading.current_thread().name)
+                return work()
+
+            return thinking
+
+        table.session.bot_thinks = watched  # type: ignore[method-assign]
+        host.start()
+        rng = random.Random(2)
+        await until(lambda: host.snapshot["phase"] == "playing", "the start")  # type: ignore[index]
+        while host.snapshot["phase"] != "over":  # type: ignore[index]
+            snap, heard = host.snapshot or {}, host.messages
+            if snap["legal"]:
+                host.move(rng.choice(snap["legal"]))
+            await until(lambda heard=heard: host.messages > heard, "the next snapshot")
+        assert threads and threading.current_thread().name not in threads
+
+    run(scenario)
+
+
+def test_a_pupils_bot_function_joins_from_python_and_plays_its_seat() -> None:
+    def forward(view: Any, legal_moves: Any, rng: random.Random) -> Any:
+        """Whatever move comes first."""
+        return legal_moves[0]
+
+    async def scenario(served: Served) -> None:
+        host = await served.client()
+        host.open("lamb_mimes", ["human", "human", "Random"], rules={"players": 3})
+        await until(lambda: host.code, "the table")
+        seat = join(host.code or "", forward, url=served.url)
+        await until(lambda: host.snapshot and host.snapshot["seats"][1]["taken"], "the bot seated")
+        host.start()
+        rng = random.Random(3)
+        while not seat.done:
+            snap = host.snapshot or {}
+            if snap["legal"]:
+                host.move(rng.choice(snap["legal"]))
+                ply = snap["ply"]
+                await until(lambda ply=ply: host.snapshot["ply"] > ply, "a move")  # type: ignore[index]
+            else:
+                await asyncio.sleep(0.01)
+        await seat.finished()
+        assert seat.error is None and seat.moves > 0 and seat.seat == 1
+        await until(lambda: host.snapshot["phase"] == "over", "the end, on the host")  # type: ignore[index]
+        assert host.errors == []
+
+    run(scenario)
+
+
+def test_join_blocks_in_a_script_until_the_game_is_over() -> None:
+    """No event loop running (a script): join connects, and wait() plays to the end."""
+    loop = asyncio.new_event_loop()
+    holder: dict[str, Any] = {}
+
+    def server() -> None:
+        asyncio.set_event_loop(loop)
+        served, _ = serve()
+        holder["served"] = served
+        loop.run_forever()
+
+    thread = threading.Thread(target=server, daemon=True)
+    thread.start()
+    while "served" not in holder:
+        threading.Event().wait(0.01)
+    served: Served = holder["served"]
+    try:
+        host = TableClient()
+        asyncio.run_coroutine_threadsafe(TornadoTransport.connect(served.url, host), loop).result(
+            10
+        )
+        loop.call_soon_threadsafe(host.open, "wolf_and_sheep", ["human", "human"])
+        while host.code is None:
+            threading.Event().wait(0.01)
+
+        def hosts_moves(message: dict[str, Any]) -> None:  # the host plays as soon as it may
+            if message["op"] == "state" and message["legal"]:
+                host.move(message["legal"][-1])
+            if (
+                message["op"] == "state"
+                and message["phase"] == "lobby"
+                and message["seats"][1]["taken"]
+            ):
+                host.start()
+
+        host.on(hosts_moves)
+        seat = join(host.code, "Sensible", url=served.url)
+        assert seat.wait(timeout=60) is seat
+        assert seat.done and seat.error is None and seat.outcome
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+
+
+def test_join_says_when_there_is_no_table_service(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(URL_VARIABLE, raising=False)
+    with pytest.raises(ConnectionError, match="no table service here"):
+        join("ABCD", "Random")
+
+
+# -- started with the Voila server ---------------------------------------------------------
+
+
+class Everything(web.RequestHandler):
+    def get(self, path: str) -> None:
+        self.write("a Voila page")
+
+
+def test_the_service_starts_with_voila_before_its_catch_all_and_tells_the_kernels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(URL_VARIABLE, raising=False)
+
+    async def scenario() -> None:
+        app = web.Application()
+        app.add_handlers(".*$", [(r"/base/(.*)", Everything)])  # as Voila's last handler
+        port = free_port()
+        server = app.listen(port, "127.0.0.1")
+        voila = type(
+            "VoilaApp", (), {"app": app, "base_url": "/base/", "ip": "0.0.0.0", "port": port}
+        )
+        try:
+            start_with_voila(voila)
+            assert os.environ[URL_VARIABLE] == f"ws://127.0.0.1:{port}/base/sheepkit/tables"
+            reply = await AsyncHTTPClient().fetch(
+                f"http://127.0.0.1:{port}/base/sheepkit/tables/hello"
+            )
+            hello = json.loads(reply.body)
+            assert hello["tables"] == 1 and hello["limits"]["tables"] == 40
+            page = await AsyncHTTPClient().fetch(f"http://127.0.0.1:{port}/base/voila/render/x")
+            assert page.body == b"a Voila page"
+            device = TableClient()
+            await TornadoTransport.connect(os.environ[URL_VARIABLE], device)
+            device.send({"op": "ping"})
+            await until(lambda: device.messages, "a pong")
+        finally:
+            server.stop()
+
+    asyncio.run(scenario())
+
+
+def test_the_warm_kernel_manager_starts_the_tables_with_voila(
+    monkeypatch: pytest.MonkeyPatch, loop: asyncio.AbstractEventLoop
+) -> None:
+    from voila.app import Voila
+
+    started: list[Any] = []
+    monkeypatch.setattr(sheepkit.serving, "start_tables", started.append)
+    monkeypatch.setattr(sheepkit.serving, "rehearse_a_page", lambda app: asyncio.sleep(0))
+    voila = Voila()
+    sheepkit.serving.WarmKernelManager(parent=voila, warm_kernels=0)
+    loop.run_until_complete(asyncio.sleep(0.05))
+    assert started == [voila]
+
+
+def test_a_table_service_that_cannot_start_leaves_voila_running(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from voila.app import Voila
+
+    monkeypatch.delenv(URL_VARIABLE, raising=False)
+    voila = Voila()  # never started: it has no web app yet
+    sheepkit.serving.start_tables(voila)
+    assert "Could not start the table service: AttributeError" in capfd.readouterr().err
+    assert URL_VARIABLE not in os.environ

@@ -272,3 +272,15 @@ def test_a_screen_reader_hears_each_new_line_once_at_a_table(service: TableServi
     for app in (host, guest):
         said = app.speech.said
         assert said.startswith("Player 1: ") and "dealt" not in said, said
+
+
+def test_on_voila_the_kernel_reads_the_link_before_the_page_reports(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Voila gives each page's kernel its query string (QUERY_STRING): Join opens filled in."""
+    host = device(service, "wolf_and_sheep", ["Human", "Human"])
+    code = open_table(host)
+    monkeypatch.setenv("QUERY_STRING", f"table={code.lower()}")
+    guest = device(service, "wolf_and_sheep")
+    assert guest.tables.code_input.value == code
+    assert guest.tables._join_form in guest.tables.body.children

@@ -13,7 +13,7 @@ from app_driver import move_buttons, shown_buttons
 
 import sheepkit
 from sheepkit.tables import TableService
-from sheepkit.tables.client import LocalTransport
+from sheepkit.tables.client import URL_VARIABLE, LocalTransport
 from sheepkit.ui import GameApp
 from sheepkit.ui.table_panel import NO_SERVICE
 
@@ -188,7 +188,10 @@ def test_a_table_of_another_game_is_not_joined_here(service: TableService) -> No
     assert other.table is None
 
 
-def test_without_a_service_the_buttons_are_hidden_and_the_teacher_is_told() -> None:
+def test_without_a_service_the_buttons_are_hidden_and_the_teacher_is_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(URL_VARIABLE, raising=False)
     app = GameApp("wolf_and_sheep")
     assert app.tables._connect is None  # no SHEEPKIT_TABLES_URL: not the Voila server's kernel
     assert app.tables.start_row.layout.display == "none"

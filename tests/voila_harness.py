@@ -583,6 +583,18 @@ class AppPage:
             except PlaywrightTimeout:
                 continue
 
+    def wait_text(self, selector: str, pattern: str, timeout: float = 60.0) -> str:
+        """Wait until the app's first ``selector`` holds text matching the regular expression
+        ``pattern``; that text."""
+        self.wait_for(
+            "([el, sel, pat]) => { const e = el.querySelector(sel);"
+            " return !!e && new RegExp(pat).test(e.innerText || e.textContent); }",
+            [self.app.element_handle(), selector, pattern],
+            timeout=timeout,
+            failing=f"{selector} never read /{pattern}/",
+        )
+        return str(self.app.locator(selector).first.inner_text())
+
     def wait_for_board(self, timeout: float = 60.0, playable: bool = True) -> Locator:
         """Wait until an app's board canvas has painted pixels; pick that app.
 

@@ -37,6 +37,8 @@ from .panel import Panel
 from .rule_inputs import read_input, rule_input
 from .setup_row import SetupRow
 from .shows import ShowsWidget
+from .table_mode import TableSession, status_html
+from .table_panel import TablePanel, service_connect
 
 # The session owns the seats' words and the record limits; they are read from here too.
 __all__ = [
@@ -81,6 +83,10 @@ class GameApp(ShowsWidget):
         self.selection: Any = None
         self.message = ""
         self._syncing_pickers = False  # new options move a picker's value: not a choice
+        # Seated at a table (Play together): the table's side of the game stands in for the
+        # session, and the app's own waits in _home_session (sheepkit.ui.table_mode).
+        self.table: TableSession | None = None
+        self._home_session = self.session
         self._build_widgets(speed_ms)
         # Asked each time: a game's panel (or a test) may swap its hook.
         self.session.claims_chance = lambda state: self.panel.claims_chance(state)
@@ -201,11 +207,13 @@ class GameApp(ShowsWidget):
         board_column.add_class("sk-board-column")
         main_row = w.HBox([board_column, controls], layout=w.Layout(flex_flow="row wrap"))
         main_row.add_class("sk-main-row")  # page_style keeps board and controls side by side
+        self.tables = TablePanel(self, service_connect())
         self.widget = w.VBox(
             [
                 self.title,
                 self.setup.widget,
                 main_row,
+                self.tables.widget,
                 self.extras,
             ]
         )
@@ -543,6 +551,10 @@ class GameApp(ShowsWidget):
         c.fill_text("Everyone else: look away!", v.width / 2, v.height / 2 + 18)
 
     def _render_status(self) -> None:
+        if self.table is not None:
+            self.status.value = status_html(self, self.table)
+            self.curtain_button.layout.display = "none"
+            return
         state = self.state
         name = self.game.player_name
         seat = state.to_move
@@ -591,6 +603,8 @@ class GameApp(ShowsWidget):
         human = self._human_decides(state) and self.curtain_for is None
         # A bot's options are not shown: greyed buttons to read while it thinks are clutter.
         moves = state.legal_moves() if human and state.to_move != CHANCE else ()
+        if self.table is not None:  # the table's server says which: the stand-in may differ
+            moves = self.table.legal if human else ()
         if not self.drawing.move_buttons:
             moves = ()  # too many for buttons: the game's panel offers them
         self._shown_moves = moves
@@ -628,6 +642,8 @@ class GameApp(ShowsWidget):
         resting = not (self._human_decides(state) or self._claimed(state))
         for widget in (self.roll_button, self.rig_choice, self.rig_button):
             widget.disabled = resting
+        rig = None if self.table is None or self.table.is_host else "none"  # the host rigs
+        self.rig_choice.layout.display = self.rig_button.layout.display = rig
         self.step_button.disabled = state.is_over or self._human_decides(state)
 
     def _on_move_button(self, index: int) -> None:

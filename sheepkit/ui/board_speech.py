@@ -94,7 +94,9 @@ class BoardSpeech:
 
     def _announce(self, app: Any) -> None:
         state = app.state
-        plies = len(state.history)
+        # At a table the state drawn is a stand-in with no history: the table says its ply.
+        table = getattr(app, "table", None)
+        plies = table.ply if table is not None else len(state.history)
         if not app.at_end or self._heard_plies is None or plies < self._heard_plies:
             # The first position, a new game, Undo or the history: nothing new was played.
             if app.at_end:

@@ -191,6 +191,9 @@ def test_a_game_app_paints_plays_answers_and_undoes(open_page: OpenPage, name: s
     assert app.board()["painted"] > 0
     assert app.state()["status"], "the app has no .sk-status text"
     assert app.page.evaluate(PICTURES_DRAWN) >= 1, "the lesson's pictures are not on the page"
+    # A plain static server has no table service: the app says so and hides the table buttons.
+    assert "make classroom" in app.app.locator(".sk-tables").inner_text()
+    assert not app.app.locator(".sk-table-open").is_visible()
 
     # First a move by clicks on the board; the bot answers and the human's controls show.
     points = BOARD_CLICKS[name](app)

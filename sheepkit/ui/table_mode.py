@@ -1,0 +1,233 @@
+"""The app at a table: the game shown from one seat, as the table's server tells it.
+
+At a table the true state lives on the server (``sheepkit.tables``); each device gets
+snapshots: its seat's knowledge, its legal moves, its log lines, who is to act. A
+``TableSession`` stands in for the app's own session while the app is seated: its one
+position is the stand-in state decoded from the snapshot (``Frame(stand_in, viewer=seat)``
+shows only what the seat may see), the move buttons are the server's legal moves, a move or a
+roll (a button, a board click, a game panel's control) is sent as its notation, and nothing is
+played, undone or browsed here. ``enter_table`` swaps it in, with undo, redo, the history, the
+seat pickers and the set-up row put away; ``leave_table`` brings the app's own session back.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
+
+from ..core import CHANCE, Game, State, load
+from ..session import HUMAN, Session, SessionError
+
+if TYPE_CHECKING:
+    from .app import GameApp
+
+Send = Callable[[dict[str, Any]], None]
+
+
+def table_game(snapshot: dict[str, Any]) -> Game[Any, Any, Any]:
+    """The game a snapshot is of: its registry key and its rules."""
+    return load(str(snapshot["game"]), **(snapshot.get("rules") or {}))
+
+
+class TableSession(Session):
+    """One seat's side of a table, in the shape of the session the app draws."""
+
+    def __init__(self, game: Game[Any, Any, Any], seat: int, send: Send) -> None:
+        super().__init__(game, [HUMAN] * game.num_players, seed=0)
+        self.seat = seat
+        self.send = send
+        self.snapshot: dict[str, Any] = {}
+        self.legal: tuple[Hashable, ...] = ()
+
+    def show(self, snapshot: dict[str, Any], stand_in: State[Any, Any]) -> None:
+        """The table's latest snapshot and the state drawn from it."""
+        self.snapshot = snapshot
+        self.game = stand_in.game
+        self.timeline = [stand_in]
+        self.cursor = 0
+        self.legal = tuple(self._move(text) for text in snapshot.get("legal") or ())
+
+    def _move(self, text: str) -> Hashable:
+        """The move the server's notation names, read against the stand-in (its labels and
+        clicks want the game's move objects); the text itself if the stand-in cannot."""
+        try:
+            return self.state.parse(text)
+        except (SessionError, ValueError, TypeError, KeyError):
+            return text
+        except Exception:  # an engine's own refusal (IllegalMove is a SheepkitError)
+            return text
+
+    # ------------------------------------------------------------- what the app asks --
+    @property
+    def phase(self) -> str:
+        return str(self.snapshot.get("phase", "lobby"))
+
+    @property
+    def ply(self) -> int:
+        """How many plies the table's game has (the stand-in may hold no history)."""
+        return int(self.snapshot.get("ply") or 0)
+
+    @property
+    def is_host(self) -> bool:
+        return bool(self.snapshot.get("host"))
+
+    def is_human(self, player: int | None) -> bool:
+        """Only this device's seat is "the human" here: its controls act for it alone."""
+        return player is not None and player == self.seat
+
+    def viewer(self) -> int | None:
+        return self.seat
+
+    def human_decides(self, state: State[Any, Any] | None = None) -> bool:
+        if self.phase != "playing":
+            return False
+        return bool(self.legal) or self.may_roll()
+
+    def may_roll(self, state: State[Any, Any] | None = None) -> bool:
+        return self.phase == "playing" and bool(self.snapshot.get("may_roll"))
+
+    def claimed(self, state: State[Any, Any] | None = None) -> bool:
+        return False
+
+    def deals(self, state: State[Any, Any] | None = None) -> bool:
+        return False
+
+    def pending(self) -> None:
+        return None  # the table's bots play on the server
+
+    def step(self) -> bool:
+        return False
+
+    def run_bots(self, limit: int = 10_000, **_: Any) -> int:
+        return 0
+
+    # -------------------------------------------------------------- acting at the table --
+    def play(self, move: Hashable | str) -> State[Any, Any]:
+        """Send the move (its notation) to the table; the next snapshot shows it played."""
+        notation = str(move)
+        if notation not in {str(m) for m in self.legal}:
+            raise SessionError(
+                f"{notation} is not one of your moves now"
+                if self.legal
+                else "it is not your turn at the table"
+            )
+        self.send({"op": "move", "move": notation, "ply": self.snapshot.get("ply", 0)})
+        return self.state
+
+    def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
+        if not self.may_roll():
+            raise SessionError("it is not your roll at the table")
+        self.send({"op": "roll", "outcome": None if outcome is None else str(outcome)})
+        return self.state
+
+    def undo(self) -> None:
+        pass  # a table's history is the server's: nothing to browse here
+
+    def redo(self) -> None:
+        pass
+
+    def goto(self, index: int) -> None:
+        pass
+
+    def new_game(self, game: Any = None) -> None:
+        raise SessionError("at a table the host chose the rules before the start")
+
+    def load_record(self, text: str | dict[str, Any]) -> None:
+        raise SessionError("a record cannot be loaded at a table")
+
+    def set_seat(self, seat: int, who: Any) -> None:
+        raise SessionError("at a table the host seats the bots (Play together)")
+
+    # ------------------------------------------------------------- what the app shows --
+    def log_entries(self, viewer: int | None = None) -> list[tuple[int, int, str]]:
+        """The server's log lines for this seat, numbered so that the newest is the ply the
+        table is at (the app's log and its spoken lines read them)."""
+        lines = [str(line) for line in self.snapshot.get("log") or ()]
+        first = (self.ply or len(lines)) - len(lines) + 1
+        return [(first + i, first + i, line) for i, line in enumerate(lines)]
+
+    def seat_words(self, seat: int) -> str:
+        """Who sits in ``seat``, in words: "you", a bot's name, "away"."""
+        seats = self.snapshot.get("seats") or []
+        entry = seats[seat] if 0 <= seat < len(seats) else {}
+        if seat == self.seat:
+            return "you"
+        who = entry.get("who", "human")
+        if who != "human":
+            return f"{who} bot"
+        if entry.get("away"):
+            return "away"
+        return "a pupil" if entry.get("taken") else "free"
+
+    def status_text(self, takes_clicks: bool) -> str:
+        name = self.game.player_name
+        phase = self.phase
+        if phase == "lobby":
+            waiting = "Press Start when everyone is seated." if self.is_host else ""
+            return f"At the table, as {name(self.seat)}: waiting for the start. {waiting}".strip()
+        if phase == "over":
+            return f"Game over. {self.snapshot.get('outcome') or ''}".strip()
+        if self.human_decides():
+            if self.may_roll():
+                return f"Your roll, {name(self.seat)}: press Roll."
+            where = " or on the board" if takes_clicks else ""
+            return f"Your turn, {name(self.seat)}: pick a move below{where}."
+        acting = self.snapshot.get("acting")
+        if acting is None or acting == CHANCE:
+            return "The cards are being dealt or drawn…"
+        words = self.seat_words(int(acting))
+        if words == "away":
+            return (
+                f"{name(acting)} is away: the game waits for them "
+                "(the host may hand the seat to a bot)."
+            )
+        if words.endswith(" bot"):
+            return f"{name(acting)} ({words}) is thinking…"
+        return f"Waiting for {name(acting)} to move."
+
+
+def enter_table(app: GameApp, table: TableSession) -> None:
+    """Show the app from ``table``'s seat: its own session and controls are put away."""
+    if app.table is None:
+        app._home_session = app.session
+    app.table = table
+    app.session = table
+    # The log is the server's lines for this seat (an instance attribute hides the method).
+    app._log_entries = table.log_entries  # type: ignore[method-assign]
+    _local_controls(app, shown=False)
+    app._started()
+
+
+def leave_table(app: GameApp) -> None:
+    """Back to the app's own game, as it was before the table."""
+    if app.table is None:
+        return
+    app.table = None
+    app.session = app._home_session
+    del app._log_entries
+    _local_controls(app, shown=True)
+    app._started()
+
+
+def _local_controls(app: GameApp, shown: bool) -> None:
+    """Undo, redo, new game, the history, the seat pickers and the bots' pace act on the
+    app's own session only: hidden at a table."""
+    display = None if shown else "none"
+    for widget in (
+        app.setup.widget,
+        app.undo_button,
+        app.redo_button,
+        app.new_button,
+        app.slider,
+        app.autoplay_toggle,
+        app.step_button,
+        app.speed,
+    ):
+        widget.layout.display = display
+
+
+def status_html(app: GameApp, table: TableSession) -> str:
+    text = table.status_text(app.drawing.takes_clicks(app.state))
+    note = f"<div style='color:#b00020'>{html.escape(app.message)}</div>" if app.message else ""
+    return f"<div style='font-size:1.1em'>{html.escape(text)}</div>{note}"

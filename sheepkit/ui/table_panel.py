@@ -1,0 +1,455 @@
+"""The app's "Play together" section: open a table, join one by its code, take a seat.
+
+The host sets the rules and which seats are bots with the app's own controls (the set-up row,
+the seat pickers), then presses "Open a table": the table's code and a link carrying
+``?table=CODE`` appear, for the others to join from their own devices. "Join a table" asks the
+table for its seats and offers the free ones. Once seated, the app shows the game from its
+seat (``table_mode``); this section lists the seats (present, away, bot), gives the host Start
+and "hand an away seat to a bot", and offers the record when the table may give it.
+
+The messages are those of ``sheepkit.tables``; the panel's ``TableClient`` sends them, and a
+``Connect`` gives it its transport (a websocket to the Voila or classroom server from the
+kernel or from Pyodide; the service itself in a test). Without a table service (a static
+site served as plain files) the buttons are hidden and one line says why and what the teacher
+runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import html
+import inspect
+import json
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from ..core import SheepkitError
+from ..session import HUMAN
+from ..tables.client import (
+    BrowserTransport,
+    TableClient,
+    TornadoTransport,
+    hello_url,
+    table_service_url,
+)
+from .table_memory import TableMemory, table_from_query
+from .table_mode import TableSession, enter_table, leave_table, table_game
+
+if TYPE_CHECKING:
+    from .app import GameApp
+
+#: Gives a client its transport, at once or (a coroutine) soon.
+Connect = Callable[[TableClient], Any]
+
+NO_SERVICE = (
+    "Play together needs a table service, and this page was served without one. To play at "
+    "tables, the teacher serves the apps with <code>make app HOST=0.0.0.0</code> or the site "
+    "with <code>make classroom HOST=0.0.0.0</code>."
+)
+RED = "color:#b00020"
+
+
+def service_connect() -> Connect | None:
+    """How this kernel reaches the table service, or None when there is none
+    (``sheepkit.tables.client``: the Voila server's, or the classroom server's, address)."""
+    url = table_service_url()
+    if url is None:
+        return None
+    if sys.platform == "emscripten":
+        if not _answers(hello_url(url)):
+            return None  # a static site served as plain files
+        return lambda client: BrowserTransport(url, client)
+    return lambda client: TornadoTransport.connect(url, client)
+
+
+def _answers(url: str) -> bool:
+    """Whether the page's server has a table service (its hello page), asked from Pyodide."""
+    from pyodide.http import open_url  # type: ignore[import-not-found]
+
+    try:
+        hello = json.loads(open_url(url).read())
+    except Exception:  # no page, not JSON, no network: no service, whatever the reason
+        return False
+    return isinstance(hello, dict) and "tables" in hello
+
+
+class TablePanel:
+    """The "Play together" section of one app."""
+
+    def __init__(self, app: GameApp, connect: Connect | None = None) -> None:
+        self.app = app
+        self._connect = connect
+        self.client = TableClient()
+        self.client.on(self.receive)
+        self._waiting: list[dict[str, Any]] = []  # sent before the connection was made
+        self._connecting = False
+        self.code: str | None = None
+        self.seat: int | None = None
+        self.host = False
+        self.table: TableSession | None = None
+        self.lobby: dict[str, Any] | None = None
+        self.memory: TableMemory | None = None
+        self.heading = w.HTML("<h4 style='margin:8px 0 4px'>Play together</h4>")
+        self.note = w.HTML()
+        self.note.add_class("sk-table-note")
+        self.open_button = w.Button(
+            description="Open a table",
+            tooltip="Play this game with others, each on their own device",
+            layout=w.Layout(width="auto"),
+        )
+        self.open_button.add_class("sk-table-open")
+        self.open_button.on_click(lambda _: self.open_table())
+        self.join_button = w.Button(
+            description="Join a table",
+            tooltip="Sit at a table another device opened",
+            layout=w.Layout(width="auto"),
+        )
+        self.join_button.add_class("sk-table-join")
+        self.join_button.on_click(lambda _: self._show_join())
+        self.start_row = w.HBox([self.open_button, self.join_button])
+        self.body = w.VBox()  # the join form, then the table: made when first needed
+        self.widget = w.VBox([self.heading, self.start_row, self.body, self.note])
+        self.widget.add_class("sk-tables")
+        self._join_form: w.Widget | None = None
+        self._at_table: w.Widget | None = None
+        if connect is None:
+            self.start_row.layout.display = "none"
+            self.note.value = f"<div style='max-width:640px'>{NO_SERVICE}</div>"
+        else:
+            self.use(connect)
+
+    # ------------------------------------------------------------------- connecting --
+    def use(self, connect: Connect) -> None:
+        """Reach tables through ``connect`` (the service found, or a test's own)."""
+        self._connect = connect
+        self.start_row.layout.display = None
+        self.note.value = ""
+        if self.memory is None:
+            self.memory = TableMemory(self._remembered)
+            self.widget.children = (*self.widget.children, *self.memory.widgets)
+            code = table_from_query(self.memory.query())
+            if code is not None:  # on Voila the kernel knows the link before the page says
+                self._show_join(code)
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.client.transport is not None:
+            self.client.send(message)
+            return
+        self._waiting.append(message)
+        if self._connect is None or self._connecting:
+            return
+        self._connecting = True
+        try:
+            made = self._connect(self.client)
+        except Exception as e:  # the service cannot be reached: say so, change nothing
+            self._unreachable(e)
+            return
+        if inspect.isawaitable(made):
+            asyncio.ensure_future(made).add_done_callback(
+                lambda done: (
+                    self._unreachable(done.exception())
+                    if done.exception() is not None
+                    else self._connected()
+                )
+            )
+        else:
+            self._connected()
+
+    def _connected(self) -> None:
+        self._connecting = False
+        waiting, self._waiting = self._waiting, []
+        for message in waiting:
+            self.client.send(message)
+
+    def _unreachable(self, error: BaseException | None) -> None:
+        self._connecting = False
+        self._waiting = []
+        self._say(f"The table service did not answer ({error}). Try again in a moment.")
+
+    # ------------------------------------------------------------------ the buttons --
+    def open_table(self) -> None:
+        """Open a table for this app's game, with its rules and seats; sit at the first seat
+        a human plays."""
+        app = self.app
+        seats = ["human" if who == HUMAN else who for who in app.seats]
+        if "human" not in seats:
+            self._say("Make at least one seat Human (the seat pickers above) to sit there.")
+            return
+        self.send(
+            {
+                "op": "open",
+                "game": app.game.name,
+                "rules": app.game.rules.changes(),
+                "seats": seats,
+                "seat": seats.index("human"),
+            }
+        )
+
+    def look(self, code: str) -> None:
+        """Ask table ``code`` for its seats."""
+        code = code.strip().upper()
+        if not code:
+            self._say("Type the table's code first (four letters, e.g. K7QX).")
+            return
+        self.send({"op": "look", "code": code})
+
+    def sit(self, code: str, seat: int) -> None:
+        self.send({"op": "sit", "code": code, "seat": seat})
+
+    def start(self) -> None:
+        self.send({"op": "start"})
+
+    def hand_to_bot(self, seat: int, bot: str) -> None:
+        self.send({"op": "seat", "seat": seat, "who": bot})
+
+    def ask_record(self) -> None:
+        self.send({"op": "record"})
+
+    # ------------------------------------------------------------------ the messages --
+    def receive(self, message: dict[str, Any]) -> None:
+        """One message from the table (the client has read it)."""
+        handler = {
+            "seated": self._seated,
+            "lobby": self._lobby,
+            "state": self._state,
+            "error": self._error,
+            "closed": self._closed,
+            "record": self._record,
+        }.get(str(message.get("op")))
+        if handler is not None:
+            handler(message)
+
+    def _seated(self, message: dict[str, Any]) -> None:
+        self.code, self.seat = str(message["code"]), int(message["seat"])
+        self.host = bool(message.get("host"))
+        if self.memory is not None:
+            self.memory.remember(self.code, self.seat, str(message["token"]))
+        self._say("")
+
+    def _lobby(self, message: dict[str, Any]) -> None:
+        self.lobby = message
+        if message.get("game") != self.app.game.name:
+            title = table_game(message).title if _known(message) else message.get("game")
+            self._say(f"Table {message.get('code')} plays {title}: open that game's app to join.")
+            return
+        self._show_join(str(message.get("code", "")))
+
+    def _state(self, message: dict[str, Any]) -> None:
+        if self.seat is None:
+            return
+        try:
+            game = table_game(message)
+            stand_in = self.client.state()
+            assert stand_in is not None  # (the client has just read this snapshot)
+        except (SheepkitError, KeyError, TypeError) as e:
+            self._say(f"The table sent a position this app cannot read: {e}")
+            return
+        fresh = self.table is None
+        if self.table is None:
+            self.table = TableSession(game, self.seat, self.send)
+        changed = self.table.game != game
+        self.table.show(message, stand_in)
+        if fresh:
+            enter_table(self.app, self.table)
+        elif changed:
+            self.app._started()
+        else:
+            self.app.selection, self.app.message = None, ""
+            self.app.render()
+        self._show_table(message)
+
+    def _error(self, message: dict[str, Any]) -> None:
+        reason = str(message.get("reason", "refused"))
+        if message.get("refused") == "rejoin" and self.code and self.memory is not None:
+            self.memory.forget(self.code)  # the seat is gone: offer the table's seats again
+            code, self.code, self.seat = self.code, None, None
+            self._say(f"Could not rejoin your seat: {reason}")
+            self.look(code)
+            return
+        if self.table is not None and message.get("refused") in ("move", "roll"):
+            self.app.message = reason
+            self.app.render()
+            return
+        self._say(reason)
+
+    def _closed(self, message: dict[str, Any]) -> None:
+        if self.code is not None and self.memory is not None:
+            self.memory.forget(self.code)
+        self.code, self.seat, self.table = None, None, None
+        self.client.disconnect()
+        leave_table(self.app)
+        self.body.children = ()
+        self.start_row.layout.display = None
+        self._say(f"The table closed: {message.get('reason', '')}")
+
+    def _record(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message.get("record"), indent=1)
+        data = base64.b64encode(text.encode()).decode()
+        name = f"table-{self.code or 'game'}.json"
+        self.record_link.value = (
+            f"<a download='{name}' href='data:application/json;base64,{data}'>Download {name}</a>"
+        )
+
+    def _remembered(self, report: dict[str, Any]) -> None:
+        """The page said its query string and stored seats: rejoin a seat this browser holds
+        at the linked table, or show that table's seats."""
+        if self.seat is not None or self.memory is None:
+            return
+        code = table_from_query(str(report.get("query", "")))
+        if code is None:
+            return
+        stored = self.memory.seat_for(code)
+        if stored is not None:
+            self.code = code
+            self.send({"op": "rejoin", "code": code, "token": stored["token"]})
+        else:
+            self._show_join(code)
+            self.look(code)
+
+    # -------------------------------------------------------------------- the views --
+    def _say(self, words: str) -> None:
+        self.note.value = f"<span style='{RED}'>{html.escape(words)}</span>" if words else ""
+
+    def _show_join(self, code: str | None = None) -> None:
+        if self._join_form is None:
+            self.code_input = w.Text(
+                description="Table code",
+                placeholder="e.g. K7QX",
+                layout=w.Layout(width="220px"),
+            )
+            self.code_input.add_class("sk-table-code")
+            self.look_button = w.Button(description="Show the seats", layout=w.Layout(width="auto"))
+            self.look_button.add_class("sk-table-look")
+            self.look_button.on_click(lambda _: self.look(self.code_input.value))
+            self.seat_buttons = w.VBox()
+            self.seat_buttons.add_class("sk-table-seats")
+            self._join_form = w.VBox(
+                [w.HBox([self.code_input, self.look_button]), self.seat_buttons]
+            )
+        if code:
+            self.code_input.value = code
+        self._fill_seats()
+        self.body.children = (self._join_form,)
+
+    def _fill_seats(self) -> None:
+        lobby = self.lobby
+        if lobby is None or lobby.get("code") != self.code_input.value.strip().upper():
+            self.seat_buttons.children = ()
+            return
+        rows = []
+        game = self.app.game
+        for seat, entry in enumerate(lobby.get("seats") or ()):
+            name = game.player_name(seat) if seat < game.num_players else f"Seat {seat + 1}"
+            who = entry.get("who", "human")
+            if who != "human":
+                rows.append(w.HTML(f"{html.escape(name)}: {html.escape(who)} bot"))
+            elif entry.get("taken"):
+                away = " (away)" if entry.get("away") else ""
+                rows.append(w.HTML(f"{html.escape(name)}: taken{away}"))
+            else:
+                button = w.Button(
+                    description=f"Sit as {name}",
+                    layout=w.Layout(width="auto"),
+                )
+                button.add_class("sk-table-sit")
+                button.on_click(lambda _, s=seat, c=str(lobby["code"]): self.sit(c, s))
+                rows.append(button)
+        self.seat_buttons.children = tuple(rows)
+
+    def _show_table(self, snapshot: dict[str, Any]) -> None:
+        if self._at_table is None:
+            self.table_info = w.HTML()
+            self.table_info.add_class("sk-table-info")
+            self.seat_list = w.HTML()
+            self.seat_list.add_class("sk-table-seat-list")
+            self.start_button = w.Button(
+                description="Start the game", button_style="success", layout=w.Layout(width="auto")
+            )
+            self.start_button.add_class("sk-table-start")
+            self.start_button.on_click(lambda _: self.start())
+            self.away_seat = w.Dropdown(description="Away seat", layout=w.Layout(width="auto"))
+            self.away_bot = w.Dropdown(description="Bot", layout=w.Layout(width="auto"))
+            self.bot_button = w.Button(
+                description="Hand it to the bot", layout=w.Layout(width="auto")
+            )
+            self.bot_button.add_class("sk-table-bot")
+            self.bot_button.on_click(
+                lambda _: self.hand_to_bot(self.away_seat.value, self.away_bot.value)
+            )
+            self.bot_row = w.HBox(
+                [self.away_seat, self.away_bot, self.bot_button],
+                layout=w.Layout(flex_flow="row wrap"),
+            )
+            self.record_button = w.Button(
+                description="Save the record", layout=w.Layout(width="auto")
+            )
+            self.record_button.add_class("sk-table-record")
+            self.record_button.on_click(lambda _: self.ask_record())
+            self.record_link = w.HTML()
+            self.close_button = w.Button(
+                description="Close the table",
+                tooltip="End the game for every device at this table",
+                layout=w.Layout(width="auto"),
+            )
+            self.close_button.add_class("sk-table-close")
+            self.close_button.on_click(lambda _: self.send({"op": "close"}))
+            self._at_table = w.VBox(
+                [
+                    self.table_info,
+                    self.seat_list,
+                    self.start_button,
+                    self.bot_row,
+                    w.HBox([self.record_button, self.record_link]),
+                    self.close_button,
+                ]
+            )
+        self.start_row.layout.display = "none"
+        self.body.children = (self._at_table,)
+        table = self.table
+        assert table is not None
+        code = html.escape(str(snapshot.get("code", self.code)))
+        host = " You are the host." if self.host else ""
+        self.table_info.value = (
+            f"<div>Table <b class='sk-table-code-shown'>{code}</b>: others join with this "
+            f"code, or the <a href='?table={code}'>link to this table</a>.{host}</div>"
+        )
+        game = table.game
+        items = []
+        away_seats = []
+        for seat, entry in enumerate(snapshot.get("seats") or ()):
+            words = table.seat_words(seat)
+            if words == "free":
+                words = "free: waiting for a pupil"
+            elif words == "you" and entry.get("away"):
+                words = "you (reconnecting)"
+            if entry.get("away") and entry.get("who", "human") == "human" and seat != self.seat:
+                away_seats.append((game.player_name(seat), seat))
+            items.append(f"<li>{html.escape(game.player_name(seat))}: {html.escape(words)}</li>")
+        self.seat_list.value = f"<ul style='margin:0;padding-left:1.2em'>{''.join(items)}</ul>"
+        phase = table.phase
+        self.start_button.layout.display = None if self.host and phase == "lobby" else "none"
+        show_bots = self.host and phase == "playing" and bool(away_seats)
+        self.bot_row.layout.display = None if show_bots else "none"
+        if show_bots:
+            if list(self.away_seat.options) != away_seats:
+                self.away_seat.options = away_seats
+                self.away_seat.index = 0
+            bots = list(table.bot_factories)
+            if list(self.away_bot.options) != bots:
+                self.away_bot.options = bots
+                self.away_bot.index = 0
+        self.close_button.layout.display = None if self.host else "none"
+        may_save = phase == "over" or (phase == "playing" and not game.hidden_information)
+        self.record_button.layout.display = None if may_save else "none"
+
+
+def _known(message: dict[str, Any]) -> bool:
+    try:
+        table_game(message)
+    except (KeyError, SheepkitError, ValueError, TypeError):
+        return False
+    return True

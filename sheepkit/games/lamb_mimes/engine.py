@@ -726,8 +726,12 @@ class _Work(LambMimesCards, LambMimesTable):
     each of which would copy the whole state."""
 
     game: LambMimes  # core's field (State's), read by the steps
-    # The field classes are frozen dataclasses at run time: a builder sets its fields.
+    # The field classes are frozen dataclasses at run time: a builder sets its fields. Both
+    # are object's, so that CPython stores attributes directly (with the frozen __delattr__
+    # left in place, every store went through a Python-level __setattr__: playouts 9 % more
+    # instructions).
     __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
     def __init__(self, state: LambMimesState) -> None:
         self.__dict__.update(state.__dict__)  # cached values come along, but are never read

@@ -24,9 +24,9 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .bots import Bot, BotFactory, as_bot, for_game
+from .bots import Bot, BotFactory, for_game
 from .bots.match import MoveObserver, chance_rng, seat_rng
-from .bots.specs import BotSpec, make_bot, spec_name
+from .bots.specs import BotSpec, bot_maker, make_bot, spec_name
 from .core import CHANCE, BadRecord, Game, SheepkitError, State, load, replay
 from .core.record import FORMAT, VERSION, parse_json
 from .core.registry import game_type
@@ -470,32 +470,23 @@ class Session:
         return seat
 
     def _checked(self, who: SeatSpec) -> SeatSpec:
-        """``who`` if it is "Human" or a bot spec (a function is wrapped once, here): an unknown
-        name is a SessionError, and what is no bot a TypeError."""
-        if isinstance(who, str):
-            if who != HUMAN and who not in self.bot_factories:
-                raise SessionError(
-                    f"no bot named {who!r} for {self.game.title}; choose from: "
-                    f"{', '.join([HUMAN, *self.bot_factories])}"
-                )
+        """``who`` if it is "Human" or a bot spec the seat can take (``bot_maker``'s checks,
+        against the bots this session offers): an unknown name is a SessionError, what is no
+        bot a TypeError."""
+        if isinstance(who, str) and who == HUMAN:
             return who
-        if isinstance(who, type):
-            if not callable(getattr(who, "choose", None)):
-                raise SessionError(f"{who.__name__} is not a bot class: it has no choose() method")
-            return who
-        return as_bot(who)  # a TypeError names anything else
+        try:
+            bot_maker(self.game, who, self.bot_factories)
+        except ValueError as e:
+            raise SessionError(f"{e}, or {HUMAN}") from None
+        return who
 
     def _bot(self, player: int) -> Bot:
         """The seat's bot: made when first needed (a new one each game for a name or a class;
         a bot object plays as itself)."""
         bot = self._bots.get(player)
         if bot is None:
-            spec = self._specs[player]
-            if isinstance(spec, str):
-                bot = as_bot(self.bot_factories[spec]())
-            else:
-                bot = make_bot(self.game, spec)
-            self._bots[player] = bot
+            bot = self._bots[player] = make_bot(self.game, self._specs[player], self.bot_factories)
         return bot
 
     def _only_bots(self) -> bool:

@@ -70,6 +70,8 @@ def test_bad_specs_are_refused_alike(specs, error, words) -> None:
     if isinstance(specs, list) and len(specs) == 2 and "Human" not in specs:
         with pytest.raises(error, match=words):
             lab.simulate("wolf_and_sheep", specs, 2, progress=None)
+        with pytest.raises(error, match=words):  # the session's seats, by the same checks
+            Session("wolf_and_sheep", specs)
 
 
 def test_bad_rule_keywords_are_refused() -> None:

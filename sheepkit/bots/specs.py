@@ -9,6 +9,7 @@ object with ``choose``) or a plain function ``(view, legal_moves, rng) -> move``
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 from ..core import Game
@@ -21,20 +22,24 @@ from .base import Named, as_bot, bot_name
 BotSpec = Any
 
 
-def bot_maker(game: Game[Any, Any, Any], spec: BotSpec) -> BotFactory:
-    """How to get a fresh bot for each game from a spec: a name from ``for_game``, a class, an
-    object (deep-copied, so that whatever it remembers never leaks from one game into the
-    next) or a plain function. A name the game does not offer is a ValueError that lists the
-    names; anything that is no bot is a TypeError."""
+def bot_maker(
+    game: Game[Any, Any, Any], spec: BotSpec, offered: Mapping[str, BotFactory] | None = None
+) -> BotFactory:
+    """How to get a fresh bot for each game from a spec: a name from ``offered`` (by default
+    ``for_game(game)``; a session passes the bots it offers), a class, an object (deep-copied,
+    so that whatever it remembers never leaks from one game into the next) or a plain function.
+    A name not offered is a ValueError that lists the names; anything that is no bot is a
+    TypeError."""
     if isinstance(spec, str):
-        from . import for_game  # (the package's: it lists the game's own bots too)
+        if offered is None:
+            from . import for_game  # (the package's: it lists the game's own bots too)
 
-        factories = for_game(game)
-        if spec not in factories:
+            offered = for_game(game)
+        if spec not in offered:
             raise ValueError(
-                f"no bot named {spec!r} for {game.title}; choose from: {', '.join(factories)}"
+                f"no bot named {spec!r} for {game.title}; choose from: {', '.join(offered)}"
             )
-        return factories[spec]
+        return offered[spec]
     if isinstance(spec, type):
         if not callable(getattr(spec, "choose", None)):
             raise TypeError(f"{spec.__name__} is not a bot class: it has no choose() method")
@@ -45,10 +50,13 @@ def bot_maker(game: Game[Any, Any, Any], spec: BotSpec) -> BotFactory:
     return lambda: copy.deepcopy(bot)
 
 
-def make_bot(game: Game[Any, Any, Any], spec: BotSpec) -> Bot:
-    """The bot of a spec for one game: a new one for a name or a class, the object itself."""
+def make_bot(
+    game: Game[Any, Any, Any], spec: BotSpec, offered: Mapping[str, BotFactory] | None = None
+) -> Bot:
+    """The bot of a spec for one game: a new one for a name (from ``offered``, as in
+    ``bot_maker``) or a class, the object itself."""
     if isinstance(spec, (str, type)):
-        return bot_maker(game, spec)()
+        return as_bot(bot_maker(game, spec, offered)())
     return as_bot(spec)
 
 

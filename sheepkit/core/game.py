@@ -290,15 +290,17 @@ def _write_make(cls: type[State[Any, Any]]) -> Callable[..., State[Any, Any]]:
     # (measured: field reads about 35 % quicker, playouts 5 % quicker on Python 3.11).
     fields = ", ".join(f"{name!r}: {name}" for name in names)
     post = "    s.__post_init__()\n" if hasattr(cls, "__post_init__") else ""
+    # A staticmethod with the class written in, not a classmethod: ``self.make(...)`` then
+    # calls the function itself, with no bound method made per state.
     source = (
-        f"def make(cls, {', '.join(params)}):\n"
-        f"    s = _new(cls)\n    s.__dict__.update({{{fields}}})\n{post}    return s\n"
+        f"def make({', '.join(params)}):\n"
+        f"    s = _new(_cls)\n    s.__dict__.update({{{fields}}})\n{post}    return s\n"
     )
-    namespace: dict[str, Any] = {"_new": object.__new__, **defaults}
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **defaults}
     exec(source, namespace)
-    made: classmethod[Any, ..., State[Any, Any]] = classmethod(namespace["make"])
-    setattr(cls, _MAKE, made)
-    return made.__get__(None, cls)
+    made: Callable[..., State[Any, Any]] = namespace["make"]
+    setattr(cls, _MAKE, staticmethod(made))
+    return made
 
 
 @dataclass(frozen=True, eq=True)

@@ -44,3 +44,19 @@ def test_views_and_tables_carry_the_states_public_fields() -> None:
         assert {name: getattr(table, name) for name in TABLE_FIELDS} == public
     view = state.view(1)
     assert {name: getattr(view, name) for name in TABLE_FIELDS} == public
+
+
+def test_the_move_builder_declares_no_field_of_its_own() -> None:
+    """The builder of the next state (``_Work``) sets the state's fields: it takes their names
+    and types from the state's own field classes, so each field is declared once."""
+    from sheepkit.games.lamb_mimes.engine import _STATE_FIELDS, LambMimesCards, _Work
+
+    assert issubclass(_Work, LambMimesTable) and issubclass(_Work, LambMimesCards)
+    assert issubclass(LambMimesState, LambMimesCards)
+    assert set(inspect.get_annotations(_Work)) == {"game"}  # core's field, not one of these
+    declared = {f.name for cls in (LambMimesTable, LambMimesCards) for f in dataclasses.fields(cls)}
+    assert {"game", *declared} == set(_STATE_FIELDS)
+    state = sheepkit.load("lamb_mimes").new_game()
+    work = _Work(state)
+    work.turn = 1  # settable here, though the field classes are frozen dataclasses
+    assert work.freeze() == state.replace(turn=1)

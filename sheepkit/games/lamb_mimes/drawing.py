@@ -66,7 +66,7 @@ class Spot:
 
 
 @dataclass(frozen=True)
-class Table(LambMimesTable):
+class Table(LambMimesTable):  # type: ignore[misc]  # see engine._fields
     """Everything the picture needs: the public table (the fields of ``LambMimesTable``),
     and the hands, Pasture and pile as one player's view or the full state shows them."""
 

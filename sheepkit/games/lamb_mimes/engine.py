@@ -41,6 +41,23 @@ from .rules import (
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from typing import TypeVar
+
+    from typing_extensions import dataclass_transform
+
+    _C = TypeVar("_C")
+
+    @dataclass_transform()
+    def _fields(cls: type[_C]) -> type[_C]:
+        """To the type checker: a dataclass whose fields may be set. The move builder
+        ``_Work`` subclasses the classes made with it and sets their fields; the state, the
+        view and the drawing's table subclass them as frozen dataclasses, which the checker
+        then holds read-only (it reports that as ``misc``: each of them says so)."""
+        ...
+
+else:
+    # At run time a frozen dataclass, as every class built on one must be.
+    _fields = dataclass(frozen=True)
 
 
 DEAL, START, PLAY, REVEAL, PLACE, DRAW, OVER = range(7)
@@ -321,10 +338,10 @@ class LambMimes(Game[LambMimesRules, LambMimesMove, "LambMimesState"]):
         return state
 
 
-@dataclass(frozen=True)
+@_fields
 class LambMimesTable:
-    """What everyone sees: the fields a full state, every player's view and the drawing's
-    table share, declared here once (each of them subclasses it)."""
+    """What everyone sees: the fields a full state, every player's view, the drawing's table
+    and the move builder share, declared here once (each of them subclasses it)."""
 
     phase: int
     turn: int  # the player to move, or the one being dealt to or drawing
@@ -344,18 +361,27 @@ class LambMimesTable:
 TABLE_FIELDS = tuple(f.name for f in dataclasses.fields(LambMimesTable))
 
 
-@dataclass(frozen=True)
-class LambMimesState(LambMimesTable, State["LambMimes", LambMimesMove]):
-    """A full position: the public table and what only some players (or nobody) know.
-    Unseen cards are not chosen yet: see the module docstring."""
+@_fields
+class LambMimesCards:
+    """Where the cards are that only some players (or nobody) know: the fields a full state
+    has beside the table, declared here once (the state and the move builder subclass it)."""
 
-    game: LambMimes
     hands: tuple[tuple[int, ...], ...]  # sorted card kinds per player
     spots: tuple[Spot, ...]
     sources: tuple[tuple[int, ...], ...]  # multisets (counts per kind) of unrevealed cards
     pile_src: int | None  # the source backing the top of the draw pile
     pile_head: int  # how many source-backed cards are on top of the draw pile
     pile_tail: tuple[int, ...]  # known cards below them, top first
+
+
+@dataclass(frozen=True)
+class LambMimesState(  # type: ignore[misc]  # frozen on settable field classes: see _fields
+    LambMimesCards, LambMimesTable, State["LambMimes", LambMimesMove]
+):
+    """A full position: the public table and what only some players (or nobody) know.
+    Unseen cards are not chosen yet: see the module docstring."""
+
+    game: LambMimes
 
     # -- the contract -----------------------------------------------------------------------
     @property
@@ -425,13 +451,13 @@ class LambMimesState(LambMimesTable, State["LambMimes", LambMimesMove]):
         phase = self.phase
         # Only the listed objects, or ones of the same types, are moves: a plain tuple or
         # Card("draw", True) equals one but is refused by State.play.
+        listed: LambMimesMove | None = None  # the listed option that move is, if found here
         if phase in (PLAY, PLACE):
             legal = self._legal
             try:
-                if legal[legal.index(move)] is move:
-                    return self._advance(move)
+                listed = legal[legal.index(move)]
             except ValueError:
-                pass
+                listed = None
         elif (
             phase != OVER
             and type(move) is Card
@@ -442,7 +468,13 @@ class LambMimesState(LambMimesTable, State["LambMimes", LambMimesMove]):
             and self.game._cards[self._verb()][move.card] is move
             and self.sources[self._source()][move.card]
         ):
-            return self._advance(move)
+            listed = move
+        if listed is move and listed is not None:
+            # core's _advance, inlined: this is every ply of a playout, and a call per ply
+            # costs a few percent (benchmarks/engine_speed.py)
+            after = self._apply(listed)
+            after.__dict__["history"] = self.history + (listed,)  # noqa: RUF005 - faster
+            return after
         return super().play(move)
 
     def _apply(self, move: LambMimesMove) -> LambMimesState:
@@ -597,7 +629,7 @@ EMPTY = "empty"
 
 
 @dataclass(frozen=True)
-class LambMimesView(LambMimesTable):
+class LambMimesView(LambMimesTable):  # type: ignore[misc]  # see _fields
     """What one player may know: the public table, and of the rest what this player sees.
     Spots: 'unknown', 'empty', ('public', card), ('mine', card).
 
@@ -685,33 +717,21 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return values[:index] + (value,) + values[index + 1 :]  # noqa: RUF005 - faster
 
 
-class _Work:
+class _Work(LambMimesCards, LambMimesTable):
     """The fields of a state while one move is applied to it (the rules below change several
-    of them in turn); ``freeze`` makes the next state. Its attributes are the state's own
-    fields, copied in one step and read back by name (``_STATE_FIELDS``), so no field is
-    listed here but in the types below. Kept over plain locals and ``replace`` calls: a move
-    runs through several of these steps, each of which would copy the whole state."""
+    of them in turn); ``freeze`` makes the next state. It is the state's own field classes
+    made settable, so each field and its type is declared once, there (``_fields``); the
+    values are the state's, copied in one step and read back by name (``_STATE_FIELDS``).
+    Kept over plain locals and ``replace`` calls: a move runs through several of these steps,
+    each of which would copy the whole state."""
 
-    # The fields the steps read or change (types for the checker; the values are the state's).
-    game: LambMimes
-    phase: int
-    turn: int
-    hands: tuple[tuple[int, ...], ...]
-    spots: tuple[Spot, ...]
-    sources: tuple[tuple[int, ...], ...]
-    pile_src: int | None
-    pile_head: int
-    pile_tail: tuple[int, ...]
-    discard: tuple[int, ...]
-    aside: tuple[int, ...]
-    pending: tuple[int, ...]
-    turns: int
-    points: tuple[int, ...]
-    round_no: int
-    starter: int
-    seats: tuple[int, ...]
-    won_by: tuple[int, ...]
-    last: str
+    game: LambMimes  # core's field (State's), read by the steps
+    # The field classes are frozen dataclasses at run time: a builder sets its fields. Both
+    # are object's, so that CPython stores attributes directly (with the frozen __delattr__
+    # left in place, every store went through a Python-level __setattr__: playouts 9 % more
+    # instructions).
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
     def __init__(self, state: LambMimesState) -> None:
         self.__dict__.update(state.__dict__)  # cached values come along, but are never read

@@ -34,7 +34,9 @@ _NOTEBOOK_LINK = re.compile(r'href="(?:(?:\.\./)+notebooks/)?([\w-]+)\.ipynb"')
 
 def page(title: str, body: str, nav: Sequence[tuple[str, str]]) -> str:
     """A whole page: ``nav`` is its (address, words) links to the other pages."""
-    links = " · ".join(f'<a href="{href}">{html.escape(words, quote=False)}</a>' for href, words in nav)
+    links = " · ".join(
+        f'<a href="{href}">{html.escape(words, quote=False)}</a>' for href, words in nav
+    )
     return (
         "<!doctype html>\n<html lang='en'>\n<head>\n<meta charset='utf-8'>\n"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>\n"

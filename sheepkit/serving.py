@@ -32,6 +32,7 @@ from tornado.ioloop import IOLoop
 from traitlets import Float, Integer, Unicode
 from voila.app import Voila
 
+from .docs_server import serve_docs_pages
 from .page_runs import PAGES, PageRun, connect_between_cells, start_cells_with_the_request
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -180,7 +181,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
     it gets the page's environment and is culled like any other.
 
     Made once as Voila starts, and the one object Voila makes then that sees the app: it also
-    schedules the page rehearsal (rehearse_a_page).
+    schedules the page rehearsal (rehearse_a_page) and the teachers' pages (docs_server).
     """
 
     warm_kernels = Integer(
@@ -205,6 +206,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
             IOLoop.current().add_callback(rehearse_a_page, self.parent)
             # Before the warm kernels below start: they must inherit the service's address.
             IOLoop.current().add_callback(start_tables, self.parent)
+            IOLoop.current().add_callback(serve_docs_pages, self.parent)  # the lessons' ../docs/
         if self.warm_kernels > 0:
             IOLoop.current().add_callback(self._fill, (self.default_kernel_name, ApiPath("")))
 

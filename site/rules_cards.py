@@ -47,7 +47,7 @@ body {{ margin: 0; font: 10.5pt/1.35 system-ui, -apple-system, "Segoe UI", sans-
 main {{ max-width: {TEXT_WIDTH_MM:g}mm; margin: 0 auto }}
 h1 {{ font-size: 18pt; margin: 0 0 1mm }}
 .sub {{ margin: 0 0 3mm; color: #555 }}
-h3 {{ font-size: 11.5pt; margin: 3mm 0 1mm }}
+h2 {{ font-size: 11.5pt; margin: 3mm 0 1mm }}
 p, ul, ol {{ margin: 0 0 1.5mm }}
 ul, ol {{ padding-left: 6mm }}
 figure {{ float: right; width: {PICTURE_WIDTH_MM:g}mm; margin: 0 0 3mm 5mm }}
@@ -136,6 +136,9 @@ def card_html(game: str) -> str:
     figure = f"<figure style='width:{shown:g}mm'>"
     rules = _MARKDOWN(card_text(game))
     assert isinstance(rules, str)
+    # The seed's ### headings sit under its "## The rules card"; on the card, under its h1,
+    # they are h2 (a skipped level is a barrier for screen readers' heading lists; axe).
+    rules = re.sub(r"<(/?)h3>", r"<\1h2>", rules)
     return (
         "<!doctype html>\n<html lang='en'>\n<head>\n<meta charset='utf-8'>\n"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>\n"
@@ -169,8 +172,8 @@ def estimated_height_mm(card: str) -> float:
     narrow = CHARS_PER_LINE * (TEXT_WIDTH_MM - shown - 5) / TEXT_WIDTH_MM
     height = 20.0  # title and subtitle
     picture_left = min(shown * aspect, PICTURE_MAX_HEIGHT_MM) + 8  # with its caption
-    for tag, inner in re.findall(r"<(h3|p|li|tr|footer)\b[^>]*>(.*?)</\1>", body, re.DOTALL):
-        if tag == "h3":
+    for tag, inner in re.findall(r"<(h2|p|li|tr|footer)\b[^>]*>(.*?)</\1>", body, re.DOTALL):
+        if tag == "h2":
             block = HEADING_MM
         elif tag == "tr":
             block = ROW_MM

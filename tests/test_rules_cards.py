@@ -5,6 +5,7 @@ prints each on one A4 and one Letter page in tests/browser/test_rules_cards_prin
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import re
 import sys
 from pathlib import Path
@@ -58,7 +59,7 @@ def test_a_card_is_estimated_to_fit_the_smaller_page(game):
 
 def test_the_estimate_grows_with_the_text_so_a_long_card_does_not_fit():
     card = rules_cards.card_html("lamb_mimes")
-    start, end = card.index("<h3>"), card.index("<footer>")
+    start, end = card.index("<h2>"), card.index("<footer>")
     doubled = card[:end] + card[start:end] + card[end:]
     assert rules_cards.estimated_height_mm(doubled) > rules_cards.PAGE_HEIGHT_MM
 
@@ -75,3 +76,11 @@ def test_the_section_ends_at_the_next_heading_and_drops_its_note(tmp_path, monke
     (tmp_path / "g.md").write_text(seed)
     monkeypatch.setattr(rules_cards, "SEEDS", tmp_path)
     assert rules_cards.card_text("g") == "### Aim\n\nWin."
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_cards_headings_skip_no_level(game):
+    """h1, then h2s (a skipped level trips screen readers' heading lists; axe heading-order)."""
+    card = (rules_cards.CARDS / f"{game}.html").read_text()
+    levels = [int(level) for level in re.findall(r"<h([1-6])\b", card)]
+    assert levels[0] == 1 and all(b - a <= 1 for a, b in itertools.pairwise(levels)), levels

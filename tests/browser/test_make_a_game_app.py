@@ -1,5 +1,5 @@
 """The make-a-game lesson in the page: the game the class wrote plays in the app, against the
-MCTS hounds and by clicks on its board."""
+MCTS hounds and by clicks on its board; its matches wait for the pupil's guess."""
 
 from __future__ import annotations
 
@@ -57,3 +57,22 @@ def test_a_whole_game_of_the_lessons_game_in_the_page(open_app: OpenApp) -> None
     clicks = app.play_to_end()
     assert app.state()["over"] and clicks > 0
     app.assert_healthy()
+
+
+def test_the_matches_wait_for_a_guess_then_show_the_result_beside_it(open_app: OpenApp) -> None:
+    app = open_app("make_a_game")
+    box = app.page.locator(".sk-predict", has_text="Who wins more often?")
+    box.wait_for(timeout=120_000)
+    assert box.locator(".sk-explanation").count() == 0  # hidden until the run
+    button = box.locator(".sk-run-request", has_text="Play the matches")
+    button.click()  # no guess yet: nothing runs
+    box.locator(".sk-predict-problem", has_text="Pick one answer first.").wait_for()
+    box.get_by_text("the hounds", exact=True).click()
+    button.click()
+    result = box.locator(".sk-predict-result")
+    result.get_by_text("You guessed the hounds.", exact=False).wait_for(timeout=120_000)
+    assert "The run says the hare won 198 of 200 games (99% [96%, 100%])." in result.inner_text()
+    explanation = box.locator(".sk-explanation").first.inner_text()
+    assert "the hare nearly always slips through" in explanation
+    copied = box.locator(".sk-copy-line input").input_value()
+    assert copied.startswith("Hounds and Hare | hare wins | Random hounds v Random hare: 198/200")

@@ -5,7 +5,9 @@ notebook: in the output nbval checks (``# NBVAL_CHECK_OUTPUT`` cells, recorded b
 checked-outputs`` and compared with a real run by ``make notebooks``), or in the notebook's
 own text. So a guide cannot drift from the lesson: a changed run changes the recorded output,
 and this test then fails until the guide says the same. The cheap results are also computed
-again here, from the same seeded functions.
+again here, from the same seeded functions; the Battle Sheep figures too slow to run here
+(300 games between Greedy bots per player count) are checked against a replay of their runs'
+first games, which the guide quotes.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,10 +54,16 @@ def lesson_numbers(name: str) -> set[str]:
 
 
 @pytest.mark.parametrize("name", CHECKED)
-def test_every_number_in_the_guide_is_one_the_lesson_shows(name: str) -> None:
+def test_every_number_in_the_guide_is_one_the_lesson_shows(
+    name: str, request: pytest.FixtureRequest
+) -> None:
     quoted = quoted_numbers(name)
     assert quoted, f"the {name} guide quotes no result"
-    unknown = quoted - lesson_numbers(name)
+    shown = lesson_numbers(name)
+    if name == "battle_sheep":  # and the replayed Greedy games, which the lesson does not show
+        replays = request.getfixturevalue("greedy_replays")
+        shown |= {n for players, m in replays.items() for n in NUMBER.findall(said(m, players))}
+    unknown = quoted - shown
     assert not unknown, f"the {name} guide quotes numbers its lesson does not show: {unknown}"
 
 
@@ -125,3 +134,55 @@ def test_rule_lab_guide_names_the_bots_the_lab_offers_instead() -> None:
     names = can_play.group(1).split(", ")
     listed = ", ".join(names[:-1]) + " and " + names[-1]
     assert f"On 10x10 these are {listed}." in " ".join(guide("rule_lab").split())
+
+
+# -- battle_sheep: the 300-game Greedy figures --------------------------------------------------
+#: The lesson's explanation quotes 300 games per player count between Greedy bots, from
+#: benchmarks/battle_sheep.py --first-player 300 (minutes). The test replays the first games of
+#: those seeded runs (game i has field and bot seed i), as many as it affords: players -> games.
+GREEDY_REPLAYS = {2: 120, 3: 100, 4: 60}
+PLAYERS_IN_WORDS = {2: "two", 3: "three", 4: "four"}
+# The benchmark's call: the same measure, so the replay's games are the runs' first games.
+BENCHMARK_RUN = 'measure(f"{players} players, Greedy", games, players=players, bot="Greedy")'
+
+
+@pytest.fixture(scope="module")
+def greedy_replays() -> dict[int, Any]:
+    from sheepkit.games.battle_sheep import lesson
+
+    return {
+        players: lesson.measure(f"{players} players, Greedy", games, players=players, bot="Greedy")
+        for players, games in GREEDY_REPLAYS.items()
+    }
+
+
+def said(replay: Any, players: int) -> str:
+    """How the guide words a replay's result."""
+    low, high = replay.first_ci
+    words = PLAYERS_IN_WORDS[players]
+    return f"{replay.first:.1%} [{low:.0%}, {high:.0%}] of {replay.games} {words}-player games"
+
+
+@pytest.mark.slow
+def test_battle_sheep_300_game_figures_agree_with_a_replay_of_their_first_games(
+    greedy_replays: dict[int, Any],
+) -> None:
+    """The guide quotes the replay as it comes out; its intervals lie below the fair share, as
+    the 300 games' do, and overlap theirs: the code does not contradict the quoted figures."""
+    assert BENCHMARK_RUN in (ROOT / "benchmarks" / "battle_sheep.py").read_text()
+    text = " ".join(section(guide("battle_sheep"), "What each run shows").split())
+    explanation = " ".join(
+        cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+        for cell in json.loads((NOTEBOOKS / "battle_sheep.ipynb").read_text())["cells"]
+        if cell["id"] == "battle-sheep-16"
+    )
+    quoted = re.findall(r"(\d+\.\d)% \[(\d+)%, (\d+)%\] with (two|three|four)", text)
+    assert [words for *_, words in quoted] == ["two", "three", "four"], quoted
+    for (rate, low, high, _), (players, replay) in zip(quoted, greedy_replays.items(), strict=True):
+        assert f"{rate}% [{low}%, {high}%]" in explanation  # the figures the pupils see
+        fair = 1 / players
+        replay_low, replay_high = replay.first_ci
+        assert said(replay, players) in text, f"the guide should say {said(replay, players)!r}"
+        assert replay_high < fair and int(high) / 100 < fair  # "below the fair share"
+        assert int(low) / 100 <= replay_high and replay_low <= int(high) / 100  # they overlap
+    assert "Each interval lies below the fair share and overlaps the interval of the" in text

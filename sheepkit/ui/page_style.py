@@ -15,7 +15,9 @@ The script names what ipywidgets leaves unnamed and sheepkit cannot reach from P
 widget has no trait for ARIA attributes): a slider's handle (role slider) gets its widget's
 label as its name; the game log, a box that scrolls, takes focus (the keyboard scrolls it)
 and is named; an app's board canvas gets a role, its name and its description from the
-app's hidden text (``.sk-board-name``, ``.sk-board-text``); the app's announcer
+app's hidden text (``.sk-board-name``, ``.sk-board-text``), the role application where the
+arrow keys move a cursor over it (``.sk-board-keys``: a screen reader then passes the keys to
+the board) and img where they do not; the app's announcer
 (``.sk-live``) becomes a polite live region. An HTML widget runs page code through an image
 that fails to load (its ``onerror``), as ``keyboard.py`` does.
 """
@@ -119,8 +121,10 @@ _SCRIPT = (
     "var c=a.querySelector('.sk-board canvas');"
     "var nm=a.querySelector('.sk-board-name .widget-html-content');"
     "var d=a.querySelector('.sk-board-text .widget-html-content');"
+    "var keys=a.querySelector('.sk-board-keys');"
+    "if(c)c.setAttribute('role',keys?'application':'img');"
     "if(!c||!nm||!d||c.getAttribute('aria-describedby'))return;"
-    "c.setAttribute('role','img');c.setAttribute('aria-labelledby',id(nm));"
+    "c.setAttribute('aria-labelledby',id(nm));"
     "c.setAttribute('aria-describedby',id(d));});};"
     "new MutationObserver(function(){if(!due){due=1;requestAnimationFrame(fix);}})"
     ".observe(document.body,{childList:true,subtree:true});fix();}"

@@ -1,0 +1,197 @@
+"""The board from the keyboard, and focus kept in the app after a move (issue 26, items 1-2).
+
+In each game the arrow keys move a cursor over the board (drawn on it, its place said in the
+live region), and Enter plays as a click would; after the move and the bot's reply focus is
+back where the pupil played: on the board, or on the first move button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from voila_harness import AppPage
+
+pytestmark = pytest.mark.browser
+
+OpenApp = Callable[[str], AppPage]
+SAID = "el => (el.querySelector('.sk-live') || {}).textContent || ''"
+LOG = "el => el.querySelectorAll('.sk-log li').length"
+FOCUSED = """el => { const f = document.activeElement;
+    if (!f || f === document.body) return 'body';
+    if (!el.contains(f)) return 'outside';
+    if (f.closest('.sk-board')) return 'board';
+    if (f.matches('.sk-move, .sk-roll')) return 'move:' + f.innerText.trim();
+    return 'other:' + f.className; }"""
+
+
+def said(app: AppPage) -> str:
+    text: str = app.app.evaluate(SAID)
+    return text.replace("\u00a0", "").strip()
+
+
+def press(app: AppPage, key: str) -> str:
+    """Press ``key`` on the focused board; the words the live region says then."""
+    before = app.app.evaluate(SAID)
+    app.page.keyboard.press(key)
+    app.wait_for(
+        "([el, before]) => (el.querySelector('.sk-live') || {}).textContent !== before",
+        [app.app.element_handle(), before],
+        failing=f"nothing was said after {key}",
+    )
+    return said(app)
+
+
+def to_the_human(app: AppPage) -> dict:
+    """Roll (a dice moment) or wait for the bots until a move button is offered."""
+    state = app.state()
+    for _ in range(40):
+        if state["moves"]:
+            return state
+        state = app.click(".sk-roll") if state["roll"] else app.wait_changed(state, 60)
+    raise AssertionError(f"{app.name}: no move for the human: {state}")
+
+
+def find_on_board(app: AppPage, words: str, most: int = 400) -> str:
+    """Sweep the board row by row (right to the end, a row down, left to the end...) until
+    the cursor's words contain ``words``, from the top left corner."""
+    heard = ""
+    for key in ("ArrowUp", "ArrowLeft"):
+        while (again := press(app, key)) != heard:
+            heard = again
+    across, seen = "ArrowRight", 0
+    while words not in heard:
+        seen += 1
+        assert seen < most, f"{app.name}: no {words!r} on the board; last said {heard!r}"
+        again = press(app, across)
+        if again == heard:  # the row's end: one down, then back the other way
+            down = press(app, "ArrowDown")
+            if down == heard:
+                raise AssertionError(f"{app.name}: swept the board, no {words!r}")
+            across = "ArrowLeft" if across == "ArrowRight" else "ArrowRight"
+            again = down
+        heard = again
+    return heard
+
+
+def focus_board(app: AppPage) -> None:
+    app.app.locator(".sk-board canvas").first.focus()
+    assert app.app.evaluate(FOCUSED) == "board"
+
+
+@pytest.mark.parametrize(
+    ("name", "enter"),
+    [
+        ("wolf_and_sheep", None),  # picks the sheep first, then a square (its own test)
+        ("shave_a_sheep", "Enter picks it"),
+        ("battle_sheep", "Enter lays the tile here"),
+        ("lamb_mimes", "Enter plays it"),
+        ("sheep_race", "Enter bets on it"),
+    ],
+)
+def test_the_arrow_keys_move_a_drawn_cursor_and_enter_plays(
+    open_app: OpenApp, name: str, enter: str | None
+) -> None:
+    app = open_app(name)
+    app.wait_for_board()
+    app.wait_for(
+        "el => el.querySelector('.sk-board canvas[role=application]')",
+        app.app.element_handle(),
+        failing="the board did not get the application role (keys go to it)",
+    )
+    to_the_human(app)
+    focus_board(app)
+    before = app.board()["hash"]
+    first = press(app, "ArrowRight")
+    assert first, "the cursor's place was not said"
+    assert app.wait_board_changed(before)["hash"] != before, "the cursor was not drawn"
+    if enter is None:
+        return  # Wolf and Sheep: test_wolf_and_sheep_by_the_keyboard_alone
+    state = app.state()
+    if name == "shave_a_sheep" and not any("Swap" in m or "wolf" in m for m in state["moves"]):
+        # Only a swap or the wolf picks a sheep on the board: Enter on the die says why not.
+        heard = find_on_board(app, "The die")
+        assert "Press Roll" in press(app, "Enter"), heard
+        return
+    heard = find_on_board(app, enter)
+    entries = app.app.evaluate(LOG)
+    if name == "shave_a_sheep":  # a sheep two moves may pick is picked: the buttons then decide
+        answer = press(app, "Enter")
+        assert answer != heard or app.app.evaluate(LOG) > entries, answer
+        return
+    app.page.keyboard.press("Enter")
+    app.wait_for(
+        "([el, n]) => el.querySelectorAll('.sk-log li').length > n",
+        [app.app.element_handle(), entries],
+        timeout=60,
+        failing="Enter on the board played no move",
+    )
+    app.assert_healthy()
+
+
+def test_wolf_and_sheep_by_the_keyboard_alone(open_app: OpenApp) -> None:
+    """Pick the sheep, step it, and after the Perfect wolves reply focus is on the board."""
+    app = open_app("wolf_and_sheep")
+    app.wait_for_board()
+    to_the_human(app)
+    focus_board(app)
+    assert press(app, "ArrowRight").startswith("A8"), "the cursor starts on the first square"
+    found = find_on_board(app, "the sheep")
+    assert press(app, "Enter") == found + ", picked"
+    assert (
+        "picked" in app.state()["status"]
+        or "Picked" in app.app.locator(".sk-board-text").inner_text()
+    )
+    target = find_on_board(app, "may go here")
+    entries = app.app.evaluate(LOG)
+    app.page.keyboard.press("Enter")
+    app.wait_for(  # the sheep's step and the wolves' reply
+        "([el, n]) => el.querySelectorAll('.sk-log li').length >= n + 2",
+        [app.app.element_handle(), entries],
+        timeout=60,
+        failing=f"Enter on {target!r} did not play (or no bot replied)",
+    )
+    log = app.app.locator(".sk-log li").all_inner_texts()
+    assert any(target[:2] in line for line in log), (target, log)
+    app.page.wait_for_timeout(500)
+    assert app.app.evaluate(FOCUSED) == "board", "focus left the board after the move"
+    app.assert_healthy()
+
+
+@pytest.mark.parametrize("name", ["shave_a_sheep", "lamb_mimes", "wolf_and_sheep"])
+def test_focus_comes_back_to_the_first_move_button(open_app: OpenApp, name: str) -> None:
+    """Enter on a move button (after Roll, in Shave a Sheep): once the bot has replied and
+    the new buttons show, focus is on the first of them, not on the page body."""
+    app = open_app(name)
+    app.wait_for_board()
+    for turn in range(2):
+        state = app.state()
+        if state["roll"] and not state["moves"]:
+            app.app.locator(".sk-roll:visible:enabled").first.focus()
+            app.page.keyboard.press("Enter")
+            app.wait_for(
+                f"el => ({FOCUSED})(el).startsWith('move:')",
+                app.app.element_handle(),
+                timeout=60,
+                failing="focus did not move from Roll to the first move button",
+            )
+        state = to_the_human(app)
+        entries = app.app.evaluate(LOG)
+        app.app.locator(".sk-move:visible:enabled").last.focus()
+        app.page.keyboard.press("Enter")
+        app.wait_for(
+            "([el, n]) => el.querySelectorAll('.sk-log li').length >= n + 2",
+            [app.app.element_handle(), entries],
+            timeout=60,
+            failing=f"turn {turn}: the move and the bot's reply were not logged",
+        )
+        app.wait_for(
+            f"""el => {{ const f = ({FOCUSED})(el);
+                const first = Array.from(el.querySelectorAll('.sk-move, .sk-roll')).find(
+                    b => b.offsetParent !== null && !b.disabled);
+                return first && f === 'move:' + first.innerText.trim(); }}""",
+            app.app.element_handle(),
+            timeout=60,
+            failing=f"turn {turn}: focus is not on the first move button",
+        )
+    app.assert_healthy()

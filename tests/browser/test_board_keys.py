@@ -195,3 +195,35 @@ def test_focus_comes_back_to_the_first_move_button(open_app: OpenApp, name: str)
             failing=f"turn {turn}: focus is not on the first move button",
         )
     app.assert_healthy()
+
+
+def test_the_app_s_closed_sections_are_headings_with_buttons(open_app: OpenApp) -> None:
+    """Rules, Save / load and About the bots: a screen reader hears a heading and a button
+    that says whether it is expanded, and the keyboard opens it."""
+    app = open_app("wolf_and_sheep")
+    app.wait_for_board()
+    app.wait_for(
+        "el => el.querySelector('.jupyter-widget-Collapse-header [role=button]')",
+        app.app.element_handle(),
+        failing="the section headers got no button",
+    )
+    tree = app.app.aria_snapshot()
+    for title in ("Rules", "Save / load", "About the bots"):
+        assert f'- heading "{title}" [level=4]' in tree, tree
+        button = app.app.get_by_role("button", name=title, exact=True)
+        assert button.get_attribute("aria-expanded") == "false", title
+    rules = app.app.get_by_role("button", name="Rules", exact=True)
+    rules.focus()
+    app.page.keyboard.press("Enter")
+    app.wait_for(
+        "el => el.querySelector('.sk-rules')",
+        app.app.element_handle(),
+        failing="Enter on the Rules header did not open the rules",
+    )
+    app.wait_for(
+        "el => Array.from(el.querySelectorAll('[role=button][aria-expanded=true]'))"
+        ".some(b => b.textContent.trim() === 'Rules')",
+        app.app.element_handle(),
+        failing="the Rules button does not say it is expanded",
+    )
+    app.assert_healthy()

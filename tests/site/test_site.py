@@ -191,6 +191,8 @@ def test_a_game_app_paints_plays_answers_and_undoes(open_page: OpenPage, name: s
     assert app.board()["painted"] > 0
     assert app.state()["status"], "the app has no .sk-status text"
     assert app.page.evaluate(PICTURES_DRAWN) >= 1, "the lesson's pictures are not on the page"
+    # The lab's stand-in note is the lab's: a pupil on an app page runs no code of their own.
+    assert not app.page.get_by_text("not the real packages").first.is_visible()
 
     # First a move by clicks on the board; the bot answers and the human's controls show.
     points = BOARD_CLICKS[name](app)

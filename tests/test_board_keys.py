@@ -198,3 +198,17 @@ def test_focus_keeper_refuses_a_place_it_does_not_know() -> None:
     keeper.use(MOVES)
     keeper.ask()
     assert "sk-roll" in keeper.widget.value
+
+
+def test_a_panel_s_move_asks_for_the_move_buttons_a_board_click_for_the_board() -> None:
+    app = GameApp("wolf_and_sheep", ["Human", "Random"], seed=2)
+    app.play(app.state.legal_moves()[0])  # as a game's panel plays
+    assert app.focus.used == MOVES
+    app.step()
+    assert ".sk-move" in app.focus.widget.value
+    sheep = next(t for t in app.keys.targets() if "the sheep" in t.label)
+    app._on_canvas_click(sheep.x, sheep.y)
+    goes = next(t for t in app.keys.targets() if "may go here" in t.label)
+    app._on_canvas_click(goes.x, goes.y)
+    app.step()
+    assert app.focus.used == BOARD and "canvas" in app.focus.widget.value

@@ -110,6 +110,7 @@ class GameApp(ShowsWidget):
         self.keys = BoardKeys(self)  # the arrow keys' cursor over the board
         self.canvas.on_key_down(self.keys.key)
         self.focus = FocusKeeper()  # focus back on the move buttons or board after a move
+        self._on_board = False  # a click (or Enter) on the board is being played
         self.board = w.Box([self.canvas], layout=w.Layout(min_width=f"{view.width}px"))
         self.board.add_class("sk-board")
 
@@ -325,11 +326,14 @@ class GameApp(ShowsWidget):
 
     def play(self, move: Hashable | str) -> State[Any, Any]:
         """Play a move for the human to move (from an earlier position: cut the timeline)."""
+        if not self._on_board:
+            self.focus.use(MOVES)  # a move button, the game's panel (or code)
         with self._reporting():
             return self.session.play(move)
 
     def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
         """At a chance node: roll (or use ``outcome``, to demonstrate a rule)."""
+        self.focus.use(MOVES)
         with self._reporting():
             return self.session.roll(outcome)
 
@@ -440,7 +444,6 @@ class GameApp(ShowsWidget):
         return self.session.viewer()
 
     def _roll_clicked(self, outcome: Hashable | None = None) -> None:
-        self.focus.use(MOVES)
         # A click can race the app's own roll (the page had not updated yet): then it is moot.
         state = self.state
         if self._may_roll(state) and (self._human_decides(state) or self._claimed(state)):
@@ -493,7 +496,11 @@ class GameApp(ShowsWidget):
         frame = self._frame()
         selection, move = self.drawing.click(frame, x, y)
         if move is not None:
-            self.play(move)
+            self._on_board = True
+            try:
+                self.play(move)
+            finally:
+                self._on_board = False
         else:
             self.selection = selection
             # A click that did nothing says why (a wolf on the sheep's turn, a card that
@@ -647,7 +654,6 @@ class GameApp(ShowsWidget):
         self.step_button.disabled = state.is_over or self._human_decides(state)
 
     def _on_move_button(self, index: int) -> None:
-        self.focus.use(MOVES)
         if index < len(self._shown_moves):
             self.play(self._shown_moves[index])
 

@@ -223,3 +223,27 @@ def test_the_app_s_closed_sections_are_headings_with_buttons(open_app: OpenApp) 
         failing="the Rules button does not say it is expanded",
     )
     app.assert_healthy()
+
+
+def test_focus_comes_back_to_a_game_panel_s_move_button(open_app: OpenApp) -> None:
+    """Battle Sheep's moves are its panel's (Lay tile): after the bot's tile, focus is on the
+    panel's first move button again."""
+    app = open_app("battle_sheep")
+    app.wait_for_board()
+    to_the_human(app)
+    entries = app.app.evaluate(LOG)
+    app.app.locator(".sk-lay:visible:enabled").focus()
+    app.page.keyboard.press("Enter")
+    app.wait_for(
+        "([el, n]) => el.querySelectorAll('.sk-log li').length >= n + 2",
+        [app.app.element_handle(), entries],
+        timeout=60,
+        failing="the tile and the bot's reply were not logged",
+    )
+    app.wait_for(
+        f"el => ({FOCUSED})(el) === 'button:Lay tile'",
+        app.app.element_handle(),
+        timeout=60,
+        failing="focus is not back on Lay tile",
+    )
+    app.assert_healthy()

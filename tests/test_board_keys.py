@@ -4,16 +4,15 @@ test_board_keys.py presses the keys in a real page."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 from fake_canvas import FakeCanvas
 from hypothesis import given
 from hypothesis import strategies as st
+from test_board_speech import played
 
 import sheepkit
-from sheepkit.core import CHANCE, State
 from sheepkit.core.contract import Target
 from sheepkit.drawing import Drawing, Frame, TextDrawing, drawing_for
 from sheepkit.games.wolf_and_sheep.engine import square
@@ -24,19 +23,6 @@ from sheepkit.ui.focus_keeper import BOARD, MOVES, FocusKeeper
 pytestmark = pytest.mark.usefixtures("dice_race_and_high_card")
 GAMES = ["wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race"]
 GRID = tuple(Target(x * 50.0, y * 50.0, f"{x},{y}") for y in range(3) for x in range(3))
-
-
-def played(name: str, plies: int, seed: int = 3) -> State:
-    state = sheepkit.load(name).new_game()
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if state.is_over:
-            break
-        if state.to_move == CHANCE:
-            state = state.play(state.sample_chance(rng))
-        else:
-            state = state.play(rng.choice(list(state.legal_moves())))
-    return state
 
 
 def test_the_arrows_go_straight_across_a_grid_and_stop_at_its_edge() -> None:

@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from typing import Any, Generic, TypeVar
 
-from .core.contract import BoardDrawing, Frame
+from .core.contract import BoardDrawing, Frame, Target
 from .core.game import Game, State
 from .core.registry import entry_for
 
@@ -106,6 +106,10 @@ class Drawing(ABC, Generic[S]):
         """By default a click that does nothing says nothing."""
         return None
 
+    def targets(self, frame: Frame[S]) -> tuple[Target, ...]:
+        """By default none: the board has no keyboard cursor (every move has its button)."""
+        return ()
+
     def describe(self, frame: Frame[S]) -> str:
         """By default the game's text board of what the viewer may see (``str`` of the state,
         or of ``state.view(viewer)``): a new game is described before it has words of its own."""
@@ -128,9 +132,21 @@ class TextDrawing(Drawing[State[Any, Any]]):
         canvas.font = f"15px monospace, {FONT}"
         canvas.text_align = "left"
         canvas.text_baseline = "top"
-        shown = frame.state if frame.viewer is None else frame.state.view(frame.viewer)
-        for i, line in enumerate(str(shown).splitlines()[: self.height // self.line_height - 1]):
+        for i, line in enumerate(self._lines(frame)):
             canvas.fill_text(line, 12, 10 + i * self.line_height)
+
+    def _lines(self, frame: Frame[State[Any, Any]]) -> list[str]:
+        shown = frame.state if frame.viewer is None else frame.state.view(frame.viewer)
+        return str(shown).splitlines()[: self.height // self.line_height - 1]
+
+    def targets(self, frame: Frame[State[Any, Any]]) -> tuple[Target, ...]:
+        """The text's lines: the arrow keys read the board line by line (a click on the text
+        plays nothing, so Enter plays nothing either; the move buttons do)."""
+        return tuple(
+            Target(self.width / 2, 10 + (i + 0.5) * self.line_height, line.strip() or "(blank)",
+                   self.width - 16, self.line_height)
+            for i, line in enumerate(self._lines(frame))
+        )  # fmt: skip
 
 
 def draw_shape(canvas: Any, shape: str, x: float, y: float, r: float, colour: str) -> None:
@@ -171,6 +187,7 @@ __all__ = [
     "BoardDrawing",
     "Drawing",
     "Frame",
+    "Target",
     "TextDrawing",
     "draw_shape",
     "draw_text",

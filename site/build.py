@@ -143,11 +143,13 @@ DROPPED = {"openssl"}  # ssl's shared library: the ssl stand-in needs none
 FRONTEND_ONLY = {"widgetsnbextension", "jupyterlab-widgets"}
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
 STANDIN_NOTE = (
-    "**In this browser lab, `numpy` and `PIL` are not the real packages.** The static site's "
-    "Python (Pyodide) carries small stand-ins for them, just enough for the game boards "
-    "(ipycanvas) to draw; `sqlite3` and `ssl` are absent. Everything in sheepkit works; "
-    "for real numpy, open the notebooks on Binder or with `make lab`."
+    "**In this browser lab `numpy` and `PIL` are not the real packages,** only stand-ins for the"
+    " boards: for the real ones, open the notebooks on Binder or with `make lab`."
 )
+#: The note's cell tag: nbconvert's templates give the rendered cell a class for it
+#: ("celltag_" + tag), by which the app pages (Voici) hide it: a pupil there runs no code, so
+#: meets no stand-in. The lab (JupyterLite), where code is run, shows it.
+STANDIN_TAG = "sheepkit-site"
 # URLs that appear in the built files but that no page of this site loads (the offline
 # browser tests prove it): reason for each.
 ALLOWED_URL_PARTS = {
@@ -402,8 +404,8 @@ def patch_kernel_worker(out: Path) -> None:
 
 def stage_notebooks(dest: Path) -> list[str]:
     """Copies of notebooks/*.ipynb for the site: the Pyodide kernel's name, and the lab's
-    note that numpy is a stand-in (a markdown cell after the first; Voici hides nothing of
-    markdown, so the Voici pages show it too, which is true there as well)."""
+    one-line note that numpy is a stand-in (a markdown cell after the first, tagged: the
+    Voici pages hide it, SHOW_CELLS_AS_THEY_RUN's style)."""
     dest.mkdir(parents=True)
     names = []
     for source in sorted(NOTEBOOKS.glob("*.ipynb")):
@@ -416,7 +418,7 @@ def stage_notebooks(dest: Path) -> list[str]:
         note = {
             "cell_type": "markdown",
             "id": "sheepkit-site-standins",
-            "metadata": {"tags": ["sheepkit-site"]},
+            "metadata": {"tags": [STANDIN_TAG]},
             "source": [f"> {STANDIN_NOTE}"],
         }
         if source.stem != WELCOME:
@@ -682,6 +684,7 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # output as its cell ends. `window.sheepkitCellsRun` says when all have (the tests wait for it).
 SHOW_CELLS_AS_THEY_RUN = """<style>
 body.sk-cells-running > #main.jp-LabShell { display: none; }
+.jp-Cell:has(.celltag_sheepkit-site), .celltag_sheepkit-site { display: none; }
 #sk-running {
   position: fixed; right: 12px; bottom: 12px; z-index: 1000; padding: 4px 10px;
   border-radius: 12px; background: #f0f0f0; color: #333; font: 13px sans-serif;

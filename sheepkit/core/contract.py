@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from .game import Game, State
@@ -73,6 +73,18 @@ class Frame(Generic[StateT]):
     # (the app cuts the timeline there), so a drawing never needs to know it is in the past.
 
 
+class Target(NamedTuple):
+    """A place on the board the keyboard cursor stops at: its centre in canvas pixels, its
+    words (said as the cursor arrives), and the size of the box drawn around it (0: the app
+    sizes it from the distance to the nearest other target)."""
+
+    x: float
+    y: float
+    label: str
+    width: float = 0
+    height: float = 0
+
+
 @runtime_checkable
 class BoardDrawing(Protocol):
     """How a game looks and how a click on it reads. The app owns the canvas, clears it and
@@ -131,6 +143,13 @@ class BoardDrawing(Protocol):
     def explain_click(self, frame: Frame[Any], x: float, y: float) -> str | None:
         """Why a click at (x, y) that ``click`` turned into no move and no selection did
         nothing (the engine's ``why_illegal`` where a move was meant), or None to stay quiet."""
+        ...
+
+    def targets(self, frame: Frame[Any]) -> tuple[Target, ...]:
+        """The board's squares, hexes, cards or lanes, in reading order, as keyboard cursor
+        stops: the arrow keys move between them, Enter and Space click the one under the
+        cursor (``click`` at its centre). Labels say only what ``frame.viewer`` may see; ``()``:
+        no cursor."""
         ...
 
     def describe(self, frame: Frame[Any]) -> str:

@@ -30,7 +30,9 @@ from ..core.rules import RuleInfo, Rules
 from ..drawing import BoardDrawing, Frame, drawing_for
 from ..game_log import log_entries
 from ..session import HUMAN, MAX_RECORD_CHARS, Event, Session, read_record
+from .board_keys import BoardKeys
 from .board_speech import BoardSpeech
+from .focus_keeper import BOARD, MOVES, FocusKeeper
 from .keyboard import KEYBOARD_HTML
 from .page_style import PAGE_HTML
 from .panel import Panel
@@ -112,8 +114,12 @@ class GameApp(ShowsWidget):
         self._client_ready = False
         self.canvas.on_client_ready(self._on_client_ready)
         self.canvas.on_mouse_down(self._on_canvas_click)
-        board = w.Box([self.canvas], layout=w.Layout(min_width=f"{view.width}px"))
-        board.add_class("sk-board")
+        self.keys = BoardKeys(self)  # the arrow keys' cursor over the board
+        self.canvas.on_key_down(self.keys.key)
+        self.focus = FocusKeeper()  # focus back on the move buttons or board after a move
+        self._on_board = False  # a click (or Enter) on the board is being played
+        self.board = w.Box([self.canvas], layout=w.Layout(min_width=f"{view.width}px"))
+        self.board.add_class("sk-board")
 
         self.title = w.HTML(
             BOARD_CSS + f"<h3 style='margin:4px 0'>{html.escape(self.game.title)}</h3>"
@@ -203,7 +209,7 @@ class GameApp(ShowsWidget):
         )
         controls.add_class("sk-controls")
         self.speech = BoardSpeech()  # the board in words, for screen readers
-        board_column = w.VBox([board, *self.speech.widgets])
+        board_column = w.VBox([self.board, *self.speech.widgets, self.focus.widget])
         board_column.add_class("sk-board-column")
         main_row = w.HBox([board_column, controls], layout=w.Layout(flex_flow="row wrap"))
         main_row.add_class("sk-main-row")  # page_style keeps board and controls side by side
@@ -329,11 +335,14 @@ class GameApp(ShowsWidget):
 
     def play(self, move: Hashable | str) -> State[Any, Any]:
         """Play a move for the human to move (from an earlier position: cut the timeline)."""
+        if not self._on_board:
+            self.focus.use(MOVES)  # a move button, the game's panel (or code)
         with self._reporting():
             return self.session.play(move)
 
     def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
         """At a chance node: roll (or use ``outcome``, to demonstrate a rule)."""
+        self.focus.use(MOVES)
         with self._reporting():
             return self.session.roll(outcome)
 
@@ -381,6 +390,13 @@ class GameApp(ShowsWidget):
         self.selection = None
         self.message = ""
         self.render()
+        self._keep_focus()
+
+    def _keep_focus(self) -> None:
+        """The human's turn again: focus back where they played (the page's business until
+        they played once)."""
+        if self.at_end and self.curtain_for is None and self._human_decides(self.state):
+            self.focus.ask()
 
     def _browsed(self, _: Event) -> None:
         self.selection = None
@@ -485,10 +501,15 @@ class GameApp(ShowsWidget):
     def _on_canvas_click(self, x: float, y: float) -> None:
         if self.curtain_for is not None or not self._human_decides(self.state):
             return
+        self.focus.use(BOARD)
         frame = self._frame()
         selection, move = self.drawing.click(frame, x, y)
         if move is not None:
-            self.play(move)
+            self._on_board = True
+            try:
+                self.play(move)
+            finally:
+                self._on_board = False
         else:
             self.selection = selection
             # A click that did nothing says why (a wolf on the sheep's turn, a card that
@@ -521,6 +542,8 @@ class GameApp(ShowsWidget):
         self._render_history()
         self.panel.refresh(self)
         self.speech.refresh(self)
+        if self.keys.targets():  # the page script gives such a board the application role
+            self.board.add_class("sk-board-keys")
         self._schedule_bots()
 
     def _on_client_ready(self, *_: Any) -> None:
@@ -536,6 +559,7 @@ class GameApp(ShowsWidget):
                 self._draw_curtain()
             else:
                 self.drawing.draw(self.canvas, self._frame())
+                self.keys.draw(self.canvas)
 
     def _draw_curtain(self) -> None:
         c, v = self.canvas, self.drawing

@@ -23,6 +23,8 @@ import ipywidgets as w
 from ..core.contract import Frame
 from .page_style import SR_ONLY
 
+#: Said after the description of a board that has a keyboard cursor (board_keys).
+KEYS_HINT = "On the board: the arrow keys move, Enter or Space picks."
 #: At most this many log lines are said at once (a loaded record is not read out whole).
 MOST_LINES = 5
 
@@ -88,6 +90,8 @@ class BoardSpeech:
             self.words = f"The board is hidden: pass the device to {game.player_name(curtain)}."
         else:
             self.words = describe(app.drawing, app._frame())
+            if app.keys.targets():
+                self.words += f"\n{KEYS_HINT}"
         lines = "".join(f"<div>{html.escape(line)}</div>" for line in self.words.splitlines())
         self.text.value = f"<div style='font-family:monospace;white-space:pre-wrap'>{lines}</div>"
         self._announce(app)
@@ -116,6 +120,10 @@ class BoardSpeech:
             self._over_said = True
         if lines:
             self._say(". ".join(line.rstrip(".") for line in lines[-MOST_LINES:]) + ".")
+
+    def say(self, words: str) -> None:
+        """Say ``words`` now (the keyboard cursor's target, why a click did nothing)."""
+        self._say(words)
 
     def _say(self, words: str) -> None:
         # The same words twice would change nothing in the page: nothing would be read.

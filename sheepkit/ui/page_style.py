@@ -11,13 +11,18 @@ who asks for reduced motion; a board that shrinks to the page at 200% zoom rathe
 pushing the page sideways (ipycanvas reads clicks against the drawn size, so a shrunk board
 still takes them).
 
-The script names what ipywidgets leaves unnamed and sheepkit cannot reach from Python (a
-widget has no trait for ARIA attributes): a slider's handle (role slider) gets its widget's
-label as its name; the game log, a box that scrolls, takes focus (the keyboard scrolls it)
-and is named; an app's board canvas gets a role, its name and its description from the
-app's hidden text (``.sk-board-name``, ``.sk-board-text``); the app's announcer
-(``.sk-live``) becomes a polite live region. An HTML widget runs page code through an image
-that fails to load (its ``onerror``), as ``keyboard.py`` does.
+The script names what ipywidgets leaves unnamed and sheepkit cannot reach from Python (a widget
+has no trait for ARIA attributes): a slider's handle (role slider) gets its widget's label as
+its name; the game log, a box that scrolls, takes focus (the keyboard scrolls it) and is named;
+an app's board canvas gets a role, its name and its description from the app's hidden text
+(``.sk-board-name``, ``.sk-board-text``), the role application where the arrow keys move a
+cursor over it (``.sk-board-keys``: a screen reader then passes the keys to the board) and img
+where they do not; the app's announcer (``.sk-live``) becomes a polite live region; an app's
+closed sections (Rules, Save / load...) get headings whose title is a button that says whether
+it is expanded (ipywidgets' headers are plain text, out of the keyboard's reach), opened by
+Enter or Space as by a click; the first app's title is the ``#play`` anchor that each game
+page's "Play the game now" link leads to (focus goes there). An HTML widget runs page code
+through an image that fails to load (its ``onerror``), as ``keyboard.py`` does.
 """
 
 from __future__ import annotations
@@ -119,9 +124,23 @@ _SCRIPT = (
     "var c=a.querySelector('.sk-board canvas');"
     "var nm=a.querySelector('.sk-board-name .widget-html-content');"
     "var d=a.querySelector('.sk-board-text .widget-html-content');"
+    "var keys=a.querySelector('.sk-board-keys');"
+    "if(c)c.setAttribute('role',keys?'application':'img');"
     "if(!c||!nm||!d||c.getAttribute('aria-describedby'))return;"
-    "c.setAttribute('role','img');c.setAttribute('aria-labelledby',id(nm));"
-    "c.setAttribute('aria-describedby',id(d));});};"
+    "c.setAttribute('aria-labelledby',id(nm));"
+    "c.setAttribute('aria-describedby',id(d));});"
+    "document.querySelectorAll('.sk-app .jupyter-widget-Collapse-header').forEach(function(h){"
+    "var b=h.querySelector('span'),i=h.querySelector('i');if(!b)return;"
+    "if(i)i.setAttribute('aria-hidden','true');"
+    "if(!b.getAttribute('role')){h.setAttribute('role','heading');h.setAttribute('aria-level','4');"
+    "b.setAttribute('role','button');b.tabIndex=0;"
+    "b.addEventListener('keydown',function(e){if(e.key==='Enter'||e.key===' '){"
+    "e.preventDefault();b.click();}});"
+    "h.addEventListener('click',function(){requestAnimationFrame(fix);});}"
+    "var c=h.nextElementSibling;b.setAttribute('aria-expanded',"
+    "c&&!c.classList.contains('lm-mod-hidden')?'true':'false');});"
+    "var t=!document.getElementById('play')&&document.querySelector('.sk-app h3');"
+    "if(t){t.id='play';t.tabIndex=-1;}};"
     "new MutationObserver(function(){if(!due){due=1;requestAnimationFrame(fix);}})"
     ".observe(document.body,{childList:true,subtree:true});fix();}"
 )

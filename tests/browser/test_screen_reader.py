@@ -38,7 +38,7 @@ def test_the_board_is_named_described_and_each_move_is_said(
         failing="the board canvas got no description",
     )
     tree = app.app.aria_snapshot()
-    assert f'img "{title} board"' in tree, tree
+    assert f'application "{title} board"' in tree, tree  # the arrow keys go to it
     assert words in (app.app.evaluate(DESCRIPTION) or ""), app.app.evaluate(DESCRIPTION)
     assert "- status" in tree, tree
     assert 'button "Describe the board"' in tree

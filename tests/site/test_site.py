@@ -194,6 +194,8 @@ def test_a_game_app_paints_plays_answers_and_undoes(open_page: OpenPage, name: s
     # A plain static server has no table service: the app says so and hides the table buttons.
     assert "make classroom" in app.app.locator(".sk-tables").inner_text()
     assert not app.app.locator(".sk-table-open").is_visible()
+    # The lab's stand-in note is the lab's: a pupil on an app page runs no code of their own.
+    assert not app.page.get_by_text("not the real packages").first.is_visible()
 
     # First a move by clicks on the board; the bot answers and the human's controls show.
     points = BOARD_CLICKS[name](app)

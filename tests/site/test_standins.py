@@ -121,3 +121,23 @@ def test_the_build_check_lets_a_clean_site_pass(tmp_path: Path) -> None:
         'c=a.pyodideUrl||"https://cdn.jsdelivr.net/pyodide/v0.27.6/full/pyodide.js"'
     )
     assert build.outside_urls(tmp_path) == []
+
+
+def test_the_stand_in_note_is_one_line_for_the_lab_only(tmp_path: Path, monkeypatch: Any) -> None:
+    """Every lesson's lab copy says it once, in one line; the app pages hide it by its tag."""
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    cell = {"cell_type": "markdown", "id": "a", "metadata": {}, "source": ["# A lesson"]}
+    for name in ("00_welcome", "a_lesson"):
+        notebook = {"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+        (notebooks / f"{name}.ipynb").write_text(json.dumps(notebook))
+    monkeypatch.setattr(build, "NOTEBOOKS", notebooks)
+    build.stage_notebooks(tmp_path / "staged")
+    staged = json.loads((tmp_path / "staged" / "a_lesson.ipynb").read_text())
+    note = staged["cells"][1]
+    assert "not the real packages" in note["source"][0] and "\n" not in note["source"][0]
+    assert len(build.STANDIN_NOTE.split(". ")) == 1, "more than one sentence"
+    assert note["metadata"]["tags"] == [build.STANDIN_TAG]
+    assert f".celltag_{build.STANDIN_TAG}" in build.SHOW_CELLS_AS_THEY_RUN
+    welcome = json.loads((tmp_path / "staged" / "00_welcome.ipynb").read_text())
+    assert len(welcome["cells"]) == 1

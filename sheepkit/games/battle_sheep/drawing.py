@@ -13,7 +13,16 @@ import math
 from collections.abc import Hashable
 from typing import Any
 
-from ...drawing import INK, PAPER, PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, draw_text
+from ...drawing import (
+    INK,
+    PAPER,
+    PLAYER_COLOURS,
+    PLAYER_SHAPES,
+    Drawing,
+    Frame,
+    Target,
+    draw_text,
+)
 from . import geometry as geo
 from .engine import (
     MOVE,
@@ -130,6 +139,37 @@ class BattleSheepDrawing(Drawing[BattleSheepState]):
         if selection is not None and selection[0] == cell:
             return selection, None  # the stack is already picked: keep its count
         return self.select(state, cell), None
+
+    def targets(self, frame: Frame[BattleSheepState]) -> tuple[Target, ...]:
+        """Every hex drawn (the whole table while tiles are laid), named with its stack and
+        what Enter would do there."""
+        state = frame.state
+        lay = self.layout(state)
+        legal = set(state.legal_moves()) if not state.is_over else set()
+        stacks = {cell: (owner, size) for cell, owner, size in state.stacks()}
+        going = {m.target: m.count for m in frame.highlights if isinstance(m, Split)}
+        picked = frame.selection[0] if frame.selection and state.phase == MOVE else None
+        name = state.game.player_name
+        found = []
+        for cell in lay.cells:
+            if state.phase == TILES:
+                words = "pasture" if state.field >> cell & 1 else "table"
+                if Tile(cell, self.rotation) in legal:
+                    words += f"; Enter lays the tile here, turned {self.rotation}"
+            elif cell in stacks:
+                owner, size = stacks[cell]
+                words = f"{size} sheep of {name(owner)}"
+                if cell == picked and frame.selection:
+                    words += f", picked: {frame.selection[1]} of them go"
+            else:
+                words = "empty pasture"
+            if Start(cell) in legal:
+                words += "; Enter puts your flock here"
+            if cell in going:
+                words += f"; Enter moves {going[cell]} sheep here"
+            x, y = lay.centre(cell)
+            found.append(Target(x, y, f"{geo.name(cell)}: {words}", lay.size * 1.5, lay.size * 1.5))
+        return tuple(found)
 
     def pasture_colour(self, state: BattleSheepState, cell: int) -> str:
         """The colour of a pasture (a lesson's picture may tint it)."""

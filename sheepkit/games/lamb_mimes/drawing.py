@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import Game, Move
-from ...drawing import INK, PAPER, PLAYER_COLOURS, Drawing, Frame, draw_text
+from ...drawing import INK, PAPER, PLAYER_COLOURS, Drawing, Frame, Target, draw_text
 from .engine import (
     DEAL,
     DRAW,
@@ -210,6 +210,36 @@ class LambMimesDrawing(Drawing[LambMimesState]):
             if hx <= x <= hx + hw and hy <= y <= hy + hh:
                 return None, move if move in moves else None
         return None, None
+
+    def targets(self, frame: Frame[LambMimesState]) -> tuple[Target, ...]:
+        """The four Pasture spots, then the cards of the hand in front of the screen (the
+        part of each that shows: the rightmost lies on top)."""
+        table = table_of(frame)
+        found = []
+        for number, spot in enumerate(table.spots):
+            if spot.face is not None:
+                what = spoken(spot.face) + (f" ({spot.note})" if spot.note else "")
+            else:
+                what = "a card face down" if spot.down else "empty"
+            if Flip(number) in table.moves:
+                what += "; Enter flips it"
+            x, y, w, h = spot_box(number)
+            found.append(Target(x + w / 2, y + h / 2, f"Pasture spot {number + 1}: {what}", w, h))
+        n = len(table.hand)
+        owner = (
+            "Your"
+            if frame.viewer is not None
+            else f"{frame.state.game.player_name(table.bottom)}'s"
+        )
+        for i, card in enumerate(table.hand):
+            move = self._hand_move(table, card)
+            x, y, w, h = hand_box(n, i, move in table.moves)
+            shown = w if i == n - 1 else min(w, hand_step(n))
+            what = f"{owner} hand, card {i + 1} of {n}: {spoken(card)}"
+            if move in table.moves:
+                what += "; Enter plays it" if isinstance(move, Play) else "; Enter puts it there"
+            found.append(Target(x + shown / 2, y + h / 2, what, shown, h))
+        return tuple(found)
 
     def explain_click(self, frame: Frame[LambMimesState], x: float, y: float) -> str | None:
         """A hand card or Pasture spot that cannot be played now: the engine says why."""

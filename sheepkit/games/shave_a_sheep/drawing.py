@@ -17,6 +17,7 @@ from ...drawing import (
     PLAYER_SHAPES,
     Drawing,
     Frame,
+    Target,
     draw_shape,
     draw_text,
 )
@@ -104,6 +105,27 @@ class ShaveASheepDrawing(Drawing[ShaveASheepState]):
         if state.phase == ROLL and left <= x <= left + wide and top <= y <= top + size:
             return "Press Roll, under the status, to roll the die."
         return None
+
+    def targets(self, frame: Frame[ShaveASheepState]) -> tuple[Target, ...]:
+        """The die, then each player's sheep (the ones a move may pick say so)."""
+        state = frame.state
+        left, top, wide, size = DIE_BOX
+        face = "waiting for a roll" if state.phase == ROLL else f"showing {state.face or 'nothing'}"
+        found = [Target(left + wide / 2, top + size / 2, f"The die: {face}", wide + 8, size + 8)]
+        players = state.game.rules.players
+        name = state.game.player_name
+        pickable = self._targets(state)
+        for seat in range(players):
+            x, y, w, h = sheep_box(players, seat)
+            words = (
+                f"{name(seat)}'s sheep: {state.sheep[seat]} wool, {state.piles[seat]} in the pile"
+            )
+            if state.wolf == seat:
+                words += ", the wolf beside it"
+            if seat in pickable:
+                words += ". Enter picks it"
+            found.append(Target(x + w / 2, y + h / 2, words, w + 8, h + 8))
+        return tuple(found)
 
     def move_label(self, state: ShaveASheepState, move: Hashable) -> str:
         name = state.game.player_name

@@ -21,6 +21,7 @@ from ...drawing import (
     PLAYER_SHAPES,
     Drawing,
     Frame,
+    Target,
     draw_shape,
     draw_text,
 )
@@ -139,6 +140,35 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
         if any(isinstance(m, Hidden) and lane in m.lanes for m in moves):
             return (None if first == lane else lane), None
         return None, None
+
+    def targets(self, frame: Frame[SheepRaceState]) -> tuple[Target, ...]:
+        """The six lanes, top to bottom: the sheep's card, square, breath cubes, and the bet
+        Enter would place there."""
+        state = frame.state
+        seen: Any = state if frame.viewer is None else state.view(frame.viewer)
+        moves = state.legal_moves()
+        found = []
+        for lane in range(LANES):
+            if lane < len(seen.lanes):
+                blue, red, white = seen.cubes[lane]
+                where = {EXHAUSTED: ", exhausted", FINISHED: ", across the line"}.get(
+                    seen.out[lane], ""
+                )
+                words = (
+                    f"{_card(seen, lane)} on square {seen.pos[lane]}{where}; cubes: {blue} blue,"
+                    f" {red} red, {white} white"
+                )
+            else:
+                words = "no card yet"
+            if Bet(lane) in moves:
+                words += "; Enter bets on it (visible)"
+            elif frame.selection == lane:
+                words += "; picked for a hidden bet: Enter on another lane completes it"
+            elif any(isinstance(m, Hidden) and lane in m.lanes for m in moves):
+                words += "; Enter picks it for a hidden bet"
+            y = TOP + (lane + 0.5) * LANE_H
+            found.append(Target(WIDTH / 2, y, f"Lane {lane + 1}: {words}", WIDTH - 8, LANE_H - 2))
+        return tuple(found)
 
     def selected_moves(self, state: SheepRaceState, selection: Any) -> tuple[Move, ...]:
         return tuple(

@@ -11,7 +11,7 @@ import math
 from collections.abc import Hashable
 from typing import Any
 
-from ...drawing import FONT, INK, OKABE_ITO, PAPER, Drawing, Frame
+from ...drawing import FONT, INK, OKABE_ITO, PAPER, Drawing, Frame, Target
 from .engine import FILES, SHEEP, Step, WolfAndSheep, WolfAndSheepState, square, square_name
 
 BOARD_PIXELS = 416  # 52 px cells on 8x8; other sizes scale to about the same board
@@ -129,6 +129,31 @@ class WolfAndSheepDrawing(Drawing[WolfAndSheepState]):
             )
         lines += str(state).splitlines()[self.size + 1 :]  # rounds, and who moves or the result
         return "\n".join(lines)
+
+    def targets(self, frame: Frame[WolfAndSheepState]) -> tuple[Target, ...]:
+        """Every square, row by row from the wolves' side (as drawn), named with what stands
+        on it and whether the picked piece may go there."""
+        state = frame.state
+        goes = {m.target for m in self.selected_moves(state, frame.selection)}
+        found = []
+        for top in range(self.size):
+            row = self.size - 1 - top
+            for col in range(self.size):
+                sq = square(col, row)
+                if sq == state.sheep:
+                    what = "the sheep"
+                elif sq in state.wolves:
+                    what = "a wolf"
+                elif (col + row) % 2:
+                    what = "not played on"
+                else:
+                    what = "empty"
+                if sq == frame.selection:
+                    what += ", picked"
+                if sq in goes:
+                    what += ", the picked piece may go here"
+                found.append(Target(*self.centre(sq), f"{square_name(sq)}: {what}"))
+        return tuple(found)
 
     def selected_moves(self, state: WolfAndSheepState, selection: Any) -> tuple[Step, ...]:
         """The legal moves of the selected piece (the app marks their targets)."""

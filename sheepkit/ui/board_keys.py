@@ -1,0 +1,139 @@
+"""The board from the keyboard (WCAG 2.1.1): a cursor over the drawing's ``targets(frame)``.
+
+The arrow keys move the cursor to the nearest target in their direction, the live region says
+the target's words, and Enter or Space click at its centre, exactly as the mouse would (the
+drawing's ``click``, and ``explain_click`` when nothing happens). The cursor is a box drawn
+over the board, shown from the first key on. A drawing whose ``targets`` are ``()`` has no
+cursor: its keys do nothing, and its moves have their buttons.
+
+Keys reach the kernel through ipycanvas's own ``key_down`` events (the canvas has focus); Tab,
+Shift+Tab and Escape never do (``keyboard.py`` stops them first, so the board is no trap).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.contract import Target
+
+#: Arrow keys and their directions on the canvas (y grows downwards).
+ARROWS = {
+    "ArrowLeft": (-1.0, 0.0),
+    "ArrowRight": (1.0, 0.0),
+    "ArrowUp": (0.0, -1.0),
+    "ArrowDown": (0.0, 1.0),
+}
+SELECT_KEYS = ("Enter", " ")
+#: A step sideways costs this much more than a step along the arrow: a target straight ahead
+#: wins over a nearer one off to the side.
+SIDEWAYS = 2.0
+#: The cursor box's size when the drawing leaves it to the app: the distance to the nearest
+#: other target, within these bounds (pixels).
+SMALLEST, LARGEST = 24.0, 96.0
+CURSOR_INK, CURSOR_HALO = "#0072B2", "#FFFFFF"
+
+
+def as_target(target: Sequence[Any]) -> Target:
+    """A drawing may give plain ``(x, y, label)`` tuples: read as Targets."""
+    return target if isinstance(target, Target) else Target(*target)
+
+
+def nearest(targets: Sequence[Target], x: float, y: float) -> int:
+    """The index of the target nearest to (x, y)."""
+    return min(range(len(targets)), key=lambda i: math.dist((x, y), targets[i][:2]))
+
+
+def step(targets: Sequence[Target], index: int, key: str) -> int:
+    """The target the arrow ``key`` leads to from ``targets[index]`` (the same one when
+    nothing lies that way)."""
+    dx, dy = ARROWS[key]
+    x0, y0 = targets[index][:2]
+    best, best_cost = index, math.inf
+    for i, target in enumerate(targets):
+        vx, vy = target.x - x0, target.y - y0
+        along = vx * dx + vy * dy
+        if along <= 0.5:
+            continue
+        cost = along + SIDEWAYS * abs(vx * dy - vy * dx)
+        if cost < best_cost:
+            best, best_cost = i, cost
+    return best
+
+
+def box(targets: Sequence[Target], index: int) -> tuple[float, float, float, float]:
+    """x, y, width, height of the cursor's box around ``targets[index]``."""
+    x, y, _, width, height = targets[index]
+    if not (width and height):
+        gaps = [math.dist((x, y), t[:2]) for i, t in enumerate(targets) if i != index]
+        side = min(max(min(gaps, default=LARGEST) * 0.9, SMALLEST), LARGEST)
+        width, height = width or side, height or side
+    return x - width / 2, y - height / 2, width, height
+
+
+class BoardKeys:
+    """One app's keyboard cursor: where it is (a point on the canvas, so that it stays near
+    its place when the targets change) and what the keys do."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.at: tuple[float, float] | None = None  # None: no key pressed yet, nothing drawn
+
+    def targets(self) -> tuple[Target, ...]:
+        """The drawing's targets now (none behind the pass-the-device curtain)."""
+        app = self.app
+        own = getattr(app.drawing, "targets", None)
+        if own is None or app.curtain_for is not None:
+            return ()
+        return tuple(as_target(t) for t in own(app._frame()))
+
+    def current(self) -> tuple[tuple[Target, ...], int | None]:
+        targets = self.targets()
+        if not targets or self.at is None:
+            return targets, None
+        return targets, nearest(targets, *self.at)
+
+    def key(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+        """ipycanvas's key_down callback: an arrow moves the cursor, Enter or Space clicks."""
+        if ctrl or meta or (key not in ARROWS and key not in SELECT_KEYS):
+            return
+        targets, index = self.current()
+        if not targets:
+            return
+        if index is None:  # the first key shows the cursor on the first target
+            index = 0
+        elif key in ARROWS:
+            index = step(targets, index, key)
+        self.at = targets[index][:2]
+        if key in SELECT_KEYS:
+            self._select(targets[index])
+            return
+        self.app.redraw()
+        self.app.speech.say(targets[index].label)
+
+    def _select(self, target: Target) -> None:
+        app = self.app
+        before = app.state
+        app._on_canvas_click(target.x, target.y)
+        if app.state is not before:
+            return  # a move: the live region says it as the log does
+        if app.message:
+            app.speech.say(app.message)
+            return
+        targets, index = self.current()  # the words may now say what was picked
+        if index is not None:
+            app.speech.say(targets[index].label)
+
+    def draw(self, canvas: Any) -> None:
+        """The cursor's box, over the board (a white halo under blue: seen on any colour)."""
+        targets, index = self.current()
+        if index is None:
+            return
+        x, y, width, height = box(targets, index)
+        canvas.line_width = 7
+        canvas.stroke_style = CURSOR_HALO
+        canvas.stroke_rect(x, y, width, height)
+        canvas.line_width = 4
+        canvas.stroke_style = CURSOR_INK
+        canvas.stroke_rect(x, y, width, height)

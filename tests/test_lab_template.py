@@ -1,5 +1,6 @@
 """Voila's page, with its cells in a main landmark and no Font Awesome from a CDN: the project's
-share/jupyter replaces Voila's lab/index.html.j2 by the same with exactly those two changes."""
+share/jupyter replaces Voila's lab/index.html.j2 by the same with exactly those changes
+(and underlined links from the first paint)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,10 @@ def test_ours_is_voilas_with_a_landmark_and_without_the_cdn() -> None:
     added = [line.strip() for line in ours if line not in theirs]
     assert len(removed) == 3 and all("fontawesome" in line for line in removed[:2]), removed
     assert removed[2] == '<div id="rendered_cells" style="display: none">'
-    assert added == ['<div id="rendered_cells" role="main" tabindex="0" style="display: none">']
+    assert added == [
+        ".jp-RenderedHTMLCommon a:not(.anchor-link) { text-decoration: underline; }",
+        '<div id="rendered_cells" role="main" tabindex="0" style="display: none">',
+    ]
     links = re.findall(r"(?:href|src)=\"(https?:[^\"]*)", "\n".join(ours))
     assert not links, f"the page would ask another server: {links}"
 

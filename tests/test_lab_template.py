@@ -33,7 +33,8 @@ def test_ours_is_voilas_with_a_landmark_and_without_the_cdn() -> None:
     assert len(removed) == 3 and all("fontawesome" in line for line in removed[:2]), removed
     assert removed[2] == '<div id="rendered_cells" style="display: none">'
     assert added == [
-        ".jp-RenderedHTMLCommon a:not(.anchor-link) { text-decoration: underline; }",
+        ".jp-RenderedHTMLCommon a:link:not(.anchor-link), .jp-RenderedHTMLCommon"
+        " a:visited:not(.anchor-link) { text-decoration: underline; }",
         '<div id="rendered_cells" role="main" tabindex="0" style="display: none">',
     ]
     links = re.findall(r"(?:href|src)=\"(https?:[^\"]*)", "\n".join(ours))

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 
+from .page_code import page_code
+
 #: What the pupil used: the move buttons (a Roll button too) or the board.
 MOVES, BOARD = "moves", "board"
 TARGETS = {
@@ -57,7 +59,4 @@ class FocusKeeper:
             return
         self.asked += 1
         script = _SCRIPT.replace("{targets}", TARGETS[self.used])
-        self.widget.value = (
-            f'<img alt="" data-ask="{self.asked}" src="data:image/gif;base64,AA"'
-            f' onerror="(function(){{{script}}}).call(this)">'
-        )
+        self.widget.value = page_code(f"(function(){{{script}}}).call(this)", self.asked)

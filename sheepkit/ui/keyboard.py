@@ -11,6 +11,8 @@ one listener per page, however many apps there are.
 
 from __future__ import annotations
 
+from .page_code import page_code
+
 _SHIM = (
     "if(!window.skCanvasKeys){window.skCanvasKeys=1;document.addEventListener('keydown',"
     "function(e){var t=e.target;if(!(t instanceof HTMLCanvasElement))return;"
@@ -22,6 +24,5 @@ _SHIM = (
 #: The focus ring makes the keyboard's place visible on every control of an app.
 KEYBOARD_HTML = (
     "<style>.sk-app :focus-visible"
-    " { outline: 3px solid #0072B2 !important; outline-offset: 2px; }</style>"
-    f'<img alt="" style="display:none" src="data:image/gif;base64,AA" onerror="{_SHIM}">'
+    " { outline: 3px solid #0072B2 !important; outline-offset: 2px; }</style>" + page_code(_SHIM)
 )

@@ -27,6 +27,8 @@ through an image that fails to load (its ``onerror``), as ``keyboard.py`` does.
 
 from __future__ import annotations
 
+from .page_code import page_code
+
 #: The sheepkit widgets that carry the page style (their descendants get its rules).
 SCOPES = (
     ".sk-app",
@@ -146,7 +148,4 @@ _SCRIPT = (
 )
 
 #: Put into one HTML widget of every top-level sheepkit widget.
-PAGE_HTML = (
-    _style()
-    + f'<img alt="" style="display:none" src="data:image/gif;base64,AA" onerror="{_SCRIPT}">'
-)
+PAGE_HTML = _style() + page_code(_SCRIPT)

@@ -15,7 +15,6 @@ Voila for each page); on the static site only the page code can read it.
 
 from __future__ import annotations
 
-import html
 import json
 import os
 import re
@@ -25,21 +24,14 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
+from .page_code import page_code
+
 PREFIX = "sheepkit-table-"
 #: A table code as the service writes it (4 letters of an unambiguous alphabet); the bridge
 #: reads a little more loosely and the service decides.
 CODE = re.compile(r"^[A-Z2-9]{3,8}$")
 # The longest report the page may send (a browser full of old seats is still a few kB).
 MAX_REPORT = 16_384
-
-
-def _page_code(code: str) -> str:
-    """``code`` run once by the page, inside an HTML attribute. (An inline handler looks names
-    up on the document first: ``URL`` there is ``document.URL``, hence ``window.URL``.)"""
-    return (
-        '<img alt="" style="display:none" src="data:image/gif;base64,AA" '
-        f'onerror="{html.escape(code, quote=True)}">'
-    )
 
 
 def table_from_query(query: str) -> str | None:
@@ -65,6 +57,7 @@ class TableMemory:
         self.inbox.observe(self._received, "value")
         self.script = w.HTML(layout=w.Layout(display="none"))
         self.script.add_class("sk-table-script")
+        self._runs = 0
         self._run(self._read_code())
 
     @property
@@ -124,8 +117,11 @@ class TableMemory:
         )
 
     def _run(self, code: str) -> None:
-        # A new value re-renders the image, so the same code can run again.
-        self.script.value = _page_code(code)
+        # Run as an inline handler, which looks names up on the document first: ``URL`` there
+        # is ``document.URL``, hence ``window.URL`` in the code. Each run is new HTML, so the
+        # same code (a seat remembered twice) runs again.
+        self._runs += 1
+        self.script.value = page_code(code, self._runs)
 
     def _received(self, change: dict[str, Any]) -> None:
         text = change["new"]

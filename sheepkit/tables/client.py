@@ -21,6 +21,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..core import Game, State, load
 from .wire import decode_view
 
+
+def game_of(message: dict[str, Any]) -> Game[Any, Any, Any]:
+    """The game a table's snapshot or lobby message is of: its registry key and its rules."""
+    return load(str(message["game"]), **(message.get("rules") or {}))
+
+
 if TYPE_CHECKING:
     from .authority import Device, TableService
 
@@ -158,8 +164,7 @@ class TableClient:
 
     def game(self) -> Game[Any, Any, Any] | None:
         """The table's game with its rules, from the last snapshot."""
-        snap = self.snapshot
-        return load(snap["game"], **snap["rules"]) if snap is not None else None
+        return game_of(self.snapshot) if self.snapshot is not None else None
 
     def state(self) -> State[Any, Any] | None:
         """A full state that draws, with ``viewer=seat``, what this seat may see (for a game

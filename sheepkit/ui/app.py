@@ -32,6 +32,7 @@ from ..game_log import log_entries
 from ..session import HUMAN, MAX_RECORD_CHARS, Event, Session, read_record
 from .board_keys import BoardKeys
 from .board_speech import BoardSpeech
+from .download import download_link
 from .focus_keeper import BOARD, MOVES, FocusKeeper
 from .keyboard import KEYBOARD_HTML
 from .page_style import PAGE_HTML
@@ -39,7 +40,7 @@ from .panel import Panel
 from .rule_inputs import read_input, rule_input
 from .setup_row import SetupRow
 from .shows import ShowsWidget
-from .table_mode import TableSession, status_html
+from .table_mode import TableSession
 from .table_panel import TablePanel, service_connect
 
 # The session owns the seats' words and the record limits; they are read from here too.
@@ -575,11 +576,27 @@ class GameApp(ShowsWidget):
         c.fill_text("Everyone else: look away!", v.width / 2, v.height / 2 + 18)
 
     def _render_status(self) -> None:
-        if self.table is not None:
-            self.status.value = status_html(self, self.table)
-            self.curtain_button.layout.display = "none"
-            return
         state = self.state
+        name = self.game.player_name
+        if self.table is not None:  # the table's words: who is away, whose device acts
+            text = self.table.status_text(self.drawing.takes_clicks(state))
+        else:
+            text = self._status_text(state)
+        note = (
+            f"<div style='color:#b00020'>{html.escape(self.message)}</div>" if self.message else ""
+        )
+        self.status.value = f"<div style='font-size:1.1em'>{html.escape(text)}</div>{note}"
+        if state.is_over:
+            self.status.add_class("sk-over")
+        else:
+            self.status.remove_class("sk-over")
+        self.curtain_button.description = (
+            f"I am {name(self.curtain_for)}: show my board" if self.curtain_for is not None else ""
+        )
+        self.curtain_button.layout.display = None if self.curtain_for is not None else "none"
+
+    def _status_text(self, state: State[Any, Any]) -> str:
+        """Whose turn it is and what to do, in words."""
         name = self.game.player_name
         seat = state.to_move
         if state.is_over or seat is None:  # (to_move is None exactly when the game is over)
@@ -609,18 +626,7 @@ class GameApp(ShowsWidget):
         if not self.at_end:
             text += f" (Showing move {self.cursor} of {len(self.timeline) - 1}: play a move to "
             text += "continue from here, or Redo.)"
-        note = (
-            f"<div style='color:#b00020'>{html.escape(self.message)}</div>" if self.message else ""
-        )
-        self.status.value = f"<div style='font-size:1.1em'>{html.escape(text)}</div>{note}"
-        if state.is_over:
-            self.status.add_class("sk-over")
-        else:
-            self.status.remove_class("sk-over")
-        self.curtain_button.description = (
-            f"I am {name(self.curtain_for)}: show my board" if self.curtain_for is not None else ""
-        )
-        self.curtain_button.layout.display = None if self.curtain_for is not None else "none"
+        return text
 
     def _render_moves(self) -> None:
         state = self.state
@@ -694,7 +700,10 @@ class GameApp(ShowsWidget):
         self.log.value = f"<ol reversed style='margin:0;padding-left:3.4em'>{entries}</ol>"
 
     def _log_entries(self, viewer: int | None) -> list[tuple[int, int, str]]:
-        """(first ply, last ply, text) per log line (``sheepkit.game_log``)."""
+        """(first ply, last ply, text) per log line (``sheepkit.game_log``); at a table, the
+        server's lines for this seat (its stand-in position has no history to word)."""
+        if self.table is not None:
+            return self.table.log_entries()
         return log_entries(self.drawing, self.timeline, viewer, self._deals)
 
 
@@ -778,15 +787,9 @@ class RecordsPanel:
         )
 
     def _save(self) -> None:
-        import base64
-
         text = self.save()
         self.text.value = text
-        data = base64.b64encode(text.encode()).decode()
-        self.download.value = (
-            f"<a download='game.json' href='data:application/json;base64,{data}'>"
-            "Download game.json</a>"
-        )
+        self.download.value = download_link(text, "game.json")
 
     def _refuse(self, message: str) -> None:
         line = " ".join(message.split())  # one line, however the error was worded

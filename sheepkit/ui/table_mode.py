@@ -12,22 +12,16 @@ seat pickers and the set-up row put away; ``leave_table`` brings the app's own s
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
-from ..core import CHANCE, Game, State, load
+from ..core import CHANCE, Game, SheepkitError, State
 from ..session import HUMAN, Session, SessionError
 
 if TYPE_CHECKING:
     from .app import GameApp
 
 Send = Callable[[dict[str, Any]], None]
-
-
-def table_game(snapshot: dict[str, Any]) -> Game[Any, Any, Any]:
-    """The game a snapshot is of: its registry key and its rules."""
-    return load(str(snapshot["game"]), **(snapshot.get("rules") or {}))
 
 
 class TableSession(Session):
@@ -53,9 +47,7 @@ class TableSession(Session):
         clicks want the game's move objects); the text itself if the stand-in cannot."""
         try:
             return self.state.parse(text)
-        except (SessionError, ValueError, TypeError, KeyError):
-            return text
-        except Exception:  # an engine's own refusal (IllegalMove is a SheepkitError)
+        except (SheepkitError, ValueError):  # IllegalMove: the stand-in's fill differs
             return text
 
     # ------------------------------------------------------------- what the app asks --
@@ -112,7 +104,7 @@ class TableSession(Session):
                 if self.legal
                 else "it is not your turn at the table"
             )
-        self.send({"op": "move", "move": notation, "ply": self.snapshot.get("ply", 0)})
+        self.send({"op": "move", "move": notation, "ply": self.ply})
         return self.state
 
     def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
@@ -193,8 +185,6 @@ def enter_table(app: GameApp, table: TableSession) -> None:
         app._home_session = app.session
     app.table = table
     app.session = table
-    # The log is the server's lines for this seat (an instance attribute hides the method).
-    app._log_entries = table.log_entries  # type: ignore[method-assign]
     _local_controls(app, shown=False)
     app._started()
 
@@ -205,7 +195,6 @@ def leave_table(app: GameApp) -> None:
         return
     app.table = None
     app.session = app._home_session
-    del app._log_entries
     _local_controls(app, shown=True)
     app._started()
 
@@ -225,9 +214,3 @@ def _local_controls(app: GameApp, shown: bool) -> None:
         app.speed,
     ):
         widget.layout.display = display
-
-
-def status_html(app: GameApp, table: TableSession) -> str:
-    text = table.status_text(app.drawing.takes_clicks(app.state))
-    note = f"<div style='color:#b00020'>{html.escape(app.message)}</div>" if app.message else ""
-    return f"<div style='font-size:1.1em'>{html.escape(text)}</div>{note}"

@@ -17,7 +17,6 @@ runs.
 from __future__ import annotations
 
 import asyncio
-import base64
 import html
 import inspect
 import json
@@ -33,11 +32,13 @@ from ..tables.client import (
     BrowserTransport,
     TableClient,
     TornadoTransport,
+    game_of,
     hello_url,
     table_service_url,
 )
+from .download import download_link
 from .table_memory import TableMemory, table_from_query
-from .table_mode import TableSession, enter_table, leave_table, table_game
+from .table_mode import TableSession, enter_table, leave_table
 
 if TYPE_CHECKING:
     from .app import GameApp
@@ -233,7 +234,10 @@ class TablePanel:
     def _lobby(self, message: dict[str, Any]) -> None:
         self.lobby = message
         if message.get("game") != self.app.game.name:
-            title = table_game(message).title if _known(message) else message.get("game")
+            try:
+                title = game_of(message).title
+            except (KeyError, SheepkitError, ValueError, TypeError):
+                title = str(message.get("game"))
             self._say(f"Table {message.get('code')} plays {title}: open that game's app to join.")
             return
         self._show_join(str(message.get("code", "")))
@@ -242,12 +246,12 @@ class TablePanel:
         if self.seat is None:
             return
         try:
-            game = table_game(message)
             stand_in = self.client.state()
             assert stand_in is not None  # (the client has just read this snapshot)
         except (SheepkitError, KeyError, TypeError) as e:
             self._say(f"The table sent a position this app cannot read: {e}")
             return
+        game = stand_in.game
         fresh = self.table is None
         if self.table is None:
             self.table = TableSession(game, self.seat, self.send)
@@ -288,11 +292,7 @@ class TablePanel:
 
     def _record(self, message: dict[str, Any]) -> None:
         text = json.dumps(message.get("record"), indent=1)
-        data = base64.b64encode(text.encode()).decode()
-        name = f"table-{self.code or 'game'}.json"
-        self.record_link.value = (
-            f"<a download='{name}' href='data:application/json;base64,{data}'>Download {name}</a>"
-        )
+        self.record_link.value = download_link(text, f"table-{self.code or 'game'}.json")
 
     def _remembered(self, report: dict[str, Any]) -> None:
         """The page said its query string and stored seats: rejoin a seat this browser holds
@@ -445,11 +445,3 @@ class TablePanel:
         self.close_button.layout.display = None if self.host else "none"
         may_save = phase == "over" or (phase == "playing" and not game.hidden_information)
         self.record_button.layout.display = None if may_save else "none"
-
-
-def _known(message: dict[str, Any]) -> bool:
-    try:
-        table_game(message)
-    except (KeyError, SheepkitError, ValueError, TypeError):
-        return False
-    return True

@@ -89,8 +89,12 @@ class BoardKeys:
         return tuple(as_target(t) for t in own(app._frame()))
 
     def current(self) -> tuple[tuple[Target, ...], int | None]:
+        """The targets and the cursor's among them (no targets asked for before the first
+        key: every redraw asks, and most boards are never steered by keys)."""
+        if self.at is None:
+            return (), None
         targets = self.targets()
-        if not targets or self.at is None:
+        if not targets:
             return targets, None
         return targets, nearest(targets, *self.at)
 
@@ -99,10 +103,10 @@ class BoardKeys:
         if ctrl or meta or (key not in ARROWS and key not in SELECT_KEYS):
             return
         targets, index = self.current()
-        if not targets:
-            return
         if index is None:  # the first key shows the cursor on the first target
-            index = 0
+            targets, index = self.targets(), 0
+            if not targets:
+                return
         elif key in ARROWS:
             index = step(targets, index, key)
         self.at = targets[index][:2]

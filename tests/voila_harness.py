@@ -583,6 +583,19 @@ class AppPage:
             except PlaywrightTimeout:
                 continue
 
+    def log_lines(self) -> int:
+        """How many lines the app's game log has."""
+        return int(self.app.evaluate("el => el.querySelectorAll('.sk-log li').length"))
+
+    def wait_log(self, lines: int, timeout: float = 60.0, failing: str = "") -> None:
+        """Wait until the app's game log has at least ``lines`` lines."""
+        self.wait_for(
+            "([el, n]) => el.querySelectorAll('.sk-log li').length >= n",
+            [self.app.element_handle(), lines],
+            timeout=timeout,
+            failing=failing or f"the log never had {lines} lines",
+        )
+
     def wait_text(self, selector: str, pattern: str, timeout: float = 60.0) -> str:
         """Wait until the app's first ``selector`` holds text matching the regular expression
         ``pattern``; that text."""

@@ -37,14 +37,9 @@ def play_a_move(app: AppPage) -> None:
             break
         state = app.click(".sk-roll") if state["roll"] else app.wait_changed(state, 60)
     assert state["moves"], f"{app.name}: no move to play: {state}"
-    entries = app.app.evaluate("el => el.querySelectorAll('.sk-log li').length")
+    entries = app.log_lines()
     app.click(".sk-move")
-    app.wait_for(
-        "([el, n]) => el.querySelectorAll('.sk-log li').length > n",
-        [app.app.element_handle(), entries],
-        timeout=60,
-        failing="the move was not logged",
-    )
+    app.wait_log(entries + 1, failing="the move was not logged")
     app.page.wait_for_timeout(1000)  # the bot's answer and its redraw
 
 

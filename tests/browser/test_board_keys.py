@@ -16,7 +16,6 @@ pytestmark = pytest.mark.browser
 
 OpenApp = Callable[[str], AppPage]
 SAID = "el => (el.querySelector('.sk-live') || {}).textContent || ''"
-LOG = "el => el.querySelectorAll('.sk-log li').length"
 FOCUSED = """el => { const f = document.activeElement;
     if (!f || f === document.body) return 'body';
     if (!el.contains(f)) return 'outside';
@@ -114,14 +113,9 @@ def test_the_arrow_keys_move_a_drawn_cursor_and_enter_plays(
         assert "Press Roll" in press(app, "Enter"), heard
         return
     heard = find_on_board(app, enter)
-    entries = app.app.evaluate(LOG)
+    entries = app.log_lines()
     app.page.keyboard.press("Enter")
-    app.wait_for(
-        "([el, n]) => el.querySelectorAll('.sk-log li').length > n",
-        [app.app.element_handle(), entries],
-        timeout=60,
-        failing="Enter on the board played no move",
-    )
+    app.wait_log(entries + 1, failing="Enter on the board played no move")
     app.assert_healthy()
 
 
@@ -139,13 +133,10 @@ def test_wolf_and_sheep_by_the_keyboard_alone(open_app: OpenApp) -> None:
         or "Picked" in app.app.locator(".sk-board-text").inner_text()
     )
     target = find_on_board(app, "may go here")
-    entries = app.app.evaluate(LOG)
+    entries = app.log_lines()
     app.page.keyboard.press("Enter")
-    app.wait_for(  # the sheep's step and the wolves' reply
-        "([el, n]) => el.querySelectorAll('.sk-log li').length >= n + 2",
-        [app.app.element_handle(), entries],
-        timeout=60,
-        failing=f"Enter on {target!r} did not play (or no bot replied)",
+    app.wait_log(  # the sheep's step and the wolves' reply
+        entries + 2, failing=f"Enter on {target!r} did not play (or no bot replied)"
     )
     log = app.app.locator(".sk-log li").all_inner_texts()
     assert any(target[:2] in line for line in log), (target, log)
@@ -172,14 +163,11 @@ def test_focus_comes_back_to_the_first_move_button(open_app: OpenApp, name: str)
                 failing="focus did not move from Roll to the first move button",
             )
         state = to_the_human(app)
-        entries = app.app.evaluate(LOG)
+        entries = app.log_lines()
         app.app.locator(".sk-move:visible:enabled").last.focus()
         app.page.keyboard.press("Enter")
-        app.wait_for(
-            "([el, n]) => el.querySelectorAll('.sk-log li').length >= n + 2",
-            [app.app.element_handle(), entries],
-            timeout=60,
-            failing=f"turn {turn}: the move and the bot's reply were not logged",
+        app.wait_log(
+            entries + 2, failing=f"turn {turn}: the move and the bot's reply were not logged"
         )
         app.wait_for(
             f"""el => {{ const f = ({FOCUSED})(el);
@@ -231,15 +219,10 @@ def test_focus_comes_back_to_a_game_panel_s_move_button(open_app: OpenApp) -> No
     app = open_app("battle_sheep")
     app.wait_for_board()
     to_the_human(app)
-    entries = app.app.evaluate(LOG)
+    entries = app.log_lines()
     app.app.locator(".sk-lay:visible:enabled").focus()
     app.page.keyboard.press("Enter")
-    app.wait_for(
-        "([el, n]) => el.querySelectorAll('.sk-log li').length >= n + 2",
-        [app.app.element_handle(), entries],
-        timeout=60,
-        failing="the tile and the bot's reply were not logged",
-    )
+    app.wait_log(entries + 2, failing="the tile and the bot's reply were not logged")
     app.wait_for(
         f"el => ({FOCUSED})(el) === 'button:Lay tile'",
         app.app.element_handle(),

@@ -119,19 +119,6 @@ def whose_turn(host: AppPage, guest: AppPage, offered: str = "") -> AppPage:
     raise AssertionError("neither device was told it is its turn")
 
 
-def log_lines(app: AppPage) -> int:
-    return int(app.app.evaluate("el => el.querySelectorAll('.sk-log li').length"))
-
-
-def wait_log(app: AppPage, lines: int, timeout: float = 30) -> None:
-    app.wait_for(
-        "([el, n]) => el.querySelectorAll('.sk-log li').length >= n",
-        [app.app.element_handle(), lines],
-        timeout=timeout,
-        failing=f"the log never had {lines} lines",
-    )
-
-
 def wolf_table(device: Device) -> tuple[AppPage, AppPage, str]:
     """A host (the sheep) with a table open, and a guest seated as the wolves."""
     host = device("wolf_and_sheep")
@@ -157,8 +144,8 @@ def test_two_devices_play_wolf_and_sheep_by_board_clicks(device: Device) -> None
         click_square(mover, drawing, move.source)
         click_square(mover, drawing, move.target)
         state = state.play(move)
-        wait_log(other, ply + 1)  # the move reached the other device
-        wait_log(mover, ply + 1)
+        other.wait_log(ply + 1)  # the move reached the other device
+        mover.wait_log(ply + 1)
     logs = [app.app.locator(".sk-log").inner_text() for app in (host, guest)]
     assert logs[0] == logs[1] and f"({move})" in logs[0].splitlines()[0], logs
     for app in (host, guest):
@@ -201,7 +188,7 @@ def test_a_reload_mid_game_rejoins_the_seat(device: Device) -> None:
     host, guest, code = wolf_table(device)
     start(host)
     sheep_moves_first(host)
-    wait_log(guest, 1)
+    guest.wait_log(1)
     # The guest's device reloads: the page is new, its kernel is new; the browser kept the seat.
     guest.page.reload()
     guest.page.wait_for_function("() => window.__sk.voilaReady()", timeout=120_000)
@@ -209,7 +196,7 @@ def test_a_reload_mid_game_rejoins_the_seat(device: Device) -> None:
     guest.wait_for_board(playable=False)
     assert f"table={code}" in guest.page.url
     guest.wait_text(".sk-status", "Your turn, Wolves")
-    wait_log(guest, 1)
+    guest.wait_log(1)
     host.wait_text(".sk-table-seat-list", "Wolves: a pupil")
     guest.assert_healthy()
 
@@ -253,7 +240,7 @@ def test_a_bot_joins_from_python(device: Device, voila: VoilaServer) -> None:
     host.wait_text(".sk-table-seat-list", "Wolves: a pupil")
     start(host)
     sheep_moves_first(host)
-    wait_log(host, 2)  # the sheep's move and the bot's answer
+    host.wait_log(2)  # the sheep's move and the bot's answer
     host.wait_text(".sk-status", "Your turn")
     host.app.locator(".sk-table-close").click()
     thread.join(timeout=60)
@@ -275,9 +262,9 @@ def test_a_sheep_race_hidden_bet_stays_on_its_device(device: Device) -> None:
     # A visible bet each, then the next bettor's two hidden bets, whoever goes first.
     for _ in range(2):
         mover = whose_turn(host, guest)
-        lines = log_lines(mover)
+        lines = mover.log_lines()
         mover.app.locator(".sk-move:visible").first.click()
-        wait_log(mover, lines + 1)  # the table took the bet
+        mover.wait_log(lines + 1)  # the table took the bet
     bettor = whose_turn(host, guest, "Hidden bets")
     other = guest if bettor is host else host
     hidden = bettor.app.locator(".sk-move:visible", has_text="Hidden bets").first

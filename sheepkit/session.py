@@ -135,6 +135,11 @@ class Session:
     def at_end(self) -> bool:
         return self.cursor == len(self.timeline) - 1
 
+    @property
+    def ply(self) -> int:
+        """How many plies the game shown has had."""
+        return self.state.ply
+
     def view(self, seat: int) -> Any:
         """What ``seat`` may see of the position at the cursor (``state.view(seat)``)."""
         return self.state.view(self._seat_index(seat))

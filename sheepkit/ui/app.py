@@ -543,9 +543,7 @@ class GameApp(ShowsWidget):
         self._render_history()
         self.panel.refresh(self)
         self.speech.refresh(self)
-        # The page script gives a board with targets the application role (asked until one
-        # has them: a render must not word every square of the board each time).
-        if "sk-board-keys" not in self.board._dom_classes and self.keys.targets():
+        if self.keys.steerable():  # the page script gives such a board the application role
             self.board.add_class("sk-board-keys")
         self._schedule_bots()
 

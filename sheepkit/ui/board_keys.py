@@ -79,6 +79,7 @@ class BoardKeys:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.at: tuple[float, float] | None = None  # None: no key pressed yet, nothing drawn
+        self._steerable = False
 
     def targets(self) -> tuple[Target, ...]:
         """The drawing's targets now (none behind the pass-the-device curtain)."""
@@ -87,6 +88,13 @@ class BoardKeys:
         if own is None or app.curtain_for is not None:
             return ()
         return tuple(as_target(t) for t in own(app._frame()))
+
+    def steerable(self) -> bool:
+        """Whether the board has a cursor (its drawing gave targets once): asked on every
+        render, it words the board's targets only until they are found."""
+        if not self._steerable:
+            self._steerable = bool(self.targets())
+        return self._steerable
 
     def current(self) -> tuple[tuple[Target, ...], int | None]:
         """The targets and the cursor's among them (no targets asked for before the first

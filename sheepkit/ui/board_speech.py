@@ -76,7 +76,7 @@ class BoardSpeech:
         self.shown = not self.shown
         if self.shown:
             self.text.remove_class(SR_ONLY)
-            self._say(self.words)
+            self.say(self.words)
         else:
             self.text.add_class(SR_ONLY)
         self.button.description = "Hide the description" if self.shown else "Describe the board"
@@ -90,7 +90,7 @@ class BoardSpeech:
             self.words = f"The board is hidden: pass the device to {game.player_name(curtain)}."
         else:
             self.words = describe(app.drawing, app._frame())
-            if app.keys.targets():
+            if app.keys.steerable():
                 self.words += f"\n{KEYS_HINT}"
         lines = "".join(f"<div>{html.escape(line)}</div>" for line in self.words.splitlines())
         self.text.value = f"<div style='font-family:monospace;white-space:pre-wrap'>{lines}</div>"
@@ -98,9 +98,7 @@ class BoardSpeech:
 
     def _announce(self, app: Any) -> None:
         state = app.state
-        # At a table the state drawn is a stand-in with no history: the table says its ply.
-        table = getattr(app, "table", None)
-        plies = table.ply if table is not None else len(state.history)
+        plies = app.session.ply  # (at a table, the table's: its stand-in has no history)
         if not app.at_end or self._heard_plies is None or plies < self._heard_plies:
             # The first position, a new game, Undo or the history: nothing new was played.
             if app.at_end:
@@ -109,7 +107,7 @@ class BoardSpeech:
         if app.curtain_for is not None:
             if plies > self._heard_plies:  # the next player's secrets stay unsaid
                 self._heard_plies = plies
-                self._say(self.words)
+                self.say(self.words)
             return
         lines = [
             text for _, last, text in app._log_entries(app._viewer()) if last > self._heard_plies
@@ -119,13 +117,10 @@ class BoardSpeech:
             lines.append(f"Game over. {state.outcome()}")
             self._over_said = True
         if lines:
-            self._say(". ".join(line.rstrip(".") for line in lines[-MOST_LINES:]) + ".")
+            self.say(". ".join(line.rstrip(".") for line in lines[-MOST_LINES:]) + ".")
 
     def say(self, words: str) -> None:
-        """Say ``words`` now (the keyboard cursor's target, why a click did nothing)."""
-        self._say(words)
-
-    def _say(self, words: str) -> None:
+        """Say ``words`` now (a move, the keyboard cursor's target, why a click did nothing)."""
         # The same words twice would change nothing in the page: nothing would be read.
         if words == self.said:
             words += "\u00a0"

@@ -130,34 +130,51 @@ class Table:
             "seats": self.seat_list(None),
         }
 
-    def snapshot(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may know now, in one message."""
+    def shared(self) -> dict[str, Any]:
+        """What every seat's snapshot of the game as it is now holds alike: built once per
+        change (``broadcast``). Without hidden information the knowledge (the record) and the
+        log are the same for every seat too."""
         session = self.session
         state = session.state
-        playing = self.phase == "playing" and not self.thinking
-        decides = playing and state.to_move == seat and session.is_human(seat)
         outcome = state.outcome()
-        return {
+        shared: dict[str, Any] = {
             "op": "state",
             "code": self.code,
-            "seat": seat,
-            "host": seat == self.host_seat,
             "phase": self.phase,
             "ply": state.ply,
             "to_move": state.to_move,
             "acting": state.acting_player,
-            "knowledge": encode_view(state, seat),
-            "legal": [str(m) for m in state.legal_moves()] if decides else [],
-            "may_roll": playing and self._may_roll(seat),
-            "log": self.log(seat),
-            "seats": self.seat_list(seat),
             "outcome": outcome.reason if outcome is not None else None,
             "rules": session.game.rules.changes(),
             "game": self.game_key,
         }
+        if not session.game.hidden_information:
+            shared["knowledge"] = encode_view(state, 0)
+            shared["log"] = self.log(None)
+        return shared
 
-    def log(self, seat: int) -> list[str]:
-        """The game's log as ``seat`` may read it (the app's words), with the table's notes."""
+    def snapshot(self, seat: int, shared: dict[str, Any]) -> dict[str, Any]:
+        """Everything ``seat`` may know now, in one message (``shared``: ``self.shared()``)."""
+        session = self.session
+        state = session.state
+        playing = self.phase == "playing" and not self.thinking
+        decides = playing and state.to_move == seat and session.is_human(seat)
+        snapshot = {
+            **shared,
+            "seat": seat,
+            "host": seat == self.host_seat,
+            "legal": [str(m) for m in state.legal_moves()] if decides else [],
+            "may_roll": playing and self._may_roll(seat),
+            "seats": self.seat_list(seat),
+        }
+        if "knowledge" not in shared:  # hidden information: each seat knows its own
+            snapshot["knowledge"] = encode_view(state, seat)
+            snapshot["log"] = self.log(seat)
+        return snapshot
+
+    def log(self, seat: int | None) -> list[str]:
+        """The game's log as ``seat`` may read it (the app's words), with the table's notes
+        (None: as anyone reads a game without hidden information)."""
         session = self.session
         entries = log_entries(self.service.drawing(session), session.timeline, seat, session.deals)
         notes = sorted(self.notes)
@@ -178,9 +195,11 @@ class Table:
         return seat in (state.acting_player, self.host_seat)
 
     def broadcast(self) -> None:
-        for i, s in enumerate(self.seats):
-            if s.device is not None:
-                self.service.send(s.device, self.snapshot(i))
+        """Each seated device's snapshot; what the seats share is built once."""
+        seated = [(i, s.device) for i, s in enumerate(self.seats) if s.device is not None]
+        shared = self.shared() if seated else {}
+        for i, device in seated:
+            self.service.send(device, self.snapshot(i, shared))
 
     # ------------------------------------------------------------------------- the game --
     def advance(self) -> None:

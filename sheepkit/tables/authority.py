@@ -32,7 +32,7 @@ from ..bots import for_game
 from ..core import CHANCE, SheepkitError, load
 from ..core.registry import games
 from ..drawing import drawing_for
-from ..game_log import log_entries
+from ..game_log import LogMemo, log_entries
 from ..session import HUMAN, Session
 from .protocol import ProtocolError, parse_message
 from .wire import encode_view
@@ -98,6 +98,8 @@ class Table:
     closed: bool = False
     #: (ply, words): what the table said to everyone, shown in every seat's log at that ply.
     notes: list[tuple[int, str]] = field(default_factory=list)
+    #: Each reader's log words so far (``log_entries``' memo): a move words only itself.
+    log_memos: dict[int | None, LogMemo] = field(default_factory=dict)
 
     # ----------------------------------------------------------------------- snapshots --
     @property
@@ -176,7 +178,9 @@ class Table:
         """The game's log as ``seat`` may read it (the app's words), with the table's notes
         (None: as anyone reads a game without hidden information)."""
         session = self.session
-        entries = log_entries(self.service.drawing(session), session.timeline, seat, session.deals)
+        memo = self.log_memos.setdefault(seat, [])
+        drawing = self.service.drawing(session)
+        entries = log_entries(drawing, session.timeline, seat, session.deals, memo)
         notes = sorted(self.notes)
         lines: list[str] = []
         for first, _, text in entries:

@@ -362,10 +362,8 @@ class TableService:
         table.closed = True
         self.tables.pop(table.code, None)
         for seat in table.seats:
-            device = seat.device
-            if device is not None:
-                self.send(device, {"op": "closed", "code": table.code, "reason": reason})
-                device.table = device.seat = None
+            if seat.device is not None:
+                self._send_away(seat.device, table, reason)
             seat.device = None
 
     def _new_code(self) -> str:
@@ -399,16 +397,21 @@ class TableService:
                 f"this device already sits at table {device.table.code}: one seat per device", op
             )
 
-    def _sit(self, device: Device, table: Table, seat: int, host: bool = False) -> None:
-        token = secrets.token_urlsafe(16)
-        table.seats[seat].token = token
+    def _sit(self, device: Device, table: Table, seat: int) -> None:
+        """Bind ``device`` to ``seat`` (its token already set), tell it so, and everyone."""
         table.seats[seat].device = device
         device.table, device.seat = table, seat
+        table.touched = self.clock()
+        token, host = table.seats[seat].token, seat == table.host_seat
         self.send(
             device,
             {"op": "seated", "code": table.code, "seat": seat, "token": token, "host": host},
         )
         table.broadcast()
+
+    def _send_away(self, device: Device, table: Table, reason: str) -> None:
+        device.table = device.seat = None
+        self.send(device, {"op": "closed", "code": table.code, "reason": reason})
 
     # ----------------------------------------------------------------------------- ops --
     def _op_ping(self, device: Device, message: dict[str, Any]) -> None:
@@ -448,7 +451,8 @@ class TableService:
             touched=self.clock(),
         )
         self.tables[table.code] = table
-        self._sit(device, table, seat, host=True)
+        table.seats[seat].token = secrets.token_urlsafe(16)
+        self._sit(device, table, seat)
 
     def _seat_specs(self, game: Any, seats: list[str], op: str) -> list[str]:
         if len(seats) != game.num_players:
@@ -482,7 +486,7 @@ class TableService:
                 f"seat {seat} ({chosen.name}) is taken; only its own device may come back to it",
                 "sit",
             )
-        table.touched = self.clock()
+        chosen.token = secrets.token_urlsafe(16)
         self._sit(device, table, seat)
 
     def _op_rejoin(self, device: Device, message: dict[str, Any]) -> None:
@@ -500,34 +504,14 @@ class TableService:
         chosen = table.seats[seat]
         old = chosen.device
         if old is not None:  # the same seat from another connection (a reload): it wins
-            old.table = old.seat = None
-            self.send(
-                old,
-                {
-                    "op": "closed",
-                    "code": table.code,
-                    "reason": "the seat was taken up again on another connection",
-                },
-            )
+            reason = "the seat was taken up again on another connection"
+            self._send_away(old, table, reason)
             if old.drop is not None:
-                old.drop("the seat was taken up again on another connection")
+                old.drop(reason)
         if chosen.who != WHO_HUMAN:  # handed to a bot while away: the player is back
             chosen.who = WHO_HUMAN
             table.session.set_seat(seat, HUMAN)
-        chosen.device = device
-        device.table, device.seat = table, seat
-        table.touched = self.clock()
-        self.send(
-            device,
-            {
-                "op": "seated",
-                "code": table.code,
-                "seat": seat,
-                "token": chosen.token,
-                "host": seat == table.host_seat,
-            },
-        )
-        table.broadcast()
+        self._sit(device, table, seat)
 
     def _op_move(self, device: Device, message: dict[str, Any]) -> None:
         table, seat = self._seated(device)

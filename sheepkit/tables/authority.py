@@ -73,7 +73,6 @@ class Device:
 
 @dataclass(eq=False)
 class Seat:
-    name: str  # the game's name for the player ("Wolf", "Player 2")
     who: str  # "human" or a bot's name
     token: str = ""  # "" until a device claims it
     device: Device | None = None
@@ -106,13 +105,17 @@ class Table:
     def game_key(self) -> str:
         return self.session.game.name
 
+    def name(self, seat: int) -> str:
+        """The game's name for the seat's player ("Wolf", "Player 2")."""
+        return self.session.game.player_name(seat)
+
     def devices(self) -> list[Device]:
         return [s.device for s in self.seats if s.device is not None]
 
     def seat_list(self, you: int | None) -> list[dict[str, Any]]:
         return [
             {
-                "name": s.name,
+                "name": self.name(i),
                 "who": s.who,
                 "taken": s.taken,
                 "away": s.taken and s.device is None,
@@ -446,7 +449,7 @@ class TableService:
             code=self._new_code(),
             service=self,
             session=session,
-            seats=[Seat(game.player_name(i), w) for i, w in enumerate(seats)],
+            seats=[Seat(w) for w in seats],
             host_seat=seat,
             touched=self.clock(),
         )
@@ -480,10 +483,10 @@ class TableService:
             raise ProtocolError(f"there is no seat {seat} at this table", "sit")
         chosen = table.seats[seat]
         if chosen.who != WHO_HUMAN:
-            raise ProtocolError(f"seat {seat} ({chosen.name}) is played by a bot", "sit")
+            raise ProtocolError(f"seat {seat} ({table.name(seat)}) is played by a bot", "sit")
         if chosen.taken:
             raise ProtocolError(
-                f"seat {seat} ({chosen.name}) is taken; only its own device may come back to it",
+                f"seat {seat} ({table.name(seat)}) is taken; only its own device may come back to it",
                 "sit",
             )
         chosen.token = secrets.token_urlsafe(16)
@@ -519,7 +522,7 @@ class TableService:
         self._playing(table, "move")
         if state.to_move != seat:
             mover = state.acting_player
-            whose = table.seats[mover].name if mover is not None and mover >= 0 else "nobody's"
+            whose = table.name(mover) if mover is not None and mover >= 0 else "nobody's"
             raise ProtocolError(f"it is not your turn: it is {whose}'s", "move")
         if message["ply"] != state.ply:
             raise ProtocolError(
@@ -561,7 +564,9 @@ class TableService:
         table = self._hosting(device, "start the game")
         if table.phase != "lobby":
             raise ProtocolError("the game has started already", "start")
-        empty = [s.name for s in table.seats if s.who == WHO_HUMAN and not s.taken]
+        empty = [
+            table.name(i) for i, s in enumerate(table.seats) if s.who == WHO_HUMAN and not s.taken
+        ]
         if empty:
             raise ProtocolError(
                 f"{', '.join(empty)}: nobody sits there yet; wait for them, or make the seat a bot",
@@ -586,11 +591,8 @@ class TableService:
                 f"those rules have {count} seats, and someone sits in a seat beyond them", "rules"
             )
         bots = for_game(game)
-        seats = table.seats[:count] + [
-            Seat(game.player_name(i), WHO_HUMAN) for i in range(len(table.seats), count)
-        ]
-        for i, s in enumerate(seats):
-            s.name = game.player_name(i)
+        seats = table.seats[:count] + [Seat(WHO_HUMAN) for _ in range(len(table.seats), count)]
+        for s in seats:
             if s.who != WHO_HUMAN and s.who not in bots:  # those rules do not offer that bot
                 s.who = next((n for n in bots if n not in ("Random", "MCTS")), "Random")
         session.new_game(game)
@@ -608,7 +610,7 @@ class TableService:
         self._seat_specs(table.session.game, [who] * len(table.seats), "seat")
         if table.phase == "lobby":
             if chosen.taken and who != WHO_HUMAN:
-                raise ProtocolError(f"{chosen.name} is taken by a player", "seat")
+                raise ProtocolError(f"{table.name(seat)} is taken by a player", "seat")
         elif table.phase == "over":
             raise ProtocolError("the game is over", "seat")
         elif who == WHO_HUMAN or not chosen.taken or chosen.device is not None:

@@ -33,7 +33,7 @@ from ..core import CHANCE, SheepkitError, load
 from ..core.registry import games
 from ..drawing import drawing_for
 from ..game_log import LogMemo, log_entries
-from ..session import HUMAN, Session
+from ..session import HUMAN, Session, own_bot
 from .protocol import ProtocolError, parse_message
 from .wire import encode_view
 
@@ -590,11 +590,11 @@ class TableService:
             raise ProtocolError(
                 f"those rules have {count} seats, and someone sits in a seat beyond them", "rules"
             )
-        bots = for_game(game)
+        bots, fallback = for_game(game), own_bot(game)
         seats = table.seats[:count] + [Seat(WHO_HUMAN) for _ in range(len(table.seats), count)]
         for s in seats:
             if s.who != WHO_HUMAN and s.who not in bots:  # those rules do not offer that bot
-                s.who = next((n for n in bots if n not in ("Random", "MCTS")), "Random")
+                s.who = fallback
         session.new_game(game)
         table.seats = seats
         for i, s in enumerate(seats):

@@ -109,6 +109,11 @@ class Table:
         """The game's name for the seat's player ("Wolf", "Player 2")."""
         return self.session.game.player_name(seat)
 
+    def set_who(self, seat: int, who: str) -> None:
+        """Who plays ``seat`` ("human" or a bot's name): at the table and in its session."""
+        self.seats[seat].who = who
+        self.session.set_seat(seat, _spec(who))
+
     def devices(self) -> list[Device]:
         return [s.device for s in self.seats if s.device is not None]
 
@@ -245,6 +250,11 @@ class Table:
         if broadcast:
             self.advance()
             self.broadcast()
+
+
+def _spec(who: str) -> str:
+    """The session's seat spec of a seat's "who" on the wire."""
+    return HUMAN if who == WHO_HUMAN else who
 
 
 def _think_now(work: Callable[[], Hashable]) -> object:
@@ -436,14 +446,16 @@ class TableService:
         except (SheepkitError, TypeError, ValueError) as error:
             raise ProtocolError(f"those rules cannot be played: {error}", "open") from error
         seat = message.get("seat", 0)
-        seats = self._seat_specs(game, message["seats"], "open")
+        seats = message["seats"]
+        if len(seats) != game.num_players:
+            raise ProtocolError(
+                f"{game.title} has {game.num_players} seats; {len(seats)} were given", "open"
+            )
+        for who in seats:
+            self._check_who(game, who, "open")
         if not 0 <= seat < len(seats) or seats[seat] != WHO_HUMAN:
             raise ProtocolError(f"the host sits in a human seat; seat {seat} is not one", "open")
-        session = Session(
-            game,
-            [HUMAN if w == WHO_HUMAN else w for w in seats],
-            seed=self.seed(),
-        )
+        session = Session(game, [_spec(w) for w in seats], seed=self.seed())
         session.curtains = False  # every human has a device of their own
         table = Table(
             code=self._new_code(),
@@ -457,20 +469,14 @@ class TableService:
         table.seats[seat].token = secrets.token_urlsafe(16)
         self._sit(device, table, seat)
 
-    def _seat_specs(self, game: Any, seats: list[str], op: str) -> list[str]:
-        if len(seats) != game.num_players:
-            raise ProtocolError(
-                f"{game.title} has {game.num_players} seats; {len(seats)} were given", op
-            )
+    def _check_who(self, game: Any, who: str, op: str) -> None:
         bots = for_game(game)
-        for who in seats:
-            if who != WHO_HUMAN and who not in bots:
-                raise ProtocolError(
-                    f"no bot named {who!r} for {game.title}; a seat is "
-                    f"{', '.join([WHO_HUMAN, *bots])}",
-                    op,
-                )
-        return list(seats)
+        if who != WHO_HUMAN and who not in bots:
+            raise ProtocolError(
+                f"no bot named {who!r} for {game.title}; a seat is "
+                f"{', '.join([WHO_HUMAN, *bots])}",
+                op,
+            )
 
     def _op_look(self, device: Device, message: dict[str, Any]) -> None:
         self.send(device, self._table(message["code"]).lobby())
@@ -512,8 +518,7 @@ class TableService:
             if old.drop is not None:
                 old.drop(reason)
         if chosen.who != WHO_HUMAN:  # handed to a bot while away: the player is back
-            chosen.who = WHO_HUMAN
-            table.session.set_seat(seat, HUMAN)
+            table.set_who(seat, WHO_HUMAN)
         self._sit(device, table, seat)
 
     def _op_move(self, device: Device, message: dict[str, Any]) -> None:
@@ -591,14 +596,12 @@ class TableService:
                 f"those rules have {count} seats, and someone sits in a seat beyond them", "rules"
             )
         bots, fallback = for_game(game), own_bot(game)
-        seats = table.seats[:count] + [Seat(WHO_HUMAN) for _ in range(len(table.seats), count)]
-        for s in seats:
-            if s.who != WHO_HUMAN and s.who not in bots:  # those rules do not offer that bot
-                s.who = fallback
         session.new_game(game)
-        table.seats = seats
-        for i, s in enumerate(seats):
-            session.set_seat(i, HUMAN if s.who == WHO_HUMAN else s.who)
+        added = range(len(table.seats), count)  # seats the new rules add: for players
+        table.seats = table.seats[:count] + [Seat(WHO_HUMAN) for _ in added]
+        for i, s in enumerate(table.seats):
+            kept = s.who == WHO_HUMAN or s.who in bots  # else those rules do not offer that bot
+            table.set_who(i, s.who if kept else fallback)
         table.broadcast()
 
     def _op_seat(self, device: Device, message: dict[str, Any]) -> None:
@@ -607,7 +610,7 @@ class TableService:
         if not 0 <= seat < len(table.seats):
             raise ProtocolError(f"there is no seat {seat} at this table", "seat")
         chosen = table.seats[seat]
-        self._seat_specs(table.session.game, [who] * len(table.seats), "seat")
+        self._check_who(table.session.game, who, "seat")
         if table.phase == "lobby":
             if chosen.taken and who != WHO_HUMAN:
                 raise ProtocolError(f"{table.name(seat)} is taken by a player", "seat")
@@ -621,8 +624,7 @@ class TableService:
             )
         if table.thinking:
             raise ProtocolError("a bot is thinking: wait for its move", "seat")
-        chosen.who = who
-        table.session.set_seat(seat, HUMAN if who == WHO_HUMAN else who)
+        table.set_who(seat, who)
         table.advance()
         table.broadcast()
 

@@ -473,8 +473,7 @@ class TableService:
         bots = for_game(game)
         if who != WHO_HUMAN and who not in bots:
             raise ProtocolError(
-                f"no bot named {who!r} for {game.title}; a seat is "
-                f"{', '.join([WHO_HUMAN, *bots])}",
+                f"no bot named {who!r} for {game.title}; a seat is {', '.join([WHO_HUMAN, *bots])}",
                 op,
             )
 
@@ -487,12 +486,12 @@ class TableService:
         seat = message["seat"]
         if not 0 <= seat < len(table.seats):
             raise ProtocolError(f"there is no seat {seat} at this table", "sit")
-        chosen = table.seats[seat]
+        chosen, name = table.seats[seat], table.name(seat)
         if chosen.who != WHO_HUMAN:
-            raise ProtocolError(f"seat {seat} ({table.name(seat)}) is played by a bot", "sit")
+            raise ProtocolError(f"seat {seat} ({name}) is played by a bot", "sit")
         if chosen.taken:
             raise ProtocolError(
-                f"seat {seat} ({table.name(seat)}) is taken; only its own device may come back to it",
+                f"seat {seat} ({name}) is taken; only its own device may come back to it",
                 "sit",
             )
         chosen.token = secrets.token_urlsafe(16)

@@ -235,7 +235,8 @@ class Table:
             self.phase = "over"
 
     def _bot_moved(self, before: Any, move: object, *, broadcast: bool = True) -> None:
-        """A bot's think is over: play its move (a random legal one if the bot failed)."""
+        """A bot's think is over: play its move (the first legal one if the bot failed, or
+        answered an illegal move)."""
         self.thinking = False
         if self.closed:
             return

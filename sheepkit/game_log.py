@@ -28,15 +28,40 @@ def log_line(
     return name + ("chance" if before.to_move == CHANCE else "a move")
 
 
+#: What ``log_entries`` may keep of one viewer's log between calls: per ply, the position
+#: before the move and the one after it, the move's words and whether ``deals`` said so.
+LogMemo = list[tuple[State[Any, Any], State[Any, Any], str, bool]]
+
+
 def log_entries(
     drawing: BoardDrawing,
     timeline: Sequence[State[Any, Any]],
     viewer: int | None,
     deals: Callable[[State[Any, Any]], bool],
+    memo: LogMemo | None = None,
 ) -> list[tuple[int, int, str]]:
     """(first ply, last ply, text) per log line of ``timeline`` (every position of a game,
     from its start). A run of deals and draws made by themselves (``deals``) is one line
-    ("Player 1 is dealt a card ×7, ..."), as it was one moment."""
+    ("Player 1 is dealt a card ×7, ..."), as it was one moment.
+
+    ``memo`` (one per viewer, kept by the caller; ``deals`` must answer alike for the same
+    position) keeps the words of the plies still on the timeline, so that a log read again
+    after each move words only the new moves."""
+    memo = [] if memo is None else memo
+    kept = 0
+    while (
+        kept < min(len(memo), len(timeline) - 1)
+        and memo[kept][0] is timeline[kept]
+        and memo[kept][1] is timeline[kept + 1]
+    ):
+        kept += 1
+    del memo[kept:]
+    history = timeline[-1].history
+    for ply in range(kept, len(timeline) - 1):
+        before = timeline[ply]
+        text = log_line(drawing, before, history[ply], viewer)
+        memo.append((before, timeline[ply + 1], text, deals(before)))
+
     entries: list[tuple[int, int, str]] = []
     run: list[tuple[int, str]] = []
 
@@ -48,9 +73,8 @@ def log_entries(
         entries.append((run[0][0], run[-1][0], "; ".join(words)))
         run.clear()
 
-    for ply, (before, move) in enumerate(zip(timeline, timeline[-1].history), 1):
-        text = log_line(drawing, before, move, viewer)
-        if deals(before):
+    for ply, (_, _, text, dealt) in enumerate(memo, 1):
+        if dealt:
             run.append((ply, text))
             continue
         if run:

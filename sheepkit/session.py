@@ -68,10 +68,14 @@ class SessionError(SheepkitError, ValueError):
     unknown bot). Nothing is changed."""
 
 
+def own_bot(game: Game[Any, Any, Any]) -> str:
+    """The name of the game's own first bot (Random where it has none)."""
+    return next((n for n in for_game(game) if n not in ("Random", "MCTS")), "Random")
+
+
 def default_seats(game: Game[Any, Any, Any]) -> list[str]:
     """A human against the game's own first bot (Random where it has none)."""
-    bot = next((n for n in for_game(game) if n not in ("Random", "MCTS")), "Random")
-    return [HUMAN] + [bot] * (game.num_players - 1)
+    return [HUMAN] + [own_bot(game)] * (game.num_players - 1)
 
 
 def read_record(text: str | dict[str, Any]) -> dict[str, Any]:
@@ -453,7 +457,7 @@ class Session:
         if list(factories) != list(self.bot_factories):
             # New rules may offer other bots (Wolf and Sheep offers Perfect only where it is
             # perfect): a seat whose bot is gone gets the game's own first bot.
-            fallback = next((n for n in factories if n not in ("Random", "MCTS")), "Random")
+            fallback = own_bot(game)
             self._specs = [
                 s if not isinstance(s, str) or s == HUMAN or s in factories else fallback
                 for s in self._specs

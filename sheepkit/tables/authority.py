@@ -32,8 +32,8 @@ from ..bots import for_game
 from ..core import CHANCE, SheepkitError, load
 from ..core.registry import games
 from ..drawing import drawing_for
-from ..game_log import log_entries
-from ..session import HUMAN, Session
+from ..game_log import LogMemo, log_entries
+from ..session import HUMAN, Session, own_bot
 from .protocol import ProtocolError, parse_message
 from .wire import encode_view
 
@@ -73,7 +73,6 @@ class Device:
 
 @dataclass(eq=False)
 class Seat:
-    name: str  # the game's name for the player ("Wolf", "Player 2")
     who: str  # "human" or a bot's name
     token: str = ""  # "" until a device claims it
     device: Device | None = None
@@ -98,11 +97,22 @@ class Table:
     closed: bool = False
     #: (ply, words): what the table said to everyone, shown in every seat's log at that ply.
     notes: list[tuple[int, str]] = field(default_factory=list)
+    #: Each reader's log words so far (``log_entries``' memo): a move words only itself.
+    log_memos: dict[int | None, LogMemo] = field(default_factory=dict)
 
     # ----------------------------------------------------------------------- snapshots --
     @property
     def game_key(self) -> str:
         return self.session.game.name
+
+    def name(self, seat: int) -> str:
+        """The game's name for the seat's player ("Wolf", "Player 2")."""
+        return self.session.game.player_name(seat)
+
+    def set_who(self, seat: int, who: str) -> None:
+        """Who plays ``seat`` ("human" or a bot's name): at the table and in its session."""
+        self.seats[seat].who = who
+        self.session.set_seat(seat, _spec(who))
 
     def devices(self) -> list[Device]:
         return [s.device for s in self.seats if s.device is not None]
@@ -110,7 +120,7 @@ class Table:
     def seat_list(self, you: int | None) -> list[dict[str, Any]]:
         return [
             {
-                "name": s.name,
+                "name": self.name(i),
                 "who": s.who,
                 "taken": s.taken,
                 "away": s.taken and s.device is None,
@@ -130,36 +140,55 @@ class Table:
             "seats": self.seat_list(None),
         }
 
-    def snapshot(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may know now, in one message."""
+    def shared(self) -> dict[str, Any]:
+        """What every seat's snapshot of the game as it is now holds alike: built once per
+        change (``broadcast``). Without hidden information the knowledge (the record) and the
+        log are the same for every seat too."""
         session = self.session
         state = session.state
-        playing = self.phase == "playing" and not self.thinking
-        decides = playing and state.to_move == seat and session.is_human(seat)
         outcome = state.outcome()
-        return {
+        shared: dict[str, Any] = {
             "op": "state",
             "code": self.code,
-            "seat": seat,
-            "host": seat == self.host_seat,
             "phase": self.phase,
             "ply": state.ply,
             "to_move": state.to_move,
             "acting": state.acting_player,
-            "knowledge": encode_view(state, seat),
-            "legal": [str(m) for m in state.legal_moves()] if decides else [],
-            "may_roll": playing and self._may_roll(seat),
-            "log": self.log(seat),
-            "seats": self.seat_list(seat),
             "outcome": outcome.reason if outcome is not None else None,
             "rules": session.game.rules.changes(),
             "game": self.game_key,
         }
+        if not session.game.hidden_information:
+            shared["knowledge"] = encode_view(state, 0)
+            shared["log"] = self.log(None)
+        return shared
 
-    def log(self, seat: int) -> list[str]:
-        """The game's log as ``seat`` may read it (the app's words), with the table's notes."""
+    def snapshot(self, seat: int, shared: dict[str, Any]) -> dict[str, Any]:
+        """Everything ``seat`` may know now, in one message (``shared``: ``self.shared()``)."""
         session = self.session
-        entries = log_entries(self.service.drawing(session), session.timeline, seat, session.deals)
+        state = session.state
+        playing = self.phase == "playing" and not self.thinking
+        decides = playing and state.to_move == seat and session.is_human(seat)
+        snapshot = {
+            **shared,
+            "seat": seat,
+            "host": seat == self.host_seat,
+            "legal": [str(m) for m in state.legal_moves()] if decides else [],
+            "may_roll": playing and self._may_roll(seat),
+            "seats": self.seat_list(seat),
+        }
+        if "knowledge" not in shared:  # hidden information: each seat knows its own
+            snapshot["knowledge"] = encode_view(state, seat)
+            snapshot["log"] = self.log(seat)
+        return snapshot
+
+    def log(self, seat: int | None) -> list[str]:
+        """The game's log as ``seat`` may read it (the app's words), with the table's notes
+        (None: as anyone reads a game without hidden information)."""
+        session = self.session
+        memo = self.log_memos.setdefault(seat, [])
+        drawing = self.service.drawing(session)
+        entries = log_entries(drawing, session.timeline, seat, session.deals, memo)
         notes = sorted(self.notes)
         lines: list[str] = []
         for first, _, text in entries:
@@ -178,9 +207,11 @@ class Table:
         return seat in (state.acting_player, self.host_seat)
 
     def broadcast(self) -> None:
-        for i, s in enumerate(self.seats):
-            if s.device is not None:
-                self.service.send(s.device, self.snapshot(i))
+        """Each seated device's snapshot; what the seats share is built once."""
+        seated = [(i, s.device) for i, s in enumerate(self.seats) if s.device is not None]
+        shared = self.shared() if seated else {}
+        for i, device in seated:
+            self.service.send(device, self.snapshot(i, shared))
 
     # ------------------------------------------------------------------------- the game --
     def advance(self) -> None:
@@ -204,7 +235,8 @@ class Table:
             self.phase = "over"
 
     def _bot_moved(self, before: Any, move: object, *, broadcast: bool = True) -> None:
-        """A bot's think is over: play its move (a random legal one if the bot failed)."""
+        """A bot's think is over: play its move (the first legal one if the bot failed, or
+        answered an illegal move)."""
         self.thinking = False
         if self.closed:
             return
@@ -219,6 +251,11 @@ class Table:
         if broadcast:
             self.advance()
             self.broadcast()
+
+
+def _spec(who: str) -> str:
+    """The session's seat spec of a seat's "who" on the wire."""
+    return HUMAN if who == WHO_HUMAN else who
 
 
 def _think_now(work: Callable[[], Hashable]) -> object:
@@ -339,10 +376,8 @@ class TableService:
         table.closed = True
         self.tables.pop(table.code, None)
         for seat in table.seats:
-            device = seat.device
-            if device is not None:
-                self.send(device, {"op": "closed", "code": table.code, "reason": reason})
-                device.table = device.seat = None
+            if seat.device is not None:
+                self._send_away(seat.device, table, reason)
             seat.device = None
 
     def _new_code(self) -> str:
@@ -376,16 +411,21 @@ class TableService:
                 f"this device already sits at table {device.table.code}: one seat per device", op
             )
 
-    def _sit(self, device: Device, table: Table, seat: int, host: bool = False) -> None:
-        token = secrets.token_urlsafe(16)
-        table.seats[seat].token = token
+    def _sit(self, device: Device, table: Table, seat: int) -> None:
+        """Bind ``device`` to ``seat`` (its token already set), tell it so, and everyone."""
         table.seats[seat].device = device
         device.table, device.seat = table, seat
+        table.touched = self.clock()
+        token, host = table.seats[seat].token, seat == table.host_seat
         self.send(
             device,
             {"op": "seated", "code": table.code, "seat": seat, "token": token, "host": host},
         )
         table.broadcast()
+
+    def _send_away(self, device: Device, table: Table, reason: str) -> None:
+        device.table = device.seat = None
+        self.send(device, {"op": "closed", "code": table.code, "reason": reason})
 
     # ----------------------------------------------------------------------------- ops --
     def _op_ping(self, device: Device, message: dict[str, Any]) -> None:
@@ -407,40 +447,36 @@ class TableService:
         except (SheepkitError, TypeError, ValueError) as error:
             raise ProtocolError(f"those rules cannot be played: {error}", "open") from error
         seat = message.get("seat", 0)
-        seats = self._seat_specs(game, message["seats"], "open")
+        seats = message["seats"]
+        if len(seats) != game.num_players:
+            raise ProtocolError(
+                f"{game.title} has {game.num_players} seats; {len(seats)} were given", "open"
+            )
+        for who in seats:
+            self._check_who(game, who, "open")
         if not 0 <= seat < len(seats) or seats[seat] != WHO_HUMAN:
             raise ProtocolError(f"the host sits in a human seat; seat {seat} is not one", "open")
-        session = Session(
-            game,
-            [HUMAN if w == WHO_HUMAN else w for w in seats],
-            seed=self.seed(),
-        )
+        session = Session(game, [_spec(w) for w in seats], seed=self.seed())
         session.curtains = False  # every human has a device of their own
         table = Table(
             code=self._new_code(),
             service=self,
             session=session,
-            seats=[Seat(game.player_name(i), w) for i, w in enumerate(seats)],
+            seats=[Seat(w) for w in seats],
             host_seat=seat,
             touched=self.clock(),
         )
         self.tables[table.code] = table
-        self._sit(device, table, seat, host=True)
+        table.seats[seat].token = secrets.token_urlsafe(16)
+        self._sit(device, table, seat)
 
-    def _seat_specs(self, game: Any, seats: list[str], op: str) -> list[str]:
-        if len(seats) != game.num_players:
-            raise ProtocolError(
-                f"{game.title} has {game.num_players} seats; {len(seats)} were given", op
-            )
+    def _check_who(self, game: Any, who: str, op: str) -> None:
         bots = for_game(game)
-        for who in seats:
-            if who != WHO_HUMAN and who not in bots:
-                raise ProtocolError(
-                    f"no bot named {who!r} for {game.title}; a seat is "
-                    f"{', '.join([WHO_HUMAN, *bots])}",
-                    op,
-                )
-        return list(seats)
+        if who != WHO_HUMAN and who not in bots:
+            raise ProtocolError(
+                f"no bot named {who!r} for {game.title}; a seat is {', '.join([WHO_HUMAN, *bots])}",
+                op,
+            )
 
     def _op_look(self, device: Device, message: dict[str, Any]) -> None:
         self.send(device, self._table(message["code"]).lobby())
@@ -451,15 +487,15 @@ class TableService:
         seat = message["seat"]
         if not 0 <= seat < len(table.seats):
             raise ProtocolError(f"there is no seat {seat} at this table", "sit")
-        chosen = table.seats[seat]
+        chosen, name = table.seats[seat], table.name(seat)
         if chosen.who != WHO_HUMAN:
-            raise ProtocolError(f"seat {seat} ({chosen.name}) is played by a bot", "sit")
+            raise ProtocolError(f"seat {seat} ({name}) is played by a bot", "sit")
         if chosen.taken:
             raise ProtocolError(
-                f"seat {seat} ({chosen.name}) is taken; only its own device may come back to it",
+                f"seat {seat} ({name}) is taken; only its own device may come back to it",
                 "sit",
             )
-        table.touched = self.clock()
+        chosen.token = secrets.token_urlsafe(16)
         self._sit(device, table, seat)
 
     def _op_rejoin(self, device: Device, message: dict[str, Any]) -> None:
@@ -477,34 +513,13 @@ class TableService:
         chosen = table.seats[seat]
         old = chosen.device
         if old is not None:  # the same seat from another connection (a reload): it wins
-            old.table = old.seat = None
-            self.send(
-                old,
-                {
-                    "op": "closed",
-                    "code": table.code,
-                    "reason": "the seat was taken up again on another connection",
-                },
-            )
+            reason = "the seat was taken up again on another connection"
+            self._send_away(old, table, reason)
             if old.drop is not None:
-                old.drop("the seat was taken up again on another connection")
+                old.drop(reason)
         if chosen.who != WHO_HUMAN:  # handed to a bot while away: the player is back
-            chosen.who = WHO_HUMAN
-            table.session.set_seat(seat, HUMAN)
-        chosen.device = device
-        device.table, device.seat = table, seat
-        table.touched = self.clock()
-        self.send(
-            device,
-            {
-                "op": "seated",
-                "code": table.code,
-                "seat": seat,
-                "token": chosen.token,
-                "host": seat == table.host_seat,
-            },
-        )
-        table.broadcast()
+            table.set_who(seat, WHO_HUMAN)
+        self._sit(device, table, seat)
 
     def _op_move(self, device: Device, message: dict[str, Any]) -> None:
         table, seat = self._seated(device)
@@ -512,7 +527,7 @@ class TableService:
         self._playing(table, "move")
         if state.to_move != seat:
             mover = state.acting_player
-            whose = table.seats[mover].name if mover is not None and mover >= 0 else "nobody's"
+            whose = table.name(mover) if mover is not None and mover >= 0 else "nobody's"
             raise ProtocolError(f"it is not your turn: it is {whose}'s", "move")
         if message["ply"] != state.ply:
             raise ProtocolError(
@@ -554,7 +569,9 @@ class TableService:
         table = self._hosting(device, "start the game")
         if table.phase != "lobby":
             raise ProtocolError("the game has started already", "start")
-        empty = [s.name for s in table.seats if s.who == WHO_HUMAN and not s.taken]
+        empty = [
+            table.name(i) for i, s in enumerate(table.seats) if s.who == WHO_HUMAN and not s.taken
+        ]
         if empty:
             raise ProtocolError(
                 f"{', '.join(empty)}: nobody sits there yet; wait for them, or make the seat a bot",
@@ -578,18 +595,13 @@ class TableService:
             raise ProtocolError(
                 f"those rules have {count} seats, and someone sits in a seat beyond them", "rules"
             )
-        bots = for_game(game)
-        seats = table.seats[:count] + [
-            Seat(game.player_name(i), WHO_HUMAN) for i in range(len(table.seats), count)
-        ]
-        for i, s in enumerate(seats):
-            s.name = game.player_name(i)
-            if s.who != WHO_HUMAN and s.who not in bots:  # those rules do not offer that bot
-                s.who = next((n for n in bots if n not in ("Random", "MCTS")), "Random")
+        bots, fallback = for_game(game), own_bot(game)
         session.new_game(game)
-        table.seats = seats
-        for i, s in enumerate(seats):
-            session.set_seat(i, HUMAN if s.who == WHO_HUMAN else s.who)
+        added = range(len(table.seats), count)  # seats the new rules add: for players
+        table.seats = table.seats[:count] + [Seat(WHO_HUMAN) for _ in added]
+        for i, s in enumerate(table.seats):
+            kept = s.who == WHO_HUMAN or s.who in bots  # else those rules do not offer that bot
+            table.set_who(i, s.who if kept else fallback)
         table.broadcast()
 
     def _op_seat(self, device: Device, message: dict[str, Any]) -> None:
@@ -598,10 +610,10 @@ class TableService:
         if not 0 <= seat < len(table.seats):
             raise ProtocolError(f"there is no seat {seat} at this table", "seat")
         chosen = table.seats[seat]
-        self._seat_specs(table.session.game, [who] * len(table.seats), "seat")
+        self._check_who(table.session.game, who, "seat")
         if table.phase == "lobby":
             if chosen.taken and who != WHO_HUMAN:
-                raise ProtocolError(f"{chosen.name} is taken by a player", "seat")
+                raise ProtocolError(f"{table.name(seat)} is taken by a player", "seat")
         elif table.phase == "over":
             raise ProtocolError("the game is over", "seat")
         elif who == WHO_HUMAN or not chosen.taken or chosen.device is not None:
@@ -612,8 +624,7 @@ class TableService:
             )
         if table.thinking:
             raise ProtocolError("a bot is thinking: wait for its move", "seat")
-        chosen.who = who
-        table.session.set_seat(seat, HUMAN if who == WHO_HUMAN else who)
+        table.set_who(seat, who)
         table.advance()
         table.broadcast()
 

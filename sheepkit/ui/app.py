@@ -28,7 +28,7 @@ from ..core.contract import Panel as PanelHooks
 from ..core.registry import entry_for
 from ..core.rules import RuleInfo, Rules
 from ..drawing import BoardDrawing, Frame, drawing_for
-from ..game_log import log_entries
+from ..game_log import LogMemo, log_entries
 from ..session import HUMAN, MAX_RECORD_CHARS, Event, Session, read_record
 from .board_keys import BoardKeys
 from .board_speech import BoardSpeech
@@ -90,6 +90,7 @@ class GameApp(ShowsWidget):
         # session, and the app's own waits in _home_session (sheepkit.ui.table_mode).
         self.table: TableSession | None = None
         self._home_session = self.session
+        self._log_memos: dict[int | None, LogMemo] = {}  # the log's words, per viewer
         self._build_widgets(speed_ms)
         # Asked each time: a game's panel (or a test) may swap its hook.
         self.session.claims_chance = lambda state: self.panel.claims_chance(state)
@@ -704,7 +705,8 @@ class GameApp(ShowsWidget):
         server's lines for this seat (its stand-in position has no history to word)."""
         if self.table is not None:
             return self.table.log_entries()
-        return log_entries(self.drawing, self.timeline, viewer, self._deals)
+        memo = self._log_memos.setdefault(viewer, [])  # each render words only new moves
+        return log_entries(self.drawing, self.timeline, viewer, self._deals, memo)
 
 
 class RulesPanel:

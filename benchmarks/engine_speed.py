@@ -38,25 +38,21 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from random_playouts import CASES  # the (game, rules) pairs timed, random_playouts.py's
 
-#: (game, rules) pairs timed, the same as random_playouts.py's.
-CASES: list[tuple[str, dict[str, object]]] = [
-    ("wolf_and_sheep", {}),
-    ("wolf_and_sheep", {"board": 10}),
-    ("shave_a_sheep", {"players": 2}),
-    ("shave_a_sheep", {"players": 4}),
-    ("battle_sheep", {"field": "random"}),
-    ("sheep_race", {"players": 4}),
-    ("lamb_mimes", {"players": 4}),
-]
+HERE = Path(__file__).resolve().parent  # benchmarks/, random_playouts.py's folder
+ROOT = HERE.parent
+
 
 # The worker: reads one JSON request per line ([case, first seed, games]), plays those games
-# and answers [games, plies, CPU seconds]. Its source is the same for both versions.
+# and answers [games, plies, CPU seconds]. Its source is the same for both versions, and so is
+# its loop: random_playouts.playout, from this folder (after the version's own sheepkit on
+# the path, which that module imports).
 WORKER = r"""
 import gc, json, random, sys, time
+sys.path.append(sys.argv[2])
 import sheepkit
-from sheepkit import CHANCE
+from random_playouts import playout
 
 cases = json.loads(sys.argv[1])
 games = [sheepkit.load(name, **rules) for name, rules in cases]
@@ -71,14 +67,7 @@ for line in sys.stdin:
     gc.collect()
     start = time.process_time()
     for k in range(seed, seed + count):
-        rng = random.Random(k)
-        state = game.new_game()
-        while not state.is_over:
-            if state.to_move == CHANCE:
-                state = state.play(state.sample_chance(rng))
-            else:
-                state = state.play(rng.choice(state.legal_moves()))
-        plies += state.ply
+        plies += playout(game, random.Random(k))
     elapsed = time.process_time() - start
     print(json.dumps([count, plies, elapsed]), flush=True)
 """
@@ -90,7 +79,7 @@ class Worker:
     def __init__(self, path: Path) -> None:
         env = {**os.environ, "PYTHONPATH": str(path)}
         self.process = subprocess.Popen(
-            [sys.executable, "-c", WORKER, json.dumps(CASES)],
+            [sys.executable, "-c", WORKER, json.dumps(CASES), str(HERE)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -147,6 +136,7 @@ def instructions(path: Path, request: list[int] | None) -> int:
                 "-c",
                 WORKER,
                 json.dumps(CASES),
+                str(HERE),
             ],
             input=json.dumps(request) + "\n" if request else "",
             capture_output=True,

@@ -19,20 +19,37 @@ import time
 import sheepkit
 from sheepkit import CHANCE
 
+#: (game, rules) pairs timed; engine_speed.py times the same.
+CASES: list[tuple[str, dict[str, object]]] = [
+    ("wolf_and_sheep", {}),
+    ("wolf_and_sheep", {"board": 10}),
+    ("shave_a_sheep", {"players": 2}),
+    ("shave_a_sheep", {"players": 4}),
+    ("battle_sheep", {"field": "random"}),
+    ("sheep_race", {"players": 4}),
+    ("lamb_mimes", {"players": 4}),
+]
+
+
+def playout(game: sheepkit.core.Game, rng: random.Random) -> int:
+    """One random game to its end, as a student would write it; its length in plies. Only
+    the public API, so that engine_speed.py plays it against old revisions too."""
+    state = game.new_game()
+    while not state.is_over:
+        if state.to_move == CHANCE:
+            state = state.play(state.sample_chance(rng))
+        else:
+            state = state.play(rng.choice(state.legal_moves()))
+    return state.ply
+
 
 def playouts_per_second(game: sheepkit.core.Game, seconds: float) -> tuple[float, float]:
     rng = random.Random(1)
     games = plies = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = game.new_game()
-        while not state.is_over:
-            if state.to_move == CHANCE:
-                state = state.play(state.sample_chance(rng))
-            else:
-                state = state.play(rng.choice(state.legal_moves()))
+        plies += playout(game, rng)
         games += 1
-        plies += state.ply
     elapsed = time.process_time() - start
     return games / elapsed, plies / games
 
@@ -40,17 +57,8 @@ def playouts_per_second(game: sheepkit.core.Game, seconds: float) -> tuple[float
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    cases = [
-        ("wolf_and_sheep", {}),
-        ("wolf_and_sheep", {"board": 10}),
-        ("shave_a_sheep", {"players": 2}),
-        ("shave_a_sheep", {"players": 4}),
-        ("battle_sheep", {"field": "random"}),
-        ("sheep_race", {"players": 4}),
-        ("lamb_mimes", {"players": 4}),
-    ]
     print(f"{'game':<16}{'rules':<16}{'games/s':>10}{'plies/game':>12}")
-    for name, rules in cases:
+    for name, rules in CASES:
         game = sheepkit.load(name, **rules)
         rate, length = max(playouts_per_second(game, seconds) for _ in range(rounds))
         shown = ",".join(f"{k}={v}" for k, v in rules.items()) or "default"

@@ -23,8 +23,9 @@ took (less those of a run that plays none) are divided by N. A count does not va
 load, so a difference of a percent shows; but it is not time (a cache miss or a slow
 instruction counts as one), so it backs the timed ratios rather than replaces them.
 
-The loop is ``random_playouts.py``'s (what a student writes): sample the dice at chance nodes,
-pick a random legal move otherwise, build a new state every step.
+The loop is each version's ``Game.random_playout``, as ``random_playouts.py`` times it (what a
+student writes): sample the dice at chance nodes, pick a random legal move otherwise, build a
+new state every step.
 """
 
 from __future__ import annotations
@@ -40,19 +41,15 @@ from pathlib import Path
 
 from random_playouts import CASES  # the (game, rules) pairs timed, random_playouts.py's
 
-HERE = Path(__file__).resolve().parent  # benchmarks/, random_playouts.py's folder
-ROOT = HERE.parent
+ROOT = Path(__file__).resolve().parent.parent
 
 
 # The worker: reads one JSON request per line ([case, first seed, games]), plays those games
-# and answers [games, plies, CPU seconds]. Its source is the same for both versions, and so is
-# its loop: random_playouts.playout, from this folder (after the version's own sheepkit on
-# the path, which that module imports).
+# and answers [games, plies, CPU seconds]. Its source is the same for both versions; its loop
+# is each version's Game.random_playout (the same loop since 319ba3b, the default base).
 WORKER = r"""
 import gc, json, random, sys, time
-sys.path.append(sys.argv[2])
 import sheepkit
-from random_playouts import playout
 
 cases = json.loads(sys.argv[1])
 games = [sheepkit.load(name, **rules) for name, rules in cases]
@@ -67,7 +64,7 @@ for line in sys.stdin:
     gc.collect()
     start = time.process_time()
     for k in range(seed, seed + count):
-        plies += playout(game, random.Random(k))
+        plies += game.random_playout(random.Random(k)).ply
     elapsed = time.process_time() - start
     print(json.dumps([count, plies, elapsed]), flush=True)
 """
@@ -79,7 +76,7 @@ class Worker:
     def __init__(self, path: Path) -> None:
         env = {**os.environ, "PYTHONPATH": str(path)}
         self.process = subprocess.Popen(
-            [sys.executable, "-c", WORKER, json.dumps(CASES), str(HERE)],
+            [sys.executable, "-c", WORKER, json.dumps(CASES)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -136,7 +133,6 @@ def instructions(path: Path, request: list[int] | None) -> int:
                 "-c",
                 WORKER,
                 json.dumps(CASES),
-                str(HERE),
             ],
             input=json.dumps(request) + "\n" if request else "",
             capture_output=True,

@@ -6,8 +6,8 @@ Each game is timed in ``rounds`` rounds of CPU time (``time.process_time``, so o
 a shared machine counts less) and the best round is reported. To compare two versions side by
 side, run this script against each in turn (``PYTHONPATH=/path/to/other/checkout``).
 
-The loop is what a student would write: sample the dice at chance nodes, pick a random legal
-move otherwise, and build a new immutable state every step.
+The loop is ``Game.random_playout``, what a student would write: sample the dice at chance
+nodes, pick a random legal move otherwise, and build a new immutable state every step.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import sys
 import time
 
 import sheepkit
-from sheepkit import CHANCE
 
 #: (game, rules) pairs timed; engine_speed.py times the same.
 CASES: list[tuple[str, dict[str, object]]] = [
@@ -31,24 +30,12 @@ CASES: list[tuple[str, dict[str, object]]] = [
 ]
 
 
-def playout(game: sheepkit.core.Game, rng: random.Random) -> int:
-    """One random game to its end, as a student would write it; its length in plies. Only
-    the public API, so that engine_speed.py plays it against old revisions too."""
-    state = game.new_game()
-    while not state.is_over:
-        if state.to_move == CHANCE:
-            state = state.play(state.sample_chance(rng))
-        else:
-            state = state.play(rng.choice(state.legal_moves()))
-    return state.ply
-
-
 def playouts_per_second(game: sheepkit.core.Game, seconds: float) -> tuple[float, float]:
     rng = random.Random(1)
     games = plies = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        plies += playout(game, rng)
+        plies += game.random_playout(rng).ply
         games += 1
     elapsed = time.process_time() - start
     return games / elapsed, plies / games

@@ -23,8 +23,9 @@ took (less those of a run that plays none) are divided by N. A count does not va
 load, so a difference of a percent shows; but it is not time (a cache miss or a slow
 instruction counts as one), so it backs the timed ratios rather than replaces them.
 
-The loop is ``random_playouts.py``'s (what a student writes): sample the dice at chance nodes,
-pick a random legal move otherwise, build a new state every step.
+The loop is each version's ``Game.random_playout``, as ``random_playouts.py`` times it (what a
+student writes): sample the dice at chance nodes, pick a random legal move otherwise, build a
+new state every step.
 """
 
 from __future__ import annotations
@@ -38,25 +39,17 @@ import sys
 import tempfile
 from pathlib import Path
 
+from random_playouts import CASES  # the (game, rules) pairs timed, random_playouts.py's
+
 ROOT = Path(__file__).resolve().parent.parent
 
-#: (game, rules) pairs timed, the same as random_playouts.py's.
-CASES: list[tuple[str, dict[str, object]]] = [
-    ("wolf_and_sheep", {}),
-    ("wolf_and_sheep", {"board": 10}),
-    ("shave_a_sheep", {"players": 2}),
-    ("shave_a_sheep", {"players": 4}),
-    ("battle_sheep", {"field": "random"}),
-    ("sheep_race", {"players": 4}),
-    ("lamb_mimes", {"players": 4}),
-]
 
 # The worker: reads one JSON request per line ([case, first seed, games]), plays those games
-# and answers [games, plies, CPU seconds]. Its source is the same for both versions.
+# and answers [games, plies, CPU seconds]. Its source is the same for both versions; its loop
+# is each version's Game.random_playout (the same loop since 319ba3b, the default base).
 WORKER = r"""
 import gc, json, random, sys, time
 import sheepkit
-from sheepkit import CHANCE
 
 cases = json.loads(sys.argv[1])
 games = [sheepkit.load(name, **rules) for name, rules in cases]
@@ -71,14 +64,7 @@ for line in sys.stdin:
     gc.collect()
     start = time.process_time()
     for k in range(seed, seed + count):
-        rng = random.Random(k)
-        state = game.new_game()
-        while not state.is_over:
-            if state.to_move == CHANCE:
-                state = state.play(state.sample_chance(rng))
-            else:
-                state = state.play(rng.choice(state.legal_moves()))
-        plies += state.ply
+        plies += game.random_playout(random.Random(k)).ply
     elapsed = time.process_time() - start
     print(json.dumps([count, plies, elapsed]), flush=True)
 """

@@ -27,6 +27,9 @@ nav { font-size: 0.9rem; margin-bottom: 1rem }
 @media print { nav { display: none } }
 """
 
+#: The index's title, on the site and on the Voila server.
+INDEX_TITLE = "sheepkit: for teachers"
+
 _MARKDOWN = mistune.create_markdown(plugins=["table"], escape=False)
 _MD_LINK = re.compile(r'href="([^":#]+)\.md(#[^"]*)?"')
 _NOTEBOOK_LINK = re.compile(r'href="(?:(?:\.\./)+notebooks/)?([\w-]+)\.ipynb"')
@@ -43,6 +46,12 @@ def page(title: str, body: str, nav: Sequence[tuple[str, str]]) -> str:
         f"<title>{html.escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
         f"<nav>{links}</nav>\n<main>\n{body}</main>\n</body>\n</html>\n"
     )
+
+
+def nav(up: str, apps: str) -> list[tuple[str, str]]:
+    """A page's links for ``page``: to the index (``up`` is the way back to docs/, "" or
+    "../") and to the list of apps (``apps``, its address from docs/)."""
+    return [(f"{up}index.html", "Teachers' pages"), (f"{up}{apps}", "the apps")]
 
 
 def render(markdown: str, *, pages: str, apps: str, app_suffix: str) -> str:

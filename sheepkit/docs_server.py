@@ -20,19 +20,20 @@ from typing import Any
 from jupyter_server.utils import url_path_join
 from tornado import web
 
-from .docs_pages import index_body, page, render, title_of
+from .docs_pages import INDEX_TITLE, index_body, nav, page, render, title_of
 
 #: Where the pages are served below the server's address: what ``../docs/`` from a lesson's
 #: page (/voila/render/<name>.ipynb) leads to.
 DOCS_URL = "/voila/docs/"
-INDEX_TITLE = "sheepkit: for teachers"
+#: The list of apps (Voila's /voila/tree) from the docs/ folder, for a page's links.
+APPS = "../tree"
 
 
 def docs_page(docs: Path, path: str) -> str | None:
     """The HTML of the page at ``DOCS_URL + path``, from the folder ``docs``; None if there is
     no such page (only .md and .html files inside ``docs`` are pages)."""
     if path in ("", "index.html"):
-        return page(INDEX_TITLE, index_body(docs, ".md"), nav(""))
+        return page(INDEX_TITLE, index_body(docs, ".md"), nav("", APPS))
     file = (docs / path).resolve()
     if not file.is_relative_to(docs.resolve()) or not file.is_file():
         return None
@@ -43,12 +44,7 @@ def docs_page(docs: Path, path: str) -> str | None:
     up = "../" * path.count("/")  # from the page's folder back to docs/
     text = file.read_text()
     body = render(text, pages=".md", apps=f"{up}../render/", app_suffix=".ipynb")
-    return page(title_of(text, file.stem), body, nav(up))
-
-
-def nav(up: str) -> list[tuple[str, str]]:
-    """A page's links to the index and to the list of apps (Voila's /voila/tree)."""
-    return [(f"{up}index.html", "Teachers' pages"), (f"{up}../tree", "the apps")]
+    return page(title_of(text, file.stem), body, nav(up, APPS))
 
 
 class DocsPageHandler(web.RequestHandler):

@@ -33,8 +33,7 @@ _LESSON_LINK = re.compile(r'href="\.\./docs/([^"#]+?)(\.md)?(#[^"]*)?"')
 
 def page(title: str, body: str, up: str) -> str:
     """A whole page: ``up`` is the way back to the docs/ folder ("" or "../")."""
-    nav = [(f"{up}index.html", "Teachers' pages"), (f"{up}../index.html", "the apps")]
-    return docs_pages.page(title, body, nav)
+    return docs_pages.page(title, body, docs_pages.nav(up, "../index.html"))
 
 
 def render(markdown: str, depth: int) -> str:
@@ -64,7 +63,7 @@ def write_pages(out: Path) -> list[str]:
         shutil.copyfile(card, docs / "cards" / card.name)
         written.append(f"{SITE_DOCS}/cards/{card.name}")
     index = docs_pages.index_body(DOCS, ".html")
-    (out / INDEX).write_text(page("sheepkit: for teachers", index, ""))
+    (out / INDEX).write_text(page(docs_pages.INDEX_TITLE, index, ""))
     written.append(INDEX)
     return written
 

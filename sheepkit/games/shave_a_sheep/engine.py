@@ -401,6 +401,7 @@ class ShaveASheepState(State[ShaveASheep, Move]):
             for face in self.game.faces:
                 if face is move:
                     listed = face
+                    break
         elif (
             phase == RACE
             and type(move) is Howl

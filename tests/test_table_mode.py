@@ -34,6 +34,7 @@ def snapshot(state: State, seat: int, **extra: Any) -> dict[str, Any]:
         "legal": legal,
         "may_roll": False,
         "log": [f"line {i}" for i in range(state.ply)],
+        "log_plies": [[i + 1, i + 1] for i in range(state.ply)],
         "seats": [
             {"name": state.game.player_name(p), "who": "human", "taken": True, "away": p == 2}
             for p in range(state.game.num_players)

@@ -12,6 +12,8 @@ import pytest
 from app_driver import move_buttons, shown_buttons
 
 import sheepkit
+from sheepkit.drawing import drawing_for
+from sheepkit.game_log import log_entries
 from sheepkit.tables import TableService
 from sheepkit.tables.client import URL_VARIABLE, LocalTransport
 from sheepkit.ui import GameApp
@@ -111,6 +113,19 @@ def test_three_apps_at_lamb_mimes_each_hold_only_their_own_hand(service: TableSe
     # a fill (the same whatever the true cards were).
     shown = [host.state.hands[p] for p in (1, 2)]
     assert shown != [truth.hands[1], truth.hands[2]]
+
+
+def test_a_table_log_numbers_its_lines_as_the_app_numbers_its_own(service: TableService) -> None:
+    # The deal is one line of many plies: numbered by its first ply, as on one screen.
+    host = device(service, "lamb_mimes", ["Human", "Human"], players=2)
+    code = open_table(host)
+    guest = device(service, "lamb_mimes")
+    join(guest, code, "Player 2")
+    button(host, "sk-table-start").click()
+    session = service.tables[code].session
+    own = log_entries(drawing_for(session.game), session.timeline, 1, session.deals)
+    assert [first for first, _, _ in guest._log_entries(1)] == [first for first, _, _ in own]
+    assert "<li value='1'" in guest.log.value
 
 
 def test_a_reload_finds_its_seat_in_the_browser(service: TableService) -> None:

@@ -160,7 +160,7 @@ class Table:
         }
         if not session.game.hidden_information:
             shared["knowledge"] = encode_view(state, 0)
-            shared["log"] = self.log(None)
+            shared.update(self.log(None))
         return shared
 
     def snapshot(self, seat: int, shared: dict[str, Any]) -> dict[str, Any]:
@@ -179,24 +179,30 @@ class Table:
         }
         if "knowledge" not in shared:  # hidden information: each seat knows its own
             snapshot["knowledge"] = encode_view(state, seat)
-            snapshot["log"] = self.log(seat)
+            snapshot.update(self.log(seat))
         return snapshot
 
-    def log(self, seat: int | None) -> list[str]:
+    def log(self, seat: int | None) -> dict[str, list[Any]]:
         """The game's log as ``seat`` may read it (the app's words), with the table's notes
-        (None: as anyone reads a game without hidden information)."""
+        (None: as anyone reads a game without hidden information): ``log``, its lines, and
+        ``log_plies``, each line's first and last ply (a run of deals is one line), so that a
+        device numbers them as the app numbers its own."""
         session = self.session
         memo = self.log_memos.setdefault(seat, [])
         drawing = self.service.drawing(session)
         entries = log_entries(drawing, session.timeline, seat, session.deals, memo)
         notes = sorted(self.notes)
-        lines: list[str] = []
-        for first, _, text in entries:
+        lines: list[tuple[int, int, str]] = []
+        for first, last, text in entries:
             while notes and notes[0][0] < first:
-                lines.append(notes.pop(0)[1])
-            lines.append(text)
-        lines += [text for _, text in notes]
-        return lines
+                ply, note = notes.pop(0)
+                lines.append((ply, ply, note))
+            lines.append((first, last, text))
+        lines += [(ply, ply, note) for ply, note in notes]
+        return {
+            "log": [text for _, _, text in lines],
+            "log_plies": [[first, last] for first, last, _ in lines],
+        }
 
     def _may_roll(self, seat: int) -> bool:
         """A human's roll waits: its roller may roll, and the host may roll (or set the die)."""

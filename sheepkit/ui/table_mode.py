@@ -133,11 +133,14 @@ class TableSession(Session):
 
     # ------------------------------------------------------------- what the app shows --
     def log_entries(self, viewer: int | None = None) -> list[tuple[int, int, str]]:
-        """The server's log lines for this seat, numbered so that the newest is the ply the
-        table is at (the app's log and its spoken lines read them)."""
-        lines = [str(line) for line in self.snapshot.get("log") or ()]
-        first = (self.ply or len(lines)) - len(lines) + 1
-        return [(first + i, first + i, line) for i, line in enumerate(lines)]
+        """The server's log lines for this seat with the plies each covers (the app's log and
+        its spoken lines read them)."""
+        lines = self.snapshot.get("log") or ()
+        plies = self.snapshot.get("log_plies") or ()
+        return [
+            (int(first), int(last), str(line))
+            for (first, last), line in zip(plies, lines, strict=True)
+        ]
 
     def seat_words(self, seat: int) -> str:
         """Who sits in ``seat``, in words: "you", a bot's name, "away"."""

@@ -4,6 +4,7 @@ end at a table."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -297,3 +298,20 @@ def test_every_game_is_played_to_its_end_at_a_table(game: str) -> None:
         state, seat = device.state(), device.seat
         assert state is not None and seat is not None
         assert state.view(seat) == table.session.state.view(seat)
+
+
+def test_each_log_line_carries_its_plies_as_the_app_numbers_them() -> None:
+    # The deal is one line of many plies: a device numbers the lines after it by their own
+    # plies (as the app's log does), not by counting lines back from the table's ply.
+    service, _ = room()
+    host, guest = open_table(service, "lamb_mimes", ["human", "human"], {"players": 2})
+    host.start()
+    for device in (host, guest):
+        snap = device.snapshot
+        assert snap is not None
+        plies, lines = snap["log_plies"], snap["log"]
+        assert len(plies) == len(lines) >= 1
+        first, last = plies[0]
+        assert first == 1 and last > 1, plies  # the deals, folded into one line
+        assert plies[-1][1] == snap["ply"], (plies, snap["ply"])
+        assert all(a[1] < b[0] for a, b in itertools.pairwise(plies)), plies

@@ -109,6 +109,7 @@ class ShaveASheep(Game[ShaveASheepRules, Move, "ShaveASheepState"]):
         players = range(r.players)
         self.howling = r.wolf == "howling_wolf"
         self.mr_wolf = r.wolf == "mr_wolf"
+        self.turns = r.turns  # the turn limit in force, read at every turn's start
         # The die's chance table is built once per game: Fractions are slow to make.
         first: dict[frozenset[str], Roll] = {}
         counts: dict[Roll, int] = {}
@@ -383,37 +384,38 @@ class ShaveASheepState(State[ShaveASheep, Move]):
         # A fast path for the common case (a listed move, a face of the die); everything else,
         # errors included, goes through the contract's checks. Measured: random playouts run
         # about 30 % slower without it, 2 and 4 players alike (half the plies are chance
-        # outcomes, which the core's play looks up the long way).
+        # outcomes, which the core's play looks up the long way). Each branch ends in core's
+        # _advance, inlined: this is every ply of a playout (benchmarks/engine_speed.py).
         phase = self.phase
-        # A value equal to a move but built otherwise (a plain tuple, True for 1) is refused
-        # there: only the listed objects, or ones of the same types, are moves.
-        listed: Move | None = None  # the listed option that move is, if found here
-        if phase in (ACT, HOWL, ADD):
-            if type(move) is Act:
-                legal = self.legal_moves()
-                try:
-                    listed = legal[legal.index(move)]
-                except ValueError:
-                    listed = None
-        elif phase == ROLL:
-            # A listed face itself: an equal lookalike, Roll((numpy.str_("grow"),)), goes to
-            # State.play's checks (an identity loop: id() and a set cost more per roll).
+        if phase == ROLL:
+            # Only a listed face itself: an equal lookalike, Roll((numpy.str_("grow"),)), goes
+            # to State.play's checks (an identity loop: id() and a set cost more per roll).
             for face in self.game.faces:
                 if face is move:
-                    listed = face
-                    break
+                    after = self._apply(move)
+                    after.__dict__["history"] = self.history + (move,)  # noqa: RUF005 - faster
+                    return after
+        elif type(move) is Act:
+            # A value equal to a move but built otherwise (a plain tuple, True for 1) is refused
+            # by State.play: only the listed objects are taken here.
+            if phase != OVER and phase != RACE:
+                legal = self.legal_moves()
+                try:
+                    listed = legal[legal.index(move)] is move
+                except ValueError:
+                    listed = False
+                if listed:
+                    after = self._apply(move)
+                    after.__dict__["history"] = self.history + (move,)  # noqa: RUF005 - faster
+                    return after
         elif (
             phase == RACE
             and type(move) is Howl
             and move.player.__class__ is int
             and move in self.game._race_draws[self.turn]
         ):
-            listed = move
-        if listed is move and listed is not None:
-            # core's _advance, inlined: this is every ply of a playout, and a call per ply
-            # costs a few percent (benchmarks/engine_speed.py)
-            after = self._apply(listed)
-            after.__dict__["history"] = self.history + (listed,)  # noqa: RUF005 - faster
+            after = self._apply(move)
+            after.__dict__["history"] = self.history + (move,)  # noqa: RUF005 - faster
             return after
         return super().play(move)
 
@@ -518,7 +520,7 @@ class ShaveASheepState(State[ShaveASheep, Move]):
     ) -> Self:
         """The next turn's start (auto-shear included), or the end with the final shear."""
         game = self.game
-        if middle == 0 or turn_number > game.rules.turns:
+        if middle == 0 or turn_number > game.turns:
             timed_out = middle != 0
             for p in range(len(sheep)):
                 # A cost paid here goes back to the middle, but the game stays over.

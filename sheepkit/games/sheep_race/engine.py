@@ -552,20 +552,19 @@ class SheepRaceState(State["SheepRace", RaceMove]):
         # Fast path for a listed move or roll, that very object; the rest (text, lookalikes
         # such as Roll(3, "x") or Pace(numpy.str_("walk"), ...), errors) goes through the
         # checks of State.play.
+        # core's _advance is called, not inlined as in the other engines: here inlining took
+        # more instructions (1.3 % a playout, benchmarks/engine_speed.py --instructions).
         phase = self.phase
-        listed: RaceMove | None = None  # the listed option that move is, if found here
         if phase == PACE:
             legal = self._legal
             try:
-                listed = legal[legal.index(move)]
+                if legal[legal.index(move)] is move:
+                    return self._advance(move)
             except (ValueError, TypeError):
-                listed = None
+                pass
         elif phase == ROLL and type(move) is Roll:
-            listed = self.game._roll_of[self.race == 2].get(move.total)
-        if listed is move and listed is not None:
-            # core's _advance called, not inlined as in the other engines: here inlining took
-            # more instructions (1.3 % a playout, benchmarks/engine_speed.py --instructions)
-            return self._advance(listed)
+            if self.game._roll_of[self.race == 2].get(move.total) is move:
+                return self._advance(move)
         return super().play(move)
 
     def select(self, total: int) -> int:

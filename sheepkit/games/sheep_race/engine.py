@@ -562,9 +562,12 @@ class SheepRaceState(State["SheepRace", RaceMove]):
                     return self._advance(move)
             except (ValueError, TypeError):
                 pass
-        elif phase == ROLL and type(move) is Roll:
-            if self.game._roll_of[self.race == 2].get(move.total) is move:
-                return self._advance(move)
+        elif (
+            phase == ROLL
+            and type(move) is Roll
+            and self.game._roll_of[self.race == 2].get(move.total) is move
+        ):
+            return self._advance(move)
         return super().play(move)
 
     def select(self, total: int) -> int:

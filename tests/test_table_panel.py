@@ -14,6 +14,7 @@ from app_driver import move_buttons, shown_buttons
 import sheepkit
 from sheepkit.drawing import drawing_for
 from sheepkit.game_log import log_entries
+from sheepkit.session import own_bot
 from sheepkit.tables import TableService
 from sheepkit.tables.client import URL_VARIABLE, LocalTransport
 from sheepkit.ui import GameApp
@@ -302,3 +303,31 @@ def test_on_voila_the_kernel_reads_the_link_before_the_page_reports(
     guest = device(service, "wolf_and_sheep")
     assert guest.tables.code_input.value == code
     assert guest.tables._join_form in guest.tables.body.children
+
+
+def test_a_guest_leaves_the_table_and_its_app_is_its_own_again(service: TableService) -> None:
+    host = device(service, "wolf_and_sheep", ["Human", "Human"])
+    code = open_table(host)
+    guest = device(service, "wolf_and_sheep")
+    join(guest, code, "Wolves")
+    assert not [b for b in shown_buttons(host.tables.widget) if "sk-table-leave" in b._dom_classes]
+    button(guest, "sk-table-leave").click()
+    assert guest.table is None and guest.session is guest._home_session
+    assert guest.tables.seat is None and f"You left table {code}" in guest.tables.note.value
+    assert guest.undo_button.layout.display is None
+    script = guest.tables.memory.script.value
+    assert "removeItem" in script and f"sheepkit-table-{code}" in script
+    assert button(guest, "sk-table-open") and button(guest, "sk-table-join")
+    assert "Wolves: free" in host.tables.seat_list.value
+    # The seat is free for another pupil, and the one who left may come back as a new one.
+    join(guest, code, "Wolves")
+    assert guest.tables.seat == 1 and "Wolves: a pupil" in host.tables.seat_list.value
+    button(host, "sk-table-start").click()
+    ply = service.tables[code].session.state.ply
+    button(guest, "sk-table-leave").click()
+    bot = own_bot(service.tables[code].session.game)
+    assert f"Wolves: {bot} bot" in host.tables.seat_list.value
+    assert guest.table is None and service.tables[code].session.state.ply >= ply
+    while not host.state.is_over:
+        move_buttons(host)[0].click()  # the bot plays on for the guest who left
+    assert "Game over" in host.status.value

@@ -13,8 +13,9 @@ Transport-free: ``service.connect(send)`` gives a ``Device`` whose outgoing mess
 Nobody plays for another: a seat is claimed with a secret token that only its device gets;
 a device is bound to one seat of one table by its connection. Every refusal (a move out of
 turn, an illegal or stale move, a malformed, oversized or unknown message, a flood, a taken
-seat, a wrong token, a host's op from a guest, too many tables or devices) is answered with
-``{"op": "error", "reason": ..., "refused": op}`` and changes nothing.
+seat, a wrong token, a host's op from a guest, a leave from a device that sits nowhere, too
+many tables or devices) is answered with ``{"op": "error", "reason": ..., "refused": op}``
+and changes nothing.
 """
 
 from __future__ import annotations
@@ -637,6 +638,30 @@ class TableService:
     def _op_close(self, device: Device, message: dict[str, Any]) -> None:
         table = self._hosting(device, "close the table")
         self.close(table, "the host closed the table")
+
+    def _op_leave(self, device: Device, message: dict[str, Any]) -> None:
+        """A guest gives up its seat for good (its token is void). In the lobby the seat is
+        free for another pupil; once the game has started the game's own bot plays on for
+        the player who left (a game waiting for someone gone would stall the table)."""
+        table, seat = self._seated(device)
+        if seat == table.host_seat:
+            raise ProtocolError(
+                "the host does not leave the table: close it instead (every device is told)",
+                "leave",
+            )
+        name = table.name(seat)
+        words = f"{name} left the table"
+        if table.phase == "playing":
+            bot = own_bot(table.session.game)
+            words += f": the {bot} bot plays on for them"
+            table.notes.append((table.session.state.ply, words))
+            table.set_who(seat, bot)
+        left = table.seats[seat]
+        left.token, left.device = "", None
+        device.table = device.seat = None
+        self.send(device, {"op": "left", "code": table.code, "reason": words})
+        table.advance()
+        table.broadcast()
 
     def _op_record(self, device: Device, message: dict[str, Any]) -> None:
         table, _ = self._seated(device)

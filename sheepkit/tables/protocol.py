@@ -31,6 +31,7 @@ OPS: dict[str, dict[str, str]] = {
     "rules": {"rules": "object"},
     "seat": {"seat": "int", "who": "text"},
     "close": {},
+    "leave": {},
     "record": {},
     "ping": {},
 }

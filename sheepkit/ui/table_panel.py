@@ -5,7 +5,8 @@ the seat pickers), then presses "Open a table": the table's code and a link carr
 ``?table=CODE`` appear, for the others to join from their own devices. "Join a table" asks the
 table for its seats and offers the free ones. Once seated, the app shows the game from its
 seat (``table_mode``); this section lists the seats (present, away, bot), gives the host Start
-and "hand an away seat to a bot", and offers the record when the table may give it.
+and "hand an away seat to a bot", a guest "Leave the table", and offers the record when the
+table may give it.
 
 The messages are those of ``sheepkit.tables``; the panel's ``TableClient`` sends them, and a
 ``Connect`` gives it its transport (a websocket to the Voila or classroom server from the
@@ -210,6 +211,10 @@ class TablePanel:
     def ask_record(self) -> None:
         self.send({"op": "record"})
 
+    def leave(self) -> None:
+        """Give up this device's seat (a guest's: the host closes the table instead)."""
+        self.send({"op": "leave"})
+
     # ------------------------------------------------------------------ the messages --
     def receive(self, message: dict[str, Any]) -> None:
         """One message from the table (the client has read it)."""
@@ -219,6 +224,7 @@ class TablePanel:
             "state": self._state,
             "error": self._error,
             "closed": self._closed,
+            "left": self._left,
             "record": self._record,
         }.get(str(message.get("op")))
         if handler is not None:
@@ -283,12 +289,24 @@ class TablePanel:
     def _closed(self, message: dict[str, Any]) -> None:
         if self.code is not None and self.memory is not None:
             self.memory.forget(self.code)
-        self.code, self.seat, self.table = None, None, None
         self.client.disconnect()
+        self._away_from_table()
+        self._say(f"The table closed: {message.get('reason', '')}")
+
+    def _left(self, message: dict[str, Any]) -> None:
+        """This device gave up its seat: back to Open / Join, on the same connection."""
+        code = self.code
+        if code is not None and self.memory is not None:
+            self.memory.forget(code)
+        self._away_from_table()
+        self.note.value = html.escape(f"You left table {code or message.get('code', '')}.")
+
+    def _away_from_table(self) -> None:
+        """The app is its own again, and offers to open or join a table."""
+        self.code, self.seat, self.table, self.host = None, None, None, False
         leave_table(self.app)
         self.body.children = ()
         self.start_row.layout.display = None
-        self._say(f"The table closed: {message.get('reason', '')}")
 
     def _record(self, message: dict[str, Any]) -> None:
         text = json.dumps(message.get("record"), indent=1)
@@ -397,6 +415,14 @@ class TablePanel:
             )
             self.close_button.add_class("sk-table-close")
             self.close_button.on_click(lambda _: self.send({"op": "close"}))
+            self.leave_button = w.Button(
+                description="Leave the table",
+                tooltip="Give up your seat: before the start another pupil may take it; "
+                "after it, a bot plays on for you",
+                layout=w.Layout(width="auto"),
+            )
+            self.leave_button.add_class("sk-table-leave")
+            self.leave_button.on_click(lambda _: self.leave())
             self._at_table = w.VBox(
                 [
                     self.table_info,
@@ -405,6 +431,7 @@ class TablePanel:
                     self.bot_row,
                     w.HBox([self.record_button, self.record_link]),
                     self.close_button,
+                    self.leave_button,
                 ]
             )
         self.start_row.layout.display = "none"
@@ -443,5 +470,6 @@ class TablePanel:
                 self.away_bot.options = bots
                 self.away_bot.index = 0
         self.close_button.layout.display = None if self.host else "none"
+        self.leave_button.layout.display = "none" if self.host else None
         may_save = phase == "over" or (phase == "playing" and not game.hidden_information)
         self.record_button.layout.display = None if may_save else "none"

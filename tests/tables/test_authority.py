@@ -315,3 +315,49 @@ def test_each_log_line_carries_its_plies_as_the_app_numbers_them() -> None:
         assert first == 1 and last > 1, plies  # the deals, folded into one line
         assert plies[-1][1] == snap["ply"], (plies, snap["ply"])
         assert all(a[1] < b[0] for a, b in itertools.pairwise(plies)), plies
+
+
+def test_a_guest_leaves_the_lobby_and_its_seat_is_free_again() -> None:
+    service, _ = room()
+    host, guest = open_table(service, "wolf_and_sheep", ["human", "human"])
+    code, token = host.code or "", guest.token or ""
+    guest.leave()
+    assert guest.seated is None and guest.snapshot is None and guest.errors == []
+    seats = host.snapshot["seats"]  # type: ignore[index]
+    assert seats[1] == {
+        "name": "Wolves",
+        "who": "human",
+        "taken": False,
+        "away": False,
+        "you": False,
+    }
+    assert "holds no seat" in refused(guest, lambda: guest.rejoin(code, token), service)
+    other = local_client(service)
+    other.sit(code, 1)  # the seat is free for another pupil
+    assert other.seat == 1 and other.errors == []
+    guest.open("wolf_and_sheep", ["human", "human"])  # the same connection, free to sit again
+    assert guest.seated is not None and len(guest.errors) == 1  # (the refused rejoin)
+
+
+def test_a_guest_who_leaves_mid_game_hands_the_seat_to_the_games_bot() -> None:
+    service, _ = room()
+    host, guest, other = open_table(service, "lamb_mimes", ["human"] * 3, {"players": 3})
+    host.start()
+    ply = host.snapshot["ply"]  # type: ignore[index]
+    guest.leave()
+    (table,) = service.tables.values()
+    bot = sheepkit.session.own_bot(table.session.game)
+    snap = host.snapshot
+    assert snap is not None and snap["seats"][1]["who"] == bot and not snap["seats"][1]["taken"]
+    line = f"Player 2 left the table: the {bot} bot plays on for them"
+    assert line in snap["log"] and line in other.snapshot["log"]  # type: ignore[index]
+    assert snap["ply"] >= ply
+    play_out([host, other], random.Random(4))
+    assert host.snapshot["phase"] == other.snapshot["phase"] == "over"  # type: ignore[index]
+
+
+def test_leaving_is_refused_to_a_device_that_sits_nowhere_and_to_the_host() -> None:
+    service, _, host, _ = wolf_table()
+    stranger = local_client(service)
+    assert "sits at no table" in refused(stranger, stranger.leave, service)
+    assert "close it instead" in refused(host, host.leave, service)

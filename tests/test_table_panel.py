@@ -331,3 +331,55 @@ def test_a_guest_leaves_the_table_and_its_app_is_its_own_again(service: TableSer
     while not host.state.is_over:
         move_buttons(host)[0].click()  # the bot plays on for the guest who left
     assert "Game over" in host.status.value
+
+
+def test_the_host_changes_rules_and_bots_in_the_lobby_and_not_after_start(
+    service: TableService,
+) -> None:
+    host = device(service, "shave_a_sheep", ["Human", "Human"], players=2)
+    code = open_table(host)
+    guest = device(service, "shave_a_sheep")
+    join(guest, code, "Player 2")
+    assert "Rules: 2 players; the standard rules" in guest.tables.rules_line.value
+    setup = host.setup
+    assert setup.widget.layout.display is None  # the host's own set-up row, in the lobby
+    assert guest.setup.widget.layout.display == "none"
+    assert host.seat_pickers[1].disabled  # a pupil sits there
+    setup.inputs["players"].value = 3  # the host's set-up row: a third seat...
+    setup.inputs["wolf"].value = "howling_wolf"  # ...and the Howling Wolf
+    truth = service.tables[code].session
+    assert truth.game.num_players == 3 and truth.game.rules.wolf == "howling_wolf"
+    for app in (host, guest):
+        assert app.game == truth.game and app.game.num_players == 3
+        assert "Rules: 3 players; Wolf: Howling Wolf" in app.tables.rules_line.value
+    assert "Player 3: free" in guest.tables.seat_list.value
+    host.seat_pickers[2].value = "Random"  # the free seat: a bot
+    assert service.tables[code].seats[2].who == "Random"
+    assert "Player 3: Random bot" in guest.tables.seat_list.value
+    # A stranger looking at the table sees the rules and the seats before sitting.
+    stranger = device(service, "shave_a_sheep")
+    button(stranger, "sk-table-join").click()
+    stranger.tables.code_input.value = code
+    button(stranger, "sk-table-look").click()
+    shown = " ".join(getattr(row, "value", "") for row in stranger.tables.seat_buttons.children)
+    assert "Rules: 3 players; Wolf: Howling Wolf" in shown and "Random bot" in shown
+    button(host, "sk-table-start").click()
+    assert setup.widget.layout.display == "none"  # not offered after the start...
+    with pytest.raises(sheepkit.session.SessionError, match="before the start"):
+        host.new_game({"players": 2})  # ...and refused (the Rules panel's button)
+    with pytest.raises(sheepkit.session.SessionError, match="before the start"):
+        host.set_seat(2, "Human")
+    assert truth.game.num_players == 3 and service.tables[code].phase == "playing"
+
+
+def test_a_rule_change_the_table_refuses_is_said_and_undone_on_the_host(
+    service: TableService,
+) -> None:
+    host = device(service, "lamb_mimes", ["Human", "Human", "Human"], players=3)
+    code = open_table(host)
+    for name in ("Player 2", "Player 3"):
+        join(device(service, "lamb_mimes"), code, name)
+    host.setup.inputs["players"].value = 2  # Player 3 sits in the seat it would remove
+    assert "someone sits in a seat beyond them" in host.tables.note.value
+    assert host.setup.inputs["players"].value == 3 and host.game.num_players == 3
+    assert service.tables[code].session.game.num_players == 3

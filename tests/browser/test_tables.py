@@ -277,3 +277,63 @@ def test_a_sheep_race_hidden_bet_stays_on_its_device(device: Device) -> None:
     assert words not in seen and notation not in seen, seen
     for app in (host, guest):
         app.assert_healthy()
+
+
+def acting(host: AppPage, guest: AppPage) -> AppPage:
+    """The device whose status says it is its roll or its turn."""
+    for _ in range(240):
+        for app in (host, guest):
+            if text_of(app, ".sk-status").startswith("Your "):
+                return app
+        host.page.wait_for_timeout(250)
+    raise AssertionError("neither device was told to roll or move")
+
+
+def test_battle_sheep_with_a_bot_and_shave_a_sheep_at_tables(device: Device) -> None:
+    """The two games the tests above do not play: Battle Sheep, two pupils and a bot, tiles
+    laid by the game's panel; Shave a Sheep, rolls and moves by the app's buttons. Each move
+    reaches the other device (its log grows to the same lines)."""
+    host = device("battle_sheep")
+    host.app.locator(".sk-setup-players select").select_option(label="3 players")
+    host.app.locator(".sk-seat select").nth(2).wait_for()  # a third seat: the game's bot
+    host.app.locator(".sk-seat select").nth(1).select_option(label="Human")
+    host.wait_text(".sk-status", "Player 1")
+    code = open_table(host)
+    guest = device("battle_sheep")
+    sit(guest, code, "Player 2")
+    host.wait_text(".sk-table-seat-list", r"Player 3 \(C\): \w+ bot")
+    start(host)
+    lines = 0
+    for _ in range(2):  # two rounds: the host's tile, the guest's, the bot's
+        for mover in (host, guest):
+            mover.wait_text(".sk-status", "Your turn")
+            mover.app.locator(".sk-lay:visible").click()
+            lines += 1
+            for app in (host, guest):
+                app.wait_log(lines)
+        lines += 1  # the bot's tile, seen on both devices
+        for app in (host, guest):
+            app.wait_log(lines)
+    logs = [app.app.locator(".sk-log").inner_text() for app in (host, guest)]
+    assert logs[0] == logs[1] and logs[0].count("Player 3 (C): Lay a tile") == 2, logs
+
+    host = device("shave_a_sheep", context=host.page.context)
+    host.seat_humans()
+    code = open_table(host)
+    guest = device("shave_a_sheep", context=guest.page.context)
+    sit(guest, code, "Player 2")
+    start(host)
+    acted = {id(host): 0, id(guest): 0}
+    for lines in range(1, 9):  # a roll and a move each, twice
+        mover = acting(host, guest)
+        if text_of(mover, ".sk-status").startswith("Your roll"):
+            mover.app.locator(".sk-roll:visible").click()
+        else:
+            mover.app.locator(".sk-move:visible").first.click()
+        acted[id(mover)] += 1
+        for app in (host, guest):
+            app.wait_log(lines)
+    logs = [app.app.locator(".sk-log").inner_text() for app in (host, guest)]
+    assert logs[0] == logs[1] and min(acted.values()) >= 2, (acted, logs)
+    for app in (host, guest):
+        app.assert_healthy()

@@ -383,3 +383,38 @@ def test_a_rule_change_the_table_refuses_is_said_and_undone_on_the_host(
     assert "someone sits in a seat beyond them" in host.tables.note.value
     assert host.setup.inputs["players"].value == 3 and host.game.num_players == 3
     assert service.tables[code].session.game.num_players == 3
+
+
+def test_a_howl_race_at_a_table_is_won_by_the_first_devices_button() -> None:
+    """Each device shows its own seat's Howl! button; the first claim the table gets wins,
+    the bot's claim comes too late, and every device's log says who howled."""
+    timers: list[tuple[float, Any]] = []
+    service = TableService(
+        rate=10_000, burst=10_000, later=lambda s, f: timers.append((s, f)), seed=lambda: 7
+    )
+    rules = {"players": 3, "wolf": "howling_wolf"}
+    host = device(service, "shave_a_sheep", ["Human", "Human", "Sensible"], **rules)
+    code = open_table(host)
+    guest = device(service, "shave_a_sheep")
+    join(guest, code, "Player 2")
+    button(host, "sk-table-start").click()
+    assert host.table is not None and host.table.may_roll()
+    gray = next(o for o, _ in host.state.chance_outcomes() if "gray" in str(o))
+    host.rig_choice.value = gray
+    host.rig_button.click()  # the host sets the die: gray, a race
+    assert len(timers) == 2  # the bot's claim and the race's time limit wait on the loop
+    for app, mine in ((host, "Player 1"), (guest, "Player 2")):
+        howls = [b for b in app.panel.howl_box.children if b.layout.display != "none"]
+        assert [b.description for b in howls] == [f"Howl! ({mine})"]
+        assert app.panel.howl_box.layout.display is None
+        assert "A race! Be the first to press your button" in app.status.value
+    guest.panel.howl_box.children[0].click()
+    truth = service.tables[code].session.state
+    assert str(truth.history[-1]) == "howl 2"
+    for app in (host, guest):
+        assert "Player 2 howls first" in app.log.value
+        assert app.panel.howl_box.layout.display == "none"
+    host.panel.howl(0)  # a late press (its button went): nothing is sent, nothing changes
+    for _, callback in timers:  # the bot's claim and the time limit: too late
+        callback()
+    assert service.tables[code].session.state is truth and host.tables.note.value == ""

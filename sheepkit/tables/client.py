@@ -131,6 +131,10 @@ class TableClient:
     def roll(self, outcome: str | None = None) -> None:
         self.send({"op": "roll", "outcome": outcome})
 
+    def claim(self) -> None:
+        """Claim the race under way for this seat (the snapshot's ``claim``)."""
+        self.send({"op": "claim"})
+
     def start(self) -> None:
         self.send({"op": "start"})
 

@@ -27,6 +27,7 @@ OPS: dict[str, dict[str, str]] = {
     "rejoin": {"code": "text", "token": "text"},
     "move": {"move": "text", "ply": "int"},
     "roll": {"outcome?": "text|null"},
+    "claim": {},
     "start": {},
     "rules": {"rules": "object"},
     "seat": {"seat": "int", "who": "text"},

@@ -118,6 +118,12 @@ class TableSession(Session):
         return self.state
 
     def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
+        """Roll (or, the host, set the die); in a race (the game's own button, e.g. Shave a
+        Sheep's "Howl!"), claim it for this seat: the table takes the first claim."""
+        claim = self.snapshot.get("claim")
+        if outcome is not None and claim is not None and str(outcome) == claim:
+            self.send({"op": "claim"})
+            return self.state
         if not self.may_roll():
             raise SessionError("it is not your roll at the table")
         self.send({"op": "roll", "outcome": None if outcome is None else str(outcome)})
@@ -196,6 +202,10 @@ class TableSession(Session):
             return f"At the table, as {name(self.seat)}: waiting for the start. {waiting}".strip()
         if phase == "over":
             return f"Game over. {self.snapshot.get('outcome') or ''}".strip()
+        if self.snapshot.get("race"):
+            if self.snapshot.get("claim"):
+                return "A race! Be the first to press your button below."
+            return "A race: the others are racing to press first…"
         if self.human_decides():
             if self.may_roll():
                 return f"Your roll, {name(self.seat)}: press Roll."

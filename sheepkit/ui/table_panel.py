@@ -300,7 +300,7 @@ class TablePanel:
             self._say(f"Could not rejoin your seat: {reason}")
             self.look(code)
             return
-        if self.table is not None and message.get("refused") in ("move", "roll"):
+        if self.table is not None and message.get("refused") in ("move", "roll", "claim"):
             self.app.message = reason
             self.app.render()
             return

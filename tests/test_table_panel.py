@@ -363,7 +363,15 @@ def test_the_host_changes_rules_and_bots_in_the_lobby_and_not_after_start(
     button(stranger, "sk-table-look").click()
     shown = " ".join(getattr(row, "value", "") for row in stranger.tables.seat_buttons.children)
     assert "Rules: 3 players; Wolf: Howling Wolf" in shown and "Random bot" in shown
+    guest.rules_panel.button.click()  # a guest's Rules panel: only the host chooses
+    assert "the host chooses the rules" in guest.rules_panel.error.value
+    host.rules_panel.inputs["wolf"].value = "mr_wolf"
+    host.rules_panel.button.click()  # the host's Rules panel, in the lobby: "Use these rules"
+    assert service.tables[code].session.game.rules.wolf == "mr_wolf"
+    assert "Wolf: Mr. Wolf" in guest.tables.rules_line.value
     button(host, "sk-table-start").click()
+    host.rules_panel.button.click()
+    assert "chosen before the start" in host.rules_panel.error.value
     assert setup.widget.layout.display == "none"  # not offered after the start...
     with pytest.raises(sheepkit.session.SessionError, match="before the start"):
         host.new_game({"players": 2})  # ...and refused (the Rules panel's button)

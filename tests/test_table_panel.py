@@ -54,14 +54,25 @@ def open_table(host: GameApp) -> str:
     return host.tables.code
 
 
-def wolf_table(service: TableService) -> tuple[GameApp, GameApp, str]:
-    """The host (the sheep) and a guest (the wolves) at a started Wolf and Sheep table."""
+def wolf_lobby(service: TableService) -> tuple[GameApp, GameApp, str]:
+    """The host (the sheep) and a guest (the wolves) at a Wolf and Sheep table, not started."""
     host = device(service, "wolf_and_sheep", ["Human", "Human"])
     code = open_table(host)
     guest = device(service, "wolf_and_sheep")
     join(guest, code, "Wolves")
+    return host, guest, code
+
+
+def wolf_table(service: TableService) -> tuple[GameApp, GameApp, str]:
+    """The host (the sheep) and a guest (the wolves) at a started Wolf and Sheep table."""
+    host, guest, code = wolf_lobby(service)
     button(host, "sk-table-start").click()
     return host, guest, code
+
+
+def offers(app: GameApp, css: str) -> bool:
+    """Whether the app's Play together section shows a ``css`` button."""
+    return any(css in b._dom_classes for b in shown_buttons(app.tables.widget))
 
 
 @pytest.fixture
@@ -225,11 +236,8 @@ def _downloaded(link: str) -> bytes:
 
 
 def test_the_host_closes_the_table_and_every_app_is_its_own_again(service: TableService) -> None:
-    host = device(service, "wolf_and_sheep", ["Human", "Human"])
-    code = open_table(host)
-    guest = device(service, "wolf_and_sheep")
-    join(guest, code, "Wolves")
-    assert not [b for b in shown_buttons(guest.tables.widget) if "sk-table-close" in b._dom_classes]
+    host, guest, code = wolf_lobby(service)
+    assert not offers(guest, "sk-table-close")
     button(host, "sk-table-close").click()
     for app in (host, guest):
         assert app.table is None and app.session is app._home_session
@@ -306,11 +314,8 @@ def test_on_voila_the_kernel_reads_the_link_before_the_page_reports(
 
 
 def test_a_guest_leaves_the_table_and_its_app_is_its_own_again(service: TableService) -> None:
-    host = device(service, "wolf_and_sheep", ["Human", "Human"])
-    code = open_table(host)
-    guest = device(service, "wolf_and_sheep")
-    join(guest, code, "Wolves")
-    assert not [b for b in shown_buttons(host.tables.widget) if "sk-table-leave" in b._dom_classes]
+    host, guest, code = wolf_lobby(service)
+    assert not offers(host, "sk-table-leave")
     button(guest, "sk-table-leave").click()
     assert guest.table is None and guest.session is guest._home_session
     assert guest.tables.seat is None and f"You left table {code}" in guest.tables.note.value

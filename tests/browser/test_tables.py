@@ -280,10 +280,10 @@ def test_a_sheep_race_hidden_bet_stays_on_its_device(device: Device) -> None:
 
 
 def acting(host: AppPage, guest: AppPage) -> AppPage:
-    """The device whose status says it is its roll or its turn."""
+    """The device whose status says it is its roll or its turn, or a race for it to press."""
     for _ in range(240):
         for app in (host, guest):
-            if text_of(app, ".sk-status").startswith("Your "):
+            if text_of(app, ".sk-status").startswith(("Your ", "A race!")):
                 return app
         host.page.wait_for_timeout(250)
     raise AssertionError("neither device was told to roll or move")
@@ -291,8 +291,8 @@ def acting(host: AppPage, guest: AppPage) -> AppPage:
 
 def test_battle_sheep_with_a_bot_and_shave_a_sheep_at_tables(device: Device) -> None:
     """The two games the tests above do not play: Battle Sheep, two pupils and a bot, tiles
-    laid by the game's panel; Shave a Sheep, rolls and moves by the app's buttons. Each move
-    reaches the other device (its log grows to the same lines)."""
+    laid by the game's panel; Shave a Sheep with the Howling Wolf, rolls, a race and moves by
+    the app's buttons. Each move reaches the other device (its log grows to the same lines)."""
     host = device("battle_sheep")
     host.app.locator(".sk-setup-players select").select_option(label="3 players")
     host.app.locator(".sk-seat select").nth(2).wait_for()  # a third seat: the game's bot
@@ -319,14 +319,32 @@ def test_battle_sheep_with_a_bot_and_shave_a_sheep_at_tables(device: Device) -> 
 
     host = device("shave_a_sheep", context=host.page.context)
     host.seat_humans()
+    host.app.locator(".sk-setup-wolf select").select_option(label="Howling Wolf")
     code = open_table(host)
     guest = device("shave_a_sheep", context=guest.page.context)
     sit(guest, code, "Player 2")
+    guest.wait_text(".sk-table-rules", "Wolf: Howling Wolf")
     start(host)
-    acted = {id(host): 0, id(guest): 0}
-    for lines in range(1, 9):  # a roll and a move each, twice
+    # The host sets the die to a gray face: a race, and each device has its own Howl! button.
+    host.wait_text(".sk-status", "Your roll")
+    rig = host.app.locator(".widget-hbox:has(> .sk-rig) select")
+    faces: list[str] = rig.evaluate("s => Array.from(s.options, o => o.text)")
+    rig.select_option(index=next(i for i, face in enumerate(faces) if "gray" in face.lower()))
+    host.app.locator(".sk-rig").click()
+    for app, mine in ((host, "Player 1"), (guest, "Player 2")):
+        app.wait_text(".sk-status", "A race!")
+        app.app.locator(".sk-howl:visible").wait_for(timeout=30_000)
+        assert app.app.locator(".sk-howl:visible").all_inner_texts() == [f"Howl! ({mine})"]
+    guest.app.locator(".sk-howl:visible").click()
+    for app in (host, guest):
+        app.wait_text(".sk-log", "Player 2 howls first")
+    acted = {id(host): 1, id(guest): 1}
+    for lines in range(3, 9):  # then rolls, moves (and races) until each has acted twice
         mover = acting(host, guest)
-        if text_of(mover, ".sk-status").startswith("Your roll"):
+        status = text_of(mover, ".sk-status")
+        if status.startswith("A race!"):
+            mover.app.locator(".sk-howl:visible").click()
+        elif status.startswith("Your roll"):
             mover.app.locator(".sk-roll:visible").click()
         else:
             mover.app.locator(".sk-move:visible").first.click()

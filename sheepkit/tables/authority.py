@@ -13,9 +13,9 @@ Transport-free: ``service.connect(send)`` gives a ``Device`` whose outgoing mess
 Nobody plays for another: a seat is claimed with a secret token that only its device gets;
 a device is bound to one seat of one table by its connection. Every refusal (a move out of
 turn, an illegal or stale move, a malformed, oversized or unknown message, a flood, a taken
-seat, a wrong token, a host's op from a guest, a leave from a device that sits nowhere, too
-many tables or devices) is answered with ``{"op": "error", "reason": ..., "refused": op}``
-and changes nothing.
+seat, a wrong token, a host's op from a guest, a leave from a device that sits nowhere, a
+claim when no race is on, too many tables or devices) is answered with ``{"op": "error",
+"reason": ..., "refused": op}`` and changes nothing.
 """
 
 from __future__ import annotations
@@ -73,12 +73,14 @@ Later = Callable[[float, Callable[[], None]], object]
 def race_claims(state: Any) -> dict[int, Hashable]:
     """At a race, each racer's seat and the chance outcome that says they won it; empty at any
     other position. A race is a chance node nobody rolls (``acting_player`` None) whose every
-    outcome names its winner (``outcome.player``): Shave a Sheep's howl (``howl N``)."""
+    outcome says which player's claim picks it (``outcome.claimed_by``, a game's opt-in):
+    Shave a Sheep's howl (``howl N``). (A draw for who goes first names a player too, but
+    nobody claims it.)"""
     if state.to_move != CHANCE or state.acting_player is not None or state.is_over:
         return {}
     claims: dict[int, Hashable] = {}
     for outcome, _ in state.chance_outcomes():
-        player = getattr(outcome, "player", None)
+        player = getattr(outcome, "claimed_by", None)
         if not isinstance(player, int) or isinstance(player, bool):
             return {}
         claims[player] = outcome

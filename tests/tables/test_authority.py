@@ -13,8 +13,9 @@ import pytest
 from table_devices import act_randomly, fingerprint, open_table, play_out, room
 
 import sheepkit
+from sheepkit.core import CHANCE
 from sheepkit.tables import IDLE_CLOSE, MAX_MESSAGE, TableClient, TableService, local_client
-from sheepkit.tables.authority import BURST, RACE_BOT_DELAY, RACE_WAIT
+from sheepkit.tables.authority import BURST, RACE_BOT_DELAY, RACE_WAIT, race_claims
 
 
 def refused(device: TableClient, act: Callable[[], None], service: TableService) -> str:
@@ -447,3 +448,27 @@ def test_a_claim_is_refused_when_no_race_is_on_and_to_a_seat_not_in_it() -> None
     host.roll(next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o)))
     assert host.snapshot["race"] and host.snapshot["claim"] is None  # type: ignore[index]
     assert "Player 1 is not in this race" in refused(host, host.claim, service)
+
+
+def test_only_a_race_a_game_opts_into_is_left_to_the_devices() -> None:
+    """Shave a Sheep's howl is a race (its outcomes say who claims them); the Sheep Race's draw
+    for who goes first names a player too, but nobody claims it: it is drawn at once."""
+    howl = sheepkit.load("shave_a_sheep", wolf="howling_wolf", players=3).new_game()
+    gray = next(o for o, _ in howl.chance_outcomes() if "gray" in str(o))
+    assert set(race_claims(howl.play(gray))) == {0, 1, 2}
+    timers = Timers()
+    service = TableService(later=timers, seed=lambda: 7)
+    host, _ = open_table(service, "sheep_race", ["human", "human"], {"players": 2})
+    host.start()
+    snap = host.snapshot
+    assert snap is not None and not snap["race"] and snap["ply"] >= 1 and timers.waiting == []
+    for game in GAMES:
+        rules, _ = GAMES[game]
+        state = sheepkit.load(game, **rules).new_game()
+        rng = random.Random(3)
+        while not state.is_over:
+            assert not race_claims(state) or game == "shave_a_sheep", (game, state.ply)
+            chance = state.to_move == CHANCE
+            state = state.play(
+                state.sample_chance(rng) if chance else rng.choice(state.legal_moves())
+            )

@@ -14,6 +14,7 @@ from app_driver import move_buttons, shown_buttons
 import sheepkit
 from sheepkit.drawing import drawing_for
 from sheepkit.game_log import log_entries
+from sheepkit.session import own_bot
 from sheepkit.tables import TableService
 from sheepkit.tables.client import URL_VARIABLE, LocalTransport
 from sheepkit.ui import GameApp
@@ -53,14 +54,25 @@ def open_table(host: GameApp) -> str:
     return host.tables.code
 
 
-def wolf_table(service: TableService) -> tuple[GameApp, GameApp, str]:
-    """The host (the sheep) and a guest (the wolves) at a started Wolf and Sheep table."""
+def wolf_lobby(service: TableService) -> tuple[GameApp, GameApp, str]:
+    """The host (the sheep) and a guest (the wolves) at a Wolf and Sheep table, not started."""
     host = device(service, "wolf_and_sheep", ["Human", "Human"])
     code = open_table(host)
     guest = device(service, "wolf_and_sheep")
     join(guest, code, "Wolves")
+    return host, guest, code
+
+
+def wolf_table(service: TableService) -> tuple[GameApp, GameApp, str]:
+    """The host (the sheep) and a guest (the wolves) at a started Wolf and Sheep table."""
+    host, guest, code = wolf_lobby(service)
     button(host, "sk-table-start").click()
     return host, guest, code
+
+
+def offers(app: GameApp, css: str) -> bool:
+    """Whether the app's Play together section shows a ``css`` button."""
+    return any(css in b._dom_classes for b in shown_buttons(app.tables.widget))
 
 
 @pytest.fixture
@@ -224,11 +236,8 @@ def _downloaded(link: str) -> bytes:
 
 
 def test_the_host_closes_the_table_and_every_app_is_its_own_again(service: TableService) -> None:
-    host = device(service, "wolf_and_sheep", ["Human", "Human"])
-    code = open_table(host)
-    guest = device(service, "wolf_and_sheep")
-    join(guest, code, "Wolves")
-    assert not [b for b in shown_buttons(guest.tables.widget) if "sk-table-close" in b._dom_classes]
+    host, guest, code = wolf_lobby(service)
+    assert not offers(guest, "sk-table-close")
     button(host, "sk-table-close").click()
     for app in (host, guest):
         assert app.table is None and app.session is app._home_session
@@ -302,3 +311,123 @@ def test_on_voila_the_kernel_reads_the_link_before_the_page_reports(
     guest = device(service, "wolf_and_sheep")
     assert guest.tables.code_input.value == code
     assert guest.tables._join_form in guest.tables.body.children
+
+
+def test_a_guest_leaves_the_table_and_its_app_is_its_own_again(service: TableService) -> None:
+    host, guest, code = wolf_lobby(service)
+    assert not offers(host, "sk-table-leave")
+    button(guest, "sk-table-leave").click()
+    assert guest.table is None and guest.session is guest._home_session
+    assert guest.tables.seat is None and f"You left table {code}" in guest.tables.note.value
+    assert guest.undo_button.layout.display is None
+    script = guest.tables.memory.script.value
+    assert "removeItem" in script and f"sheepkit-table-{code}" in script
+    assert button(guest, "sk-table-open") and button(guest, "sk-table-join")
+    assert "Wolves: free" in host.tables.seat_list.value
+    # The seat is free for another pupil, and the one who left may come back as a new one.
+    join(guest, code, "Wolves")
+    assert guest.tables.seat == 1 and "Wolves: a pupil" in host.tables.seat_list.value
+    button(host, "sk-table-start").click()
+    ply = service.tables[code].session.state.ply
+    button(guest, "sk-table-leave").click()
+    bot = own_bot(service.tables[code].session.game)
+    assert f"Wolves: {bot} bot" in host.tables.seat_list.value
+    assert guest.table is None and service.tables[code].session.state.ply >= ply
+    while not host.state.is_over:
+        move_buttons(host)[0].click()  # the bot plays on for the guest who left
+    assert "Game over" in host.status.value
+
+
+def test_the_host_changes_rules_and_bots_in_the_lobby_and_not_after_start(
+    service: TableService,
+) -> None:
+    host = device(service, "shave_a_sheep", ["Human", "Human"], players=2)
+    code = open_table(host)
+    guest = device(service, "shave_a_sheep")
+    join(guest, code, "Player 2")
+    assert "Rules: 2 players; the standard rules" in guest.tables.rules_line.value
+    setup = host.setup
+    assert setup.widget.layout.display is None  # the host's own set-up row, in the lobby
+    assert guest.setup.widget.layout.display == "none"
+    assert host.seat_pickers[1].disabled  # a pupil sits there
+    setup.inputs["players"].value = 3  # the host's set-up row: a third seat...
+    setup.inputs["wolf"].value = "howling_wolf"  # ...and the Howling Wolf
+    truth = service.tables[code].session
+    assert truth.game.num_players == 3 and truth.game.rules.wolf == "howling_wolf"
+    for app in (host, guest):
+        assert app.game == truth.game and app.game.num_players == 3
+        assert "Rules: 3 players; Wolf: Howling Wolf" in app.tables.rules_line.value
+    assert "Player 3: free" in guest.tables.seat_list.value
+    host.seat_pickers[2].value = "Random"  # the free seat: a bot
+    assert service.tables[code].seats[2].who == "Random"
+    assert "Player 3: Random bot" in guest.tables.seat_list.value
+    # A stranger looking at the table sees the rules and the seats before sitting.
+    stranger = device(service, "shave_a_sheep")
+    button(stranger, "sk-table-join").click()
+    stranger.tables.code_input.value = code
+    button(stranger, "sk-table-look").click()
+    shown = " ".join(getattr(row, "value", "") for row in stranger.tables.seat_buttons.children)
+    assert "Rules: 3 players; Wolf: Howling Wolf" in shown and "Random bot" in shown
+    guest.rules_panel.button.click()  # a guest's Rules panel: only the host chooses
+    assert "the host chooses the rules" in guest.rules_panel.error.value
+    host.rules_panel.inputs["wolf"].value = "mr_wolf"
+    host.rules_panel.button.click()  # the host's Rules panel, in the lobby: "Use these rules"
+    assert service.tables[code].session.game.rules.wolf == "mr_wolf"
+    assert "Wolf: Mr. Wolf" in guest.tables.rules_line.value
+    button(host, "sk-table-start").click()
+    host.rules_panel.button.click()
+    assert "chosen before the start" in host.rules_panel.error.value
+    assert setup.widget.layout.display == "none"  # not offered after the start...
+    with pytest.raises(sheepkit.session.SessionError, match="before the start"):
+        host.new_game({"players": 2})  # ...and refused (the Rules panel's button)
+    with pytest.raises(sheepkit.session.SessionError, match="before the start"):
+        host.set_seat(2, "Human")
+    assert truth.game.num_players == 3 and service.tables[code].phase == "playing"
+
+
+def test_a_rule_change_the_table_refuses_is_said_and_undone_on_the_host(
+    service: TableService,
+) -> None:
+    host = device(service, "lamb_mimes", ["Human", "Human", "Human"], players=3)
+    code = open_table(host)
+    for name in ("Player 2", "Player 3"):
+        join(device(service, "lamb_mimes"), code, name)
+    host.setup.inputs["players"].value = 2  # Player 3 sits in the seat it would remove
+    assert "someone sits in a seat beyond them" in host.tables.note.value
+    assert host.setup.inputs["players"].value == 3 and host.game.num_players == 3
+    assert service.tables[code].session.game.num_players == 3
+
+
+def test_a_howl_race_at_a_table_is_won_by_the_first_devices_button() -> None:
+    """Each device shows its own seat's Howl! button; the first claim the table gets wins,
+    the bot's claim comes too late, and every device's log says who howled."""
+    timers: list[tuple[float, Any]] = []
+    service = TableService(
+        rate=10_000, burst=10_000, later=lambda s, f: timers.append((s, f)), seed=lambda: 7
+    )
+    rules = {"players": 3, "wolf": "howling_wolf"}
+    host = device(service, "shave_a_sheep", ["Human", "Human", "Sensible"], **rules)
+    code = open_table(host)
+    guest = device(service, "shave_a_sheep")
+    join(guest, code, "Player 2")
+    button(host, "sk-table-start").click()
+    assert host.table is not None and host.table.may_roll()
+    gray = next(o for o, _ in host.state.chance_outcomes() if "gray" in str(o))
+    host.rig_choice.value = gray
+    host.rig_button.click()  # the host sets the die: gray, a race
+    assert len(timers) == 2  # the bot's claim and the race's time limit wait on the loop
+    for app, mine in ((host, "Player 1"), (guest, "Player 2")):
+        howls = [b for b in app.panel.howl_box.children if b.layout.display != "none"]
+        assert [b.description for b in howls] == [f"Howl! ({mine})"]
+        assert app.panel.howl_box.layout.display is None
+        assert "A race! Be the first to press your button" in app.status.value
+    guest.panel.howl_box.children[0].click()
+    truth = service.tables[code].session.state
+    assert str(truth.history[-1]) == "howl 2"
+    for app in (host, guest):
+        assert "Player 2 howls first" in app.log.value
+        assert app.panel.howl_box.layout.display == "none"
+    host.panel.howl(0)  # a late press (its button went): nothing is sent, nothing changes
+    for _, callback in timers:  # the bot's claim and the time limit: too late
+        callback()
+    assert service.tables[code].session.state is truth and host.tables.note.value == ""

@@ -13,8 +13,9 @@ Transport-free: ``service.connect(send)`` gives a ``Device`` whose outgoing mess
 Nobody plays for another: a seat is claimed with a secret token that only its device gets;
 a device is bound to one seat of one table by its connection. Every refusal (a move out of
 turn, an illegal or stale move, a malformed, oversized or unknown message, a flood, a taken
-seat, a wrong token, a host's op from a guest, too many tables or devices) is answered with
-``{"op": "error", "reason": ..., "refused": op}`` and changes nothing.
+seat, a wrong token, a host's op from a guest, a leave from a device that sits nowhere, a
+claim when no race is on, too many tables or devices) is answered with ``{"op": "error",
+"reason": ..., "refused": op}`` and changes nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import random
 import secrets
 import time
 from collections.abc import Callable, Hashable
@@ -45,6 +47,13 @@ IDLE_CLOSE = 30 * 60
 #: The flood limit, per connection: this many messages a second, in bursts of at most BURST.
 RATE = 20.0
 BURST = 40
+#: A race (Shave a Sheep's howl: the first player to claim the chance outcome wins it) waits
+#: this many seconds for a claim; then it is settled at random, so that a device that is away
+#: cannot stall the table.
+RACE_WAIT = 10.0
+#: How long a bot at the table takes to claim a race, in seconds (as in the one-screen app:
+#: quick, but a child can beat it).
+RACE_BOT_DELAY = (0.4, 1.5)
 #: Table codes: 4 letters none of which reads as another (no I, no O; no digits at all).
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 4
@@ -56,6 +65,34 @@ log = logging.getLogger(__name__)
 #: How the server runs a bot's think: ``think(work, done)`` runs ``work()`` off the event
 #: loop and then calls ``done(move_or_exception)`` back on it. None: think at once, inline.
 Thinker = Callable[[Callable[[], Hashable], Callable[[object], None]], None]
+#: How the server waits: ``later(seconds, callback)`` calls ``callback()`` on the event loop
+#: after ``seconds``. None: nothing waits (a race is then settled at random at once).
+Later = Callable[[float, Callable[[], None]], object]
+
+
+def race_claims(state: Any) -> dict[int, Hashable]:
+    """At a race, each racer's seat and the chance outcome that says they won it; empty at any
+    other position. A race is a chance node nobody rolls (``acting_player`` None) whose every
+    outcome says which player's claim picks it (``outcome.claimed_by``, a game's opt-in):
+    Shave a Sheep's howl (``howl N``). (A draw for who goes first names a player too, but
+    nobody claims it.)"""
+    if state.to_move != CHANCE or state.acting_player is not None or state.is_over:
+        return {}
+    claims: dict[int, Hashable] = {}
+    for outcome, _ in state.chance_outcomes():
+        player = getattr(outcome, "claimed_by", None)
+        if not isinstance(player, int) or isinstance(player, bool):
+            return {}
+        claims[player] = outcome
+    return claims
+
+
+@dataclass(eq=False)
+class Race:
+    """A race under way at a table: the first claim that arrives wins it."""
+
+    ply: int
+    claims: dict[int, Hashable]
 
 
 @dataclass(eq=False)
@@ -99,6 +136,7 @@ class Table:
     notes: list[tuple[int, str]] = field(default_factory=list)
     #: Each reader's log words so far (``log_entries``' memo): a move words only itself.
     log_memos: dict[int | None, LogMemo] = field(default_factory=dict)
+    race: Race | None = None  # a race waiting for its first claim
 
     # ----------------------------------------------------------------------- snapshots --
     @property
@@ -157,6 +195,7 @@ class Table:
             "outcome": outcome.reason if outcome is not None else None,
             "rules": session.game.rules.changes(),
             "game": self.game_key,
+            "race": self.racing() is not None,
         }
         if not session.game.hidden_information:
             shared["knowledge"] = encode_view(state, 0)
@@ -169,12 +208,16 @@ class Table:
         state = session.state
         playing = self.phase == "playing" and not self.thinking
         decides = playing and state.to_move == seat and session.is_human(seat)
+        race = self.racing()
+        claims = race is not None and seat in race.claims and session.is_human(seat)
         snapshot = {
             **shared,
             "seat": seat,
             "host": seat == self.host_seat,
             "legal": [str(m) for m in state.legal_moves()] if decides else [],
             "may_roll": playing and self._may_roll(seat),
+            # The outcome this seat claims if it is first (its own "howl N"), while racing.
+            "claim": str(race.claims[seat]) if race is not None and claims else None,
             "seats": self.seat_list(seat),
         }
         if "knowledge" not in shared:  # hidden information: each seat knows its own
@@ -212,6 +255,51 @@ class Table:
             return False
         return seat in (state.acting_player, self.host_seat)
 
+    def racing(self) -> Race | None:
+        """The race waiting for its first claim at the position the table holds, if any."""
+        race = self.race
+        state = self.session.state
+        if race is None or race.ply != state.ply or self.phase != "playing":
+            return None
+        return race
+
+    def _settles_itself(self, state: Any) -> bool:
+        """The session's ``claims_chance``: a race is the devices' to win, if the server can
+        wait for them (else the session rolls it at random, at once)."""
+        return self.service.later is not None and bool(race_claims(state))
+
+    def _start_race(self) -> None:
+        """A race begins: every seated device may claim it; each bot claims after a short
+        random delay; nobody's claim within RACE_WAIT settles it at random."""
+        session = self.session
+        state = session.state
+        race = self.race = Race(state.ply, race_claims(state))
+        later = self.service.later
+        assert later is not None  # (_settles_itself)
+        for seat, outcome in race.claims.items():
+            if not session.is_human(seat):
+                delay = _race_rng.uniform(*RACE_BOT_DELAY)
+                later(delay, functools.partial(self._bot_claims, race, outcome))
+        later(self.service.race_wait, functools.partial(self._race_timed_out, race))
+
+    def settle_race(self, race: Race, outcome: Hashable | None, note: str = "") -> None:
+        """The race ends with ``outcome`` (None: at random); the game goes on."""
+        self.race = None
+        if note:
+            self.notes.append((self.session.state.ply, note))
+        self.session.roll(outcome)
+        self.advance()
+        self.broadcast()
+
+    def _bot_claims(self, race: Race, outcome: Hashable) -> None:
+        if self.racing() is race and not self.closed:
+            self.settle_race(race, outcome)
+
+    def _race_timed_out(self, race: Race) -> None:
+        if self.racing() is race and not self.closed:
+            seconds = f"{self.service.race_wait:g}"
+            self.settle_race(race, None, f"Nobody claimed the race in {seconds} s: chance chose")
+
     def broadcast(self) -> None:
         """Each seated device's snapshot; what the seats share is built once."""
         seated = [(i, s.device) for i, s in enumerate(self.seats) if s.device is not None]
@@ -229,6 +317,8 @@ class Table:
             work = session.bot_thinks()
             if work is None:
                 if not session.step():  # a deal or a roll, or nothing left to do by itself
+                    if self._settles_itself(session.state) and self.racing() is None:
+                        self._start_race()
                     break
                 continue
             before = session.state
@@ -264,6 +354,10 @@ def _spec(who: str) -> str:
     return HUMAN if who == WHO_HUMAN else who
 
 
+#: The bots' delays in a race: not the game's dice (a delay changes nothing in the record).
+_race_rng = random.SystemRandom()
+
+
 def _think_now(work: Callable[[], Hashable]) -> object:
     try:
         return work()
@@ -284,6 +378,8 @@ class TableService:
         burst: int = BURST,
         clock: Callable[[], float] = time.monotonic,
         think: Thinker | None = None,
+        later: Later | None = None,
+        race_wait: float = RACE_WAIT,
         seed: Callable[[], int] | None = None,
     ) -> None:
         self.max_tables = max_tables
@@ -293,6 +389,8 @@ class TableService:
         self.burst = burst
         self.clock = clock
         self.think = think
+        self.later = later
+        self.race_wait = race_wait
         #: Each new table's seed (its dice, its deals, its bots): random unless a test fixes it.
         self.seed = seed or (lambda: secrets.randbelow(10**9))
         self.tables: dict[str, Table] = {}
@@ -307,6 +405,7 @@ class TableService:
             "idle_close_seconds": self.idle_close,
             "messages_per_second": self.rate,
             "burst": self.burst,
+            "race_wait_seconds": self.race_wait,
         }
 
     def drawing(self, session: Session) -> Any:
@@ -472,6 +571,7 @@ class TableService:
             host_seat=seat,
             touched=self.clock(),
         )
+        session.claims_chance = table._settles_itself  # a race waits for the devices
         self.tables[table.code] = table
         table.seats[seat].token = secrets.token_urlsafe(16)
         self._sit(device, table, seat)
@@ -571,6 +671,19 @@ class TableService:
         if table.thinking:
             raise ProtocolError("a bot is thinking: wait for its move", op)
 
+    def _op_claim(self, device: Device, message: dict[str, Any]) -> None:
+        """The device claims the race for its own seat: the first claim that arrives wins."""
+        table, seat = self._seated(device)
+        self._playing(table, "claim")
+        race = table.racing()
+        if race is None:
+            raise ProtocolError(
+                "there is no race to win now (it was won already, or none has begun)", "claim"
+            )
+        if seat not in race.claims:
+            raise ProtocolError(f"{table.name(seat)} is not in this race", "claim")
+        table.settle_race(race, race.claims[seat])
+
     def _op_start(self, device: Device, message: dict[str, Any]) -> None:
         table = self._hosting(device, "start the game")
         if table.phase != "lobby":
@@ -638,6 +751,30 @@ class TableService:
         table = self._hosting(device, "close the table")
         self.close(table, "the host closed the table")
 
+    def _op_leave(self, device: Device, message: dict[str, Any]) -> None:
+        """A guest gives up its seat for good (its token is void). In the lobby the seat is
+        free for another pupil; once the game has started the game's own bot plays on for
+        the player who left (a game waiting for someone gone would stall the table)."""
+        table, seat = self._seated(device)
+        if seat == table.host_seat:
+            raise ProtocolError(
+                "the host does not leave the table: close it instead (every device is told)",
+                "leave",
+            )
+        name = table.name(seat)
+        words = f"{name} left the table"
+        if table.phase == "playing":
+            bot = own_bot(table.session.game)
+            words += f": the {bot} bot plays on for them"
+            table.notes.append((table.session.state.ply, words))
+            table.set_who(seat, bot)
+        left = table.seats[seat]
+        left.token, left.device = "", None
+        device.table = device.seat = None
+        self.send(device, {"op": "left", "code": table.code, "reason": words})
+        table.advance()
+        table.broadcast()
+
     def _op_record(self, device: Device, message: dict[str, Any]) -> None:
         table, _ = self._seated(device)
         session = table.session
@@ -653,8 +790,10 @@ __all__ = [
     "IDLE_CLOSE",
     "MAX_DEVICES",
     "MAX_TABLES",
+    "RACE_WAIT",
     "RATE",
     "Device",
+    "Race",
     "Seat",
     "Table",
     "TableService",

@@ -84,6 +84,8 @@ class TableClient:
         elif op == "closed":
             self.closed = str(message.get("reason"))
             self.seated = None
+        elif op == "left":  # this device gave up its seat; its connection stays open
+            self.seated = self.snapshot = None
         for listener in tuple(self._listeners):
             listener(message)
 
@@ -129,6 +131,10 @@ class TableClient:
     def roll(self, outcome: str | None = None) -> None:
         self.send({"op": "roll", "outcome": outcome})
 
+    def claim(self) -> None:
+        """Claim the race under way for this seat (the snapshot's ``claim``)."""
+        self.send({"op": "claim"})
+
     def start(self) -> None:
         self.send({"op": "start"})
 
@@ -140,6 +146,10 @@ class TableClient:
 
     def close_table(self) -> None:
         self.send({"op": "close"})
+
+    def leave(self) -> None:
+        """Give up this device's seat for good (a guest; the host closes the table)."""
+        self.send({"op": "leave"})
 
     def ask_record(self) -> None:
         self.send({"op": "record"})

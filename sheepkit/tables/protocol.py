@@ -27,10 +27,12 @@ OPS: dict[str, dict[str, str]] = {
     "rejoin": {"code": "text", "token": "text"},
     "move": {"move": "text", "ply": "int"},
     "roll": {"outcome?": "text|null"},
+    "claim": {},
     "start": {},
     "rules": {"rules": "object"},
     "seat": {"seat": "int", "who": "text"},
     "close": {},
+    "leave": {},
     "record": {},
     "ping": {},
 }

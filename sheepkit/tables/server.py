@@ -52,9 +52,15 @@ def threaded_thinker(executor: ThreadPoolExecutor) -> Callable[..., None]:
 
 
 def make_service(**limits: Any) -> TableService:
-    """A table service whose bots think in threads and whose idle tables close (to be made
-    on the event loop it serves)."""
-    service = TableService(think=threaded_thinker(ThreadPoolExecutor(BOT_THREADS)), **limits)
+    """A table service whose bots think in threads, whose races wait on the event loop for
+    the devices' claims, and whose idle tables close (to be made on the event loop it
+    serves)."""
+    loop = IOLoop.current()
+    service = TableService(
+        think=threaded_thinker(ThreadPoolExecutor(BOT_THREADS)),
+        later=lambda seconds, callback: loop.call_later(seconds, callback),
+        **limits,
+    )
 
     def close_idle() -> None:
         service.close_idle()

@@ -29,7 +29,7 @@ from ..core.registry import entry_for
 from ..core.rules import RuleInfo, Rules
 from ..drawing import BoardDrawing, Frame, drawing_for
 from ..game_log import LogMemo, log_entries
-from ..session import HUMAN, MAX_RECORD_CHARS, Event, Session, read_record
+from ..session import HUMAN, MAX_RECORD_CHARS, Event, Session, SessionError, read_record
 from .board_keys import BoardKeys
 from .board_speech import BoardSpeech
 from .download import download_link
@@ -755,7 +755,10 @@ class RulesPanel:
             self.error.value = f"<span style='color:#b00020'>{html.escape(str(e))}</span>"
             return
         self.error.value = ""
-        self.apply(rules)
+        try:
+            self.apply(rules)
+        except SessionError as e:  # at a table: only the host chooses, before the start
+            self.error.value = f"<span style='color:#b00020'>{html.escape(str(e))}</span>"
 
 
 class RecordsPanel:

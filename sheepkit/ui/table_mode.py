@@ -7,7 +7,8 @@ position is the stand-in state decoded from the snapshot (``Frame(stand_in, view
 shows only what the seat may see), the move buttons are the server's legal moves, a move or a
 roll (a button, a board click, a game panel's control) is sent as its notation, and nothing is
 played, undone or browsed here. ``enter_table`` swaps it in, with undo, redo, the history, the
-seat pickers and the set-up row put away; ``leave_table`` brings the app's own session back.
+seat pickers and the set-up row put away (the host gets the last two back in the lobby: its
+rule and seat changes go to the table); ``leave_table`` brings the app's own session back.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
+from ..bots import for_game
 from ..core import CHANCE, Game, SheepkitError, State
+from ..core.rules import Rules
 from ..session import HUMAN, Session, SessionError
 
 if TYPE_CHECKING:
@@ -37,7 +40,14 @@ class TableSession(Session):
     def show(self, snapshot: dict[str, Any], stand_in: State[Any, Any]) -> None:
         """The table's latest snapshot and the state drawn from it."""
         self.snapshot = snapshot
-        self.game = stand_in.game
+        if stand_in.game != self.game:  # the host chose other rules in the lobby
+            self.game = stand_in.game
+            self.bot_factories = for_game(self.game)
+        # Who plays each seat, as the app's seat pickers show it (the host's, in the lobby).
+        self._specs = [
+            HUMAN if entry.get("who", "human") == "human" else str(entry["who"])
+            for entry in snapshot.get("seats") or ()
+        ] or [HUMAN] * self.game.num_players
         self.timeline = [stand_in]
         self.cursor = 0
         self.legal = tuple(self._move(text) for text in snapshot.get("legal") or ())
@@ -108,6 +118,12 @@ class TableSession(Session):
         return self.state
 
     def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
+        """Roll (or, the host, set the die); in a race (the game's own button, e.g. Shave a
+        Sheep's "Howl!"), claim it for this seat: the table takes the first claim."""
+        claim = self.snapshot.get("claim")
+        if outcome is not None and claim is not None and str(outcome) == claim:
+            self.send({"op": "claim"})
+            return self.state
         if not self.may_roll():
             raise SessionError("it is not your roll at the table")
         self.send({"op": "roll", "outcome": None if outcome is None else str(outcome)})
@@ -122,14 +138,37 @@ class TableSession(Session):
     def goto(self, index: int) -> None:
         pass
 
-    def new_game(self, game: Any = None) -> None:
-        raise SessionError("at a table the host chose the rules before the start")
+    @property
+    def in_lobby(self) -> bool:
+        """The host may still choose the rules and the bots (before the start)."""
+        return self.phase == "lobby" and self.is_host
+
+    def new_game(self, game: Game[Any, Any, Any] | Rules | dict[str, Any] | None = None) -> None:
+        """In the lobby, the host's new rules (the set-up row's, the Rules panel's) go to the
+        table, which every device then shows; else refused."""
+        if not self.in_lobby:
+            raise SessionError(
+                "at a table the host chooses the rules, before the start"
+                if self.phase == "lobby"
+                else "at a table the rules were chosen before the start"
+            )
+        rules: Rules
+        if isinstance(game, dict):
+            rules = self.game.rules.replace(**game)
+        elif isinstance(game, Game):
+            rules = game.rules
+        else:
+            rules = self.game.rules if game is None else game
+        self.send({"op": "rules", "rules": rules.changes()})
 
     def load_record(self, text: str | dict[str, Any]) -> None:
         raise SessionError("a record cannot be loaded at a table")
 
     def set_seat(self, seat: int, who: Any) -> None:
-        raise SessionError("at a table the host seats the bots (Play together)")
+        """In the lobby, the host's seat pickers make a free seat a bot or a human's."""
+        if not self.in_lobby:
+            raise SessionError("at a table the host seats the bots, before the start")
+        self.send({"op": "seat", "seat": seat, "who": "human" if who == HUMAN else str(who)})
 
     # ------------------------------------------------------------- what the app shows --
     def log_entries(self, viewer: int | None = None) -> list[tuple[int, int, str]]:
@@ -163,6 +202,10 @@ class TableSession(Session):
             return f"At the table, as {name(self.seat)}: waiting for the start. {waiting}".strip()
         if phase == "over":
             return f"Game over. {self.snapshot.get('outcome') or ''}".strip()
+        if self.snapshot.get("race"):
+            if self.snapshot.get("claim"):
+                return "A race! Be the first to press your button below."
+            return "A race: the others are racing to press first…"
         if self.human_decides():
             if self.may_roll():
                 return f"Your roll, {name(self.seat)}: press Roll."

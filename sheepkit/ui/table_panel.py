@@ -1,11 +1,14 @@
 """The app's "Play together" section: open a table, join one by its code, take a seat.
 
 The host sets the rules and which seats are bots with the app's own controls (the set-up row,
-the seat pickers), then presses "Open a table": the table's code and a link carrying
-``?table=CODE`` appear, for the others to join from their own devices. "Join a table" asks the
+the seat pickers, the Rules panel) and presses "Open a table": the table's code and a link
+carrying ``?table=CODE`` appear, for the others to join from their own devices. Until Start
+the same controls still choose (each change goes to the table; every device's lobby shows the
+rules and the seats). "Join a table" asks the
 table for its seats and offers the free ones. Once seated, the app shows the game from its
 seat (``table_mode``); this section lists the seats (present, away, bot), gives the host Start
-and "hand an away seat to a bot", and offers the record when the table may give it.
+and "hand an away seat to a bot", a guest "Leave the table", and offers the record when the
+table may give it.
 
 The messages are those of ``sheepkit.tables``; the panel's ``TableClient`` sends them, and a
 ``Connect`` gives it its transport (a websocket to the Voila or classroom server from the
@@ -26,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from ..core import SheepkitError
+from ..core import Game, SheepkitError
 from ..session import HUMAN
 from ..tables.client import (
     BrowserTransport,
@@ -37,6 +40,7 @@ from ..tables.client import (
     table_service_url,
 )
 from .download import download_link
+from .rule_inputs import value_words
 from .table_memory import TableMemory, table_from_query
 from .table_mode import TableSession, enter_table, leave_table
 
@@ -65,6 +69,23 @@ def service_connect() -> Connect | None:
             return None  # a static site served as plain files
         return lambda client: BrowserTransport(url, client)
     return lambda client: TornadoTransport.connect(url, client)
+
+
+def rules_words(game: Game[Any, Any, Any]) -> str:
+    """A table's rules in a line: how many play, and each rule that is not the game's
+    default, as the app's inputs word it."""
+    rules = game.rules
+    infos = {info.name: info for info in rules.describe()}
+    changed = [
+        f"{infos[name].label}: {_clipped(value_words(infos[name], getattr(rules, name)))}"
+        for name in rules.changes()
+        if name in infos and name != type(game).players_rule
+    ]
+    return f"{game.num_players} players; " + ("; ".join(changed) or "the standard rules")
+
+
+def _clipped(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _answers(url: str) -> bool:
@@ -210,6 +231,10 @@ class TablePanel:
     def ask_record(self) -> None:
         self.send({"op": "record"})
 
+    def leave(self) -> None:
+        """Give up this device's seat (a guest's: the host closes the table instead)."""
+        self.send({"op": "leave"})
+
     # ------------------------------------------------------------------ the messages --
     def receive(self, message: dict[str, Any]) -> None:
         """One message from the table (the client has read it)."""
@@ -219,6 +244,7 @@ class TablePanel:
             "state": self._state,
             "error": self._error,
             "closed": self._closed,
+            "left": self._left,
             "record": self._record,
         }.get(str(message.get("op")))
         if handler is not None:
@@ -274,21 +300,38 @@ class TablePanel:
             self._say(f"Could not rejoin your seat: {reason}")
             self.look(code)
             return
-        if self.table is not None and message.get("refused") in ("move", "roll"):
+        if self.table is not None and message.get("refused") in ("move", "roll", "claim"):
             self.app.message = reason
             self.app.render()
             return
+        if self.table is not None and message.get("refused") in ("rules", "seat"):
+            self.app.setup.show(self.app.game.rules)  # back to the table's own choices
+            self.app._sync_pickers()
         self._say(reason)
 
     def _closed(self, message: dict[str, Any]) -> None:
         if self.code is not None and self.memory is not None:
             self.memory.forget(self.code)
-        self.code, self.seat, self.table = None, None, None
         self.client.disconnect()
+        self._away_from_table()
+        self._say(f"The table closed: {message.get('reason', '')}")
+
+    def _left(self, message: dict[str, Any]) -> None:
+        """This device gave up its seat: back to Open / Join, on the same connection."""
+        code = self.code
+        if code is not None and self.memory is not None:
+            self.memory.forget(code)
+        self._away_from_table()
+        self.note.value = html.escape(f"You left table {code or message.get('code', '')}.")
+
+    def _away_from_table(self) -> None:
+        """The app is its own again, and offers to open or join a table."""
+        self.code, self.seat, self.table, self.host = None, None, None, False
         leave_table(self.app)
+        for picker in self.app.seat_pickers:
+            picker.disabled = False
         self.body.children = ()
         self.start_row.layout.display = None
-        self._say(f"The table closed: {message.get('reason', '')}")
 
     def _record(self, message: dict[str, Any]) -> None:
         text = json.dumps(message.get("record"), indent=1)
@@ -340,7 +383,12 @@ class TablePanel:
         if lobby is None or lobby.get("code") != self.code_input.value.strip().upper():
             self.seat_buttons.children = ()
             return
-        rows = []
+        rows: list[w.Widget] = []
+        try:
+            rules = html.escape(rules_words(game_of(lobby)))
+            rows.append(w.HTML(f"<div class='sk-table-lobby-rules'>Rules: {rules}</div>"))
+        except (KeyError, SheepkitError, ValueError, TypeError):
+            pass  # another game's table, or rules this version does not know: the seats say
         game = self.app.game
         for seat, entry in enumerate(lobby.get("seats") or ()):
             name = game.player_name(seat) if seat < game.num_players else f"Seat {seat + 1}"
@@ -364,6 +412,8 @@ class TablePanel:
         if self._at_table is None:
             self.table_info = w.HTML()
             self.table_info.add_class("sk-table-info")
+            self.rules_line = w.HTML()
+            self.rules_line.add_class("sk-table-rules")
             self.seat_list = w.HTML()
             self.seat_list.add_class("sk-table-seat-list")
             self.start_button = w.Button(
@@ -397,14 +447,24 @@ class TablePanel:
             )
             self.close_button.add_class("sk-table-close")
             self.close_button.on_click(lambda _: self.send({"op": "close"}))
+            self.leave_button = w.Button(
+                description="Leave the table",
+                tooltip="Give up your seat: before the start another pupil may take it; "
+                "after it, a bot plays on for you",
+                layout=w.Layout(width="auto"),
+            )
+            self.leave_button.add_class("sk-table-leave")
+            self.leave_button.on_click(lambda _: self.leave())
             self._at_table = w.VBox(
                 [
                     self.table_info,
+                    self.rules_line,
                     self.seat_list,
                     self.start_button,
                     self.bot_row,
                     w.HBox([self.record_button, self.record_link]),
                     self.close_button,
+                    self.leave_button,
                 ]
             )
         self.start_row.layout.display = "none"
@@ -431,7 +491,15 @@ class TablePanel:
             items.append(f"<li>{html.escape(game.player_name(seat))}: {html.escape(words)}</li>")
         self.seat_list.value = f"<ul style='margin:0;padding-left:1.2em'>{''.join(items)}</ul>"
         phase = table.phase
-        self.start_button.layout.display = None if self.host and phase == "lobby" else "none"
+        self.rules_line.value = f"<div>Rules: {html.escape(rules_words(game))}</div>"
+        # In the lobby the host chooses the rules and the bots with the app's own set-up row
+        # and seat pickers (a taken seat is a pupil's); each change goes to the table.
+        choosing = self.host and phase == "lobby"
+        self.app.setup.widget.layout.display = None if choosing else "none"
+        if choosing:
+            for picker, entry in zip(self.app.seat_pickers, snapshot.get("seats") or ()):
+                picker.disabled = bool(entry.get("taken"))
+        self.start_button.layout.display = None if choosing else "none"
         show_bots = self.host and phase == "playing" and bool(away_seats)
         self.bot_row.layout.display = None if show_bots else "none"
         if show_bots:
@@ -443,5 +511,6 @@ class TablePanel:
                 self.away_bot.options = bots
                 self.away_bot.index = 0
         self.close_button.layout.display = None if self.host else "none"
+        self.leave_button.layout.display = "none" if self.host else None
         may_save = phase == "over" or (phase == "playing" and not game.hidden_information)
         self.record_button.layout.display = None if may_save else "none"

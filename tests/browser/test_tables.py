@@ -277,3 +277,81 @@ def test_a_sheep_race_hidden_bet_stays_on_its_device(device: Device) -> None:
     assert words not in seen and notation not in seen, seen
     for app in (host, guest):
         app.assert_healthy()
+
+
+def acting(host: AppPage, guest: AppPage) -> AppPage:
+    """The device whose status says it is its roll or its turn, or a race for it to press."""
+    for _ in range(240):
+        for app in (host, guest):
+            if text_of(app, ".sk-status").startswith(("Your ", "A race!")):
+                return app
+        host.page.wait_for_timeout(250)
+    raise AssertionError("neither device was told to roll or move")
+
+
+def test_battle_sheep_with_a_bot_and_shave_a_sheep_at_tables(device: Device) -> None:
+    """The two games the tests above do not play: Battle Sheep, two pupils and a bot, tiles
+    laid by the game's panel; Shave a Sheep with the Howling Wolf, rolls, a race and moves by
+    the app's buttons. Each move reaches the other device (its log grows to the same lines)."""
+    host = device("battle_sheep")
+    host.app.locator(".sk-setup-players select").select_option(label="3 players")
+    host.app.locator(".sk-seat select").nth(2).wait_for()  # a third seat: the game's bot
+    host.app.locator(".sk-seat select").nth(1).select_option(label="Human")
+    host.wait_text(".sk-status", "Player 1")
+    code = open_table(host)
+    guest = device("battle_sheep")
+    sit(guest, code, "Player 2")
+    host.wait_text(".sk-table-seat-list", r"Player 3 \(C\): \w+ bot")
+    start(host)
+    lines = 0
+    for _ in range(2):  # two rounds: the host's tile, the guest's, the bot's
+        for mover in (host, guest):
+            mover.wait_text(".sk-status", "Your turn")
+            mover.app.locator(".sk-lay:visible").click()
+            lines += 1
+            for app in (host, guest):
+                app.wait_log(lines)
+        lines += 1  # the bot's tile, seen on both devices
+        for app in (host, guest):
+            app.wait_log(lines)
+    logs = [app.app.locator(".sk-log").inner_text() for app in (host, guest)]
+    assert logs[0] == logs[1] and logs[0].count("Player 3 (C): Lay a tile") == 2, logs
+
+    host = device("shave_a_sheep", context=host.page.context)
+    host.seat_humans()
+    host.app.locator(".sk-setup-wolf select").select_option(label="Howling Wolf")
+    code = open_table(host)
+    guest = device("shave_a_sheep", context=guest.page.context)
+    sit(guest, code, "Player 2")
+    guest.wait_text(".sk-table-rules", "Wolf: Howling Wolf")
+    start(host)
+    # The host sets the die to a gray face: a race, and each device has its own Howl! button.
+    host.wait_text(".sk-status", "Your roll")
+    rig = host.app.locator(".widget-hbox:has(> .sk-rig) select")
+    faces: list[str] = rig.evaluate("s => Array.from(s.options, o => o.text)")
+    rig.select_option(index=next(i for i, face in enumerate(faces) if "gray" in face.lower()))
+    host.app.locator(".sk-rig").click()
+    for app, mine in ((host, "Player 1"), (guest, "Player 2")):
+        app.wait_text(".sk-status", "A race!")
+        app.app.locator(".sk-howl:visible").wait_for(timeout=30_000)
+        assert app.app.locator(".sk-howl:visible").all_inner_texts() == [f"Howl! ({mine})"]
+    guest.app.locator(".sk-howl:visible").click()
+    for app in (host, guest):
+        app.wait_text(".sk-log", "Player 2 howls first")
+    acted = {id(host): 1, id(guest): 1}
+    for lines in range(3, 9):  # then rolls, moves (and races) until each has acted twice
+        mover = acting(host, guest)
+        status = text_of(mover, ".sk-status")
+        if status.startswith("A race!"):
+            mover.app.locator(".sk-howl:visible").click()
+        elif status.startswith("Your roll"):
+            mover.app.locator(".sk-roll:visible").click()
+        else:
+            mover.app.locator(".sk-move:visible").first.click()
+        acted[id(mover)] += 1
+        for app in (host, guest):
+            app.wait_log(lines)
+    logs = [app.app.locator(".sk-log").inner_text() for app in (host, guest)]
+    assert logs[0] == logs[1] and min(acted.values()) >= 2, (acted, logs)
+    for app in (host, guest):
+        app.assert_healthy()

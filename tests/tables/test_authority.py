@@ -13,8 +13,9 @@ import pytest
 from table_devices import act_randomly, fingerprint, open_table, play_out, room
 
 import sheepkit
+from sheepkit.core import CHANCE
 from sheepkit.tables import IDLE_CLOSE, MAX_MESSAGE, TableClient, TableService, local_client
-from sheepkit.tables.authority import BURST
+from sheepkit.tables.authority import BURST, RACE_BOT_DELAY, RACE_WAIT, race_claims
 
 
 def refused(device: TableClient, act: Callable[[], None], service: TableService) -> str:
@@ -315,3 +316,159 @@ def test_each_log_line_carries_its_plies_as_the_app_numbers_them() -> None:
         assert first == 1 and last > 1, plies  # the deals, folded into one line
         assert plies[-1][1] == snap["ply"], (plies, snap["ply"])
         assert all(a[1] < b[0] for a, b in itertools.pairwise(plies)), plies
+
+
+def test_a_guest_leaves_the_lobby_and_its_seat_is_free_again() -> None:
+    service, _ = room()
+    host, guest = open_table(service, "wolf_and_sheep", ["human", "human"])
+    code, token = host.code or "", guest.token or ""
+    guest.leave()
+    assert guest.seated is None and guest.snapshot is None and guest.errors == []
+    seats = host.snapshot["seats"]  # type: ignore[index]
+    assert seats[1] == {
+        "name": "Wolves",
+        "who": "human",
+        "taken": False,
+        "away": False,
+        "you": False,
+    }
+    assert "holds no seat" in refused(guest, lambda: guest.rejoin(code, token), service)
+    other = local_client(service)
+    other.sit(code, 1)  # the seat is free for another pupil
+    assert other.seat == 1 and other.errors == []
+    guest.open("wolf_and_sheep", ["human", "human"])  # the same connection, free to sit again
+    assert guest.seated is not None and len(guest.errors) == 1  # (the refused rejoin)
+
+
+def test_a_guest_who_leaves_mid_game_hands_the_seat_to_the_games_bot() -> None:
+    service, _ = room()
+    host, guest, other = open_table(service, "lamb_mimes", ["human"] * 3, {"players": 3})
+    host.start()
+    ply = host.snapshot["ply"]  # type: ignore[index]
+    guest.leave()
+    (table,) = service.tables.values()
+    bot = sheepkit.session.own_bot(table.session.game)
+    snap = host.snapshot
+    assert snap is not None and snap["seats"][1]["who"] == bot and not snap["seats"][1]["taken"]
+    line = f"Player 2 left the table: the {bot} bot plays on for them"
+    assert line in snap["log"] and line in other.snapshot["log"]  # type: ignore[index]
+    assert snap["ply"] >= ply
+    play_out([host, other], random.Random(4))
+    assert host.snapshot["phase"] == other.snapshot["phase"] == "over"  # type: ignore[index]
+
+
+def test_leaving_is_refused_to_a_device_that_sits_nowhere_and_to_the_host() -> None:
+    service, _, host, _ = wolf_table()
+    stranger = local_client(service)
+    assert "sits at no table" in refused(stranger, stranger.leave, service)
+    assert "close it instead" in refused(host, host.leave, service)
+
+
+class Timers:
+    """The service's ``later``: each wait is kept, to be run by the test."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[float, Callable[[], None]]] = []
+
+    def __call__(self, seconds: float, callback: Callable[[], None]) -> None:
+        self.waiting.append((seconds, callback))
+
+    def run(self, seconds: float) -> None:
+        """Every wait of ``seconds`` or less, in order of its time (as the event loop would)."""
+        due = sorted((w for w in self.waiting if w[0] <= seconds), key=lambda w: w[0])
+        self.waiting = [w for w in self.waiting if w[0] > seconds]
+        for _, callback in due:
+            callback()
+
+
+def howl_table(seats: list[str]) -> tuple[TableService, Timers, list[TableClient]]:
+    """A started Howling Wolf table where the host has rolled gray: a race is on."""
+    timers = Timers()
+    service = TableService(later=timers, seed=lambda: 7)
+    rules = {"players": len(seats), "wolf": "howling_wolf"}
+    devices = open_table(service, "shave_a_sheep", seats, rules)
+    host = devices[0]
+    host.start()
+    state = host.state()
+    assert state is not None and host.snapshot["may_roll"]  # type: ignore[index]
+    gray = next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o))
+    host.roll(gray)
+    return service, timers, devices
+
+
+def test_a_race_is_won_by_the_first_claim_that_arrives_from_a_device() -> None:
+    service, timers, (host, guest) = howl_table(["human", "human", "Sensible"])
+    for device, seat in ((host, 0), (guest, 1)):
+        snap = device.snapshot
+        assert snap is not None and snap["race"] and snap["claim"] == f"howl {seat + 1}"
+        assert snap["legal"] == [] and not snap["may_roll"]
+    # The bot's claim and the time limit wait on the event loop.
+    assert sorted(seconds for seconds, _ in timers.waiting)[-1] == RACE_WAIT
+    assert all(0.4 <= s <= 1.5 for s, _ in timers.waiting[:-1]) and len(timers.waiting) == 2
+    guest.claim()
+    snap = host.snapshot
+    assert snap is not None and not snap["race"] and snap["claim"] is None
+    assert "Player 2 howls first" in " ".join(snap["log"])
+    assert guest.snapshot["legal"]  # type: ignore[index]  # the winner picks a sheep
+    # Too late: the host's claim, then the bot's and the time limit, change nothing.
+    assert "no race to win now" in refused(host, host.claim, service)
+    before = fingerprint(service)
+    timers.run(RACE_WAIT)
+    assert fingerprint(service) == before
+
+
+def test_a_bot_claims_a_race_nobody_presses_and_a_race_times_out_at_random() -> None:
+    _, timers, (host, guest) = howl_table(["human", "human", "Sensible"])
+    timers.run(RACE_BOT_DELAY[1])  # nobody pressed: the bot was quicker
+    snap = host.snapshot
+    assert snap is not None and not snap["race"]
+    assert "Player 3 howls first" in " ".join(snap["log"])
+    _, timers, (host, guest) = howl_table(["human", "human"])
+    assert [s for s, _ in timers.waiting] == [RACE_WAIT]  # no bot: only the time limit
+    guest.disconnect()  # away: it cannot stall the table
+    timers.run(RACE_WAIT)
+    snap = host.snapshot
+    assert snap is not None and not snap["race"]
+    assert "Nobody claimed the race in 10 s: chance chose" in snap["log"]
+    assert " howls first" in " ".join(snap["log"])
+
+
+def test_a_claim_is_refused_when_no_race_is_on_and_to_a_seat_not_in_it() -> None:
+    service, _, host, _ = wolf_table()
+    assert "no race to win now" in refused(host, host.claim, service)
+    stranger = local_client(service)
+    assert "sits at no table" in refused(stranger, stranger.claim, service)
+    timers = Timers()
+    service = TableService(later=timers, seed=lambda: 7)
+    rules = {"players": 2, "wolf": "howling_wolf", "roller_can_howl": False}
+    host, _ = open_table(service, "shave_a_sheep", ["human", "human"], rules)
+    host.start()
+    state = host.state()
+    assert state is not None
+    host.roll(next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o)))
+    assert host.snapshot["race"] and host.snapshot["claim"] is None  # type: ignore[index]
+    assert "Player 1 is not in this race" in refused(host, host.claim, service)
+
+
+def test_only_a_race_a_game_opts_into_is_left_to_the_devices() -> None:
+    """Shave a Sheep's howl is a race (its outcomes say who claims them); the Sheep Race's draw
+    for who goes first names a player too, but nobody claims it: it is drawn at once."""
+    howl = sheepkit.load("shave_a_sheep", wolf="howling_wolf", players=3).new_game()
+    gray = next(o for o, _ in howl.chance_outcomes() if "gray" in str(o))
+    assert set(race_claims(howl.play(gray))) == {0, 1, 2}
+    timers = Timers()
+    service = TableService(later=timers, seed=lambda: 7)
+    host, _ = open_table(service, "sheep_race", ["human", "human"], {"players": 2})
+    host.start()
+    snap = host.snapshot
+    assert snap is not None and not snap["race"] and snap["ply"] >= 1 and timers.waiting == []
+    for game in GAMES:
+        rules, _ = GAMES[game]
+        state = sheepkit.load(game, **rules).new_game()
+        rng = random.Random(3)
+        while not state.is_over:
+            assert not race_claims(state) or game == "shave_a_sheep", (game, state.ply)
+            chance = state.to_move == CHANCE
+            state = state.play(
+                state.sample_chance(rng) if chance else rng.choice(state.legal_moves())
+            )

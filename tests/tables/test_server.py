@@ -316,3 +316,20 @@ def test_a_table_service_that_cannot_start_leaves_voila_running(
     sheepkit.serving.start_tables(voila)
     assert "Could not start the table service: AttributeError" in capfd.readouterr().err
     assert URL_VARIABLE not in os.environ
+
+
+def test_a_bot_claims_a_race_after_its_delay_on_the_event_loop() -> None:
+    async def scenario(served: Served) -> None:
+        host = await served.client()
+        host.open("shave_a_sheep", ["human", "Sensible"], rules={"wolf": "howling_wolf"})
+        await until(lambda: host.snapshot, "the table")
+        host.start()
+        await until(lambda: host.snapshot["may_roll"], "the host's roll")  # type: ignore[index]
+        state = host.state()
+        assert state is not None
+        host.roll(next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o)))
+        await until(lambda: host.snapshot["race"], "the race")  # type: ignore[index]
+        await until(lambda: not host.snapshot["race"], "the bot's claim")  # type: ignore[index]
+        assert "Player 2 howls first" in " ".join(host.snapshot["log"])  # type: ignore[index]
+
+    run(scenario, race_wait=60)

@@ -68,6 +68,11 @@ class Howl(NamedTuple):
     def __str__(self) -> str:
         return f"howl {self.player + 1}"
 
+    @property
+    def claimed_by(self) -> int:
+        """A race's outcome: the player whose claim picks it (at a table, their "howl")."""
+        return self.player
+
 
 class Act(NamedTuple):
     """A player's move: one action of the rolled face; ``target`` is a seat index from 0."""

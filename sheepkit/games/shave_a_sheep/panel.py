@@ -4,7 +4,9 @@ The race is a chance node nobody rolls (``acting_player`` is None): in the app t
 player to howl wins it. Every human seat that may howl gets a big button; each bot seat howls
 after a short random delay, scheduled on the kernel's event loop as the app's auto-play is.
 The panel tells the app that it owns that node (``claims_chance``), so the app does not roll
-it by itself; the Roll button and the rig drop-down still settle it for a teacher.
+it by itself; the Roll button and the rig drop-down still settle it for a teacher. At a table
+(Play together) each device shows only its own seat's button, and the table's server runs the
+race: it takes the first claim from any device, and its bots claim after their own delays.
 """
 
 from __future__ import annotations
@@ -95,10 +97,14 @@ class ShaveASheepPanel(Panel):
         racers = self.racers(state)
         humans = [p for p in racers if app.is_human(p)]
         name = state.game.player_name
+        at_table = app.table is not None  # the others race on their own devices
+        if humans:
+            words = "Press your button!"
+        else:
+            words = "The others are racing…" if at_table else "The bots are racing…"
         self.race_note.value = (
             "<div style='font-size:1.15em'><b>Gray! First to howl grabs the wolf.</b> "
-            + ("Press your button!" if humans else "The bots are racing…")
-            + "</div>"
+            f"{words}</div>"
         )
         for p in humans:
             if p not in self._howl_buttons:
@@ -114,8 +120,8 @@ class ShaveASheepPanel(Panel):
         self.howl_box.children = tuple(self._howl_buttons[p] for p in humans)
         self.howl_box.layout.display = None if humans else "none"
         loop = _running_loop()
-        if loop is None or not app.autoplay:
-            return  # tests and scripts: call howl() for the bots
+        if loop is None or not app.autoplay or at_table:
+            return  # tests and scripts: call howl() for the bots; a table's server runs its own
         for p in racers:
             if not app.is_human(p):
                 delay = self.rng.uniform(*BOT_DELAY)

@@ -212,3 +212,14 @@ def test_the_race_is_told_in_short_sentences():
     assert "Last move: Player 1: Hidden bets: lanes 3 + 4 (Brie, Gouda)." in mine
     picked = VIEW.describe(Frame(s, 1, selection=4))
     assert "Picked for a hidden bet: lane 5 (Ricotta); pick a second lane." in picked
+
+
+def test_the_dice_line_ends_before_the_track_s_start_label():
+    """It ran into "Start" (both are drawn just above the first lane)."""
+    from sheepkit.games.sheep_race.drawing import TRACK_X
+
+    calls = [c for c in drawn(betted()).calls if c[0] == "fill_text"]
+    dice = next(c for c in calls if c[1].startswith("dice "))
+    start = next(c for c in calls if c[1] == "Start")
+    _, _, x, _, most = dice
+    assert most is not None and x + most <= TRACK_X - 10 < start[2] - 12

@@ -55,6 +55,7 @@ LANE_H = 46
 INFO_W = 250  # lane number, card and cubes
 BETS_W = 92  # visible and own hidden bet tokens
 TRACK_X = INFO_W + BETS_W
+DICE_LINE_W = TRACK_X - 30
 TRACK_RIGHT = WIDTH - 70  # past it: the sheep that crossed the line
 BOTTOM = TOP + LANES * LANE_H
 CUBE = {"blue": OKABE_ITO["blue"], "red": OKABE_ITO["vermillion"], "white": "#ffffff"}
@@ -293,6 +294,7 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
             44,
             size=12,
             colour="#555555",
+            max_width=DICE_LINE_W,  # clear of the track's "Start", just under it
         )
 
     def _track(self, canvas: Any, s: Any) -> None:

@@ -146,7 +146,7 @@ def test_the_lessons_board_is_told_in_words_and_played_from_the_keyboard(
     words = drawing.describe(Frame(state, None))
     assert "The hounds are on points 0, 1, 7." in words
     assert "The hare is on point 10." in words
-    assert words.splitlines()[-1] == str(state).splitlines()[-1]
+    assert words.splitlines()[-1] == str(state).splitlines()[-1] + "."
     assert not set("/\\|") & set(words), words
     assert "it may go to 2, 4, 5." in drawing.describe(Frame(state, None, 1))
     targets = drawing.targets(Frame(state, None))

@@ -308,7 +308,8 @@ class HoundsAndHareDrawing(Drawing[HuntPosition]):
         if frame.selection is not None:
             goes = ", ".join(str(m[1]) for m in self.selected_moves(state, frame.selection))
             lines.append(f"Picked: the piece on point {frame.selection}; it may go to {goes}.")
-        lines.append(str(state).splitlines()[-1])
+        last = str(state).splitlines()[-1]  # a sentence (read on, into the keys' hint)
+        lines.append(last if last.endswith(".") else f"{last}.")
         return "\n".join(lines)
 
     def targets(self, frame: Frame[HuntPosition]) -> tuple[Target, ...]:

@@ -11,13 +11,21 @@ from fake_canvas import FakeCanvas
 from hypothesis import given
 from hypothesis import strategies as st
 from test_board_speech import played
+from test_page_style import contrast
 
 import sheepkit
 from sheepkit.core.contract import Target
 from sheepkit.drawing import Drawing, Frame, TextDrawing, drawing_for
 from sheepkit.games.wolf_and_sheep.engine import square
 from sheepkit.ui import GameApp
-from sheepkit.ui.board_keys import ARROWS, box, step
+from sheepkit.ui.board_keys import (
+    ARROWS,
+    CURSOR_DARK,
+    CURSOR_LIGHT,
+    CURSOR_WIDTH,
+    box,
+    step,
+)
 from sheepkit.ui.focus_keeper import BOARD, MOVES, FocusKeeper
 
 pytestmark = pytest.mark.usefixtures("dice_race_and_high_card")
@@ -122,6 +130,59 @@ def test_the_cursor_is_drawn_over_the_board() -> None:
     _, left, top, width, height = rects[-1]
     assert abs(left + width / 2 - x) < 1 and abs(top + height / 2 - y) < 1
     assert width == height < app.drawing.cell * 1.2
+
+
+def strokes(calls: list[tuple[Any, ...]]) -> list[tuple[str, Any, float, tuple[float, ...]]]:
+    """Each stroke drawn: (method, its colour, line width, dash pattern) as then set."""
+    colour, width, dash, found = None, 1.0, (), []
+    for call in calls:
+        if call[0] == "stroke_style":
+            colour = call[1]
+        elif call[0] == "line_width":
+            width = call[1]
+        elif call[0] == "set_line_dash":
+            dash = tuple(call[1])
+        elif call[0].startswith("stroke"):
+            found.append((call[0], colour, width, dash))
+    return found
+
+
+BOARDS = [(name, "standard") for name in GAMES] + [("wolf_and_sheep", "dark")]
+
+
+@pytest.mark.parametrize(("name", "theme"), BOARDS)
+def test_the_cursor_looks_like_nothing_else_on_the_board(name: str, theme: str) -> None:
+    """Dashed, in colours no board marks with, 3:1 against every colour the board fills
+    with; Wolf and Sheep's last move is a solid box (the cursor's blue was its hue)."""
+    seats = ["Human"] * sheepkit.load(name).num_players
+    app = GameApp(name, seats, seed=2)
+    for _ in range(3):  # a last move to mark
+        moves = app.state.legal_moves()
+        if moves and not app.state.is_over:
+            app.play(moves[-1])
+    if theme == "dark":
+        app.drawing.theme = "dark"
+    keys(app, "ArrowRight", "ArrowDown")
+    canvas = FakeCanvas()
+    app.drawing.draw(canvas, app._frame())
+    board = list(canvas.calls)
+    app.keys.draw(canvas)
+    cursor = strokes(canvas.calls[len(board) :])
+    assert cursor, "no cursor drawn"
+    assert any(dash for *_, dash in cursor), "the cursor is not dashed"
+    assert {colour for _, colour, *_ in cursor} == {CURSOR_DARK, CURSOR_LIGHT}
+    assert max(width for _, _, width, _ in cursor) == CURSOR_WIDTH
+    marks = strokes(board)
+    assert not {colour for _, colour, *_ in marks} & {CURSOR_DARK, CURSOR_LIGHT}
+    fills = {c[1].upper() for c in board if c[0] == "fill_style" and str(c[1]).startswith("#")}
+    for fill in fills:
+        shown = max(contrast(CURSOR_DARK, fill), contrast(CURSOR_LIGHT, fill))
+        assert shown >= 3, f"the cursor on {fill}: {shown:.2f}:1"
+    if name == "wolf_and_sheep":
+        from sheepkit.games.wolf_and_sheep.drawing import LAST_MOVE
+
+        last = [s for s in marks if s[1] == LAST_MOVE and s[0] == "stroke_rect"]
+        assert last and all(not dash for *_, dash in last), "no solid last-move box"
 
 
 def test_ctrl_and_other_keys_leave_the_board_alone() -> None:

@@ -151,3 +151,17 @@ def speech_is_only_the_curtain(app: GameApp) -> bool:
         and hidden in app.speech.text.value
         and (app.speech.said.rstrip("\u00a0") == hidden)
     )
+
+
+def test_shave_a_sheep_says_each_sheep_in_words() -> None:
+    """Its text board's "sheep 0/5 wool ... <- to move" read badly aloud."""
+    for plies in (0, 7, 30):
+        state = played("shave_a_sheep", plies, players=3)
+        words = drawing_for(state.game).describe(Frame(state, None))
+        assert "<-" not in words and "/5" not in words, words
+        for p in range(3):
+            said = f"Player {p + 1}'s sheep: {state.sheep[p]} of {state.capacity} wool; "
+            assert said + f"safe pile: {state.piles[p]}." in words, words
+        if not state.is_over:
+            assert f"Player {state.turn + 1}'s sheep" in words.split("Their turn.")[0]
+        assert words.splitlines()[-1] == str(state).splitlines()[-1]

@@ -401,3 +401,20 @@ def test_a_rule_input_reads_back_the_value_it_shows(name: str) -> None:
     for info in rules.describe():
         for value in (info.default, lw.suggested_value(info, rules)):
             assert read_input(info, rule_input(info, value)) == value, info.name
+
+
+def test_a_run_from_its_button_is_said_and_hands_focus_back_to_run() -> None:
+    """Run is disabled while it runs, so the browser drops focus to the page: the panel asks
+    the page to focus Run again, and says the run's end in its live region."""
+    app = lw.RuleLab("wolf_and_sheep", n=4)
+    panel = app.panel
+    app.run()  # started by code (the Bot Arena runs as it opens): focus is left alone
+    assert panel.focus.asked == 0
+    assert "done: 8 of 8 games" in panel.live.value
+    panel.run_button.click()  # no event loop here: the run plays at once
+    assert panel.focus.asked == 1
+    assert ".sk-run-panel" in panel.focus.widget.value and ".sk-run" in panel.focus.widget.value
+    assert panel.live.value.startswith("Run done: 8 of 8 games")
+    assert {"sk-live", "sk-sr-only"} <= set(panel.live._dom_classes)
+    assert panel.focus.widget in panel.widget.children
+    assert "sk-run-panel" in panel.widget._dom_classes

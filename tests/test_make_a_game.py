@@ -130,3 +130,32 @@ def test_the_reference_drawing_draws_the_lessons_states(lesson: dict[str, Any]) 
     canvas = FakeCanvas()
     drawing.draw(canvas, Frame(state.play(move), None))
     assert canvas.texts().count("D") == 3 and canvas.texts().count("H") == 1
+
+
+def test_the_lessons_board_is_told_in_words_and_played_from_the_keyboard(
+    lesson: dict[str, Any],
+) -> None:
+    """Its description was the text board (dots, dashes and slashes, read aloud as such); its
+    points are the keyboard cursor's stops, where Enter picks and moves as clicks do."""
+    from sheepkit.drawing import Frame
+    from sheepkit.ui import GameApp
+
+    game = sheepkit.load("hounds_and_hare")  # the lesson's own game and states
+    drawing = drawing_for(game)
+    state = game.new_game()
+    words = drawing.describe(Frame(state, None))
+    assert "The hounds are on points 0, 1, 7." in words
+    assert "The hare is on point 10." in words
+    assert words.splitlines()[-1] == str(state).splitlines()[-1] + "."
+    assert not set("/\\|") & set(words), words
+    assert "it may go to 2, 4, 5." in drawing.describe(Frame(state, None, 1))
+    targets = drawing.targets(Frame(state, None))
+    assert sorted(int(t.label.split(":")[0].split()[1]) for t in targets) == list(range(11))
+    app = GameApp("hounds_and_hare", ["Human", "Human"])
+    app.keys.key("ArrowDown")  # the cursor shows on point 1 (the top row first)...
+    app.keys.key("Enter")  # ...picks the hound there
+    assert "Point 1: a hound, picked" in app.speech.said
+    app.keys.key("ArrowDown")  # point 4, below it: the picked hound may go there
+    assert "Point 4: empty; Enter moves the picked piece here" in app.speech.said
+    app.keys.key("Enter")
+    assert [str(m) for m in app.state.history] == ["1-4"]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from ..core import Game, Outcome, Rules, State, cached, register, rule
-from ..drawing import INK, OKABE_ITO, PAPER, Drawing, Frame, draw_shape, draw_text
+from ..drawing import INK, OKABE_ITO, PAPER, Drawing, Frame, Target, draw_shape, draw_text
 
 HOUNDS, HARE = 0, 1
 #: (column, row) of each point: column 0 is the hounds' end, row 0 the top.
@@ -294,6 +294,40 @@ class HoundsAndHareDrawing(Drawing[HuntPosition]):
 
     def selected_moves(self, state: HuntPosition, selection: Any) -> tuple[tuple[int, int], ...]:
         return tuple(m for m in state.legal_moves() if selection is not None and m[0] == selection)
+
+    def describe(self, frame: Frame[HuntPosition]) -> str:
+        """The pieces by point, in words (the text board's lines and slashes read badly
+        aloud), and the text board's last line: whose turn and the tally, or the result."""
+        state = frame.state
+        hounds = ", ".join(str(p) for p in sorted(state.hounds))
+        lines = [
+            "Eleven points: 0 at the hounds' end, 10 at the far end.",
+            f"The hounds are on points {hounds}.",
+            f"The hare is on point {state.hare}.",
+        ]
+        if frame.selection is not None:
+            goes = ", ".join(str(m[1]) for m in self.selected_moves(state, frame.selection))
+            lines.append(f"Picked: the piece on point {frame.selection}; it may go to {goes}.")
+        last = str(state).splitlines()[-1]  # a sentence (read on, into the keys' hint)
+        lines.append(last if last.endswith(".") else f"{last}.")
+        return "\n".join(lines)
+
+    def targets(self, frame: Frame[HuntPosition]) -> tuple[Target, ...]:
+        """Every point, as drawn (row by row), with what stands on it and what Enter does."""
+        state = frame.state
+        goes = {m[1] for m in self.selected_moves(state, frame.selection)}
+        mine = (state.hare,) if state.turn == HARE else state.hounds
+        found = []
+        for p in sorted(range(len(POINTS)), key=lambda p: POINTS[p][::-1]):
+            what = "a hound" if p in state.hounds else "the hare" if p == state.hare else "empty"
+            if p == frame.selection:
+                what += ", picked"
+            elif p in goes:
+                what += "; Enter moves the picked piece here"
+            elif p in mine and not state.is_over:
+                what += "; Enter picks it"
+            found.append(Target(*self.centre(p), f"Point {p}: {what}", 64, 64))
+        return tuple(found)
 
     def move_label(self, state: HuntPosition, move: Any) -> str:
         piece = "Hare" if move[0] == getattr(state, "hare", None) else "Hound"

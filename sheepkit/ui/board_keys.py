@@ -32,7 +32,14 @@ SIDEWAYS = 2.0
 #: The cursor box's size when the drawing leaves it to the app: the distance to the nearest
 #: other target, within these bounds (pixels).
 SMALLEST, LARGEST = 24.0, 96.0
-CURSOR_INK, CURSOR_HALO = "#0072B2", "#FFFFFF"
+#: The cursor: a thick ring of black and yellow dashes (hazard tape) between black rims.
+#: No board uses these for a mark (last moves, picks and targets are solid or thin rings in
+#: the Okabe-Ito hues), and it is told from them by its dashes too, not by colour alone. On
+#: any square it contrasts 3:1 or more (WCAG 1.4.11): black against light squares, yellow
+#: against dark ones.
+CURSOR_DARK, CURSOR_LIGHT = "#000000", "#FFE14D"
+CURSOR_WIDTH, CURSOR_RIM = 10, 2
+CURSOR_DASH = (9, 7)
 
 
 def as_target(target: Sequence[Any]) -> Target:
@@ -138,14 +145,19 @@ class BoardKeys:
             app.speech.say(targets[index].label)
 
     def draw(self, canvas: Any) -> None:
-        """The cursor's box, over the board (a white halo under blue: seen on any colour)."""
+        """The cursor's box over the board: black rims, and yellow striped with black."""
         targets, index = self.current()
         if index is None:
             return
         x, y, width, height = box(targets, index)
-        canvas.line_width = 7
-        canvas.stroke_style = CURSOR_HALO
-        canvas.stroke_rect(x, y, width, height)
-        canvas.line_width = 4
-        canvas.stroke_style = CURSOR_INK
-        canvas.stroke_rect(x, y, width, height)
+        inner = CURSOR_WIDTH - 2 * CURSOR_RIM
+        for colour, line_width, dash in (
+            (CURSOR_DARK, CURSOR_WIDTH, []),
+            (CURSOR_LIGHT, inner, []),
+            (CURSOR_DARK, inner, list(CURSOR_DASH)),
+        ):
+            canvas.set_line_dash(dash)
+            canvas.line_width = line_width
+            canvas.stroke_style = colour
+            canvas.stroke_rect(x, y, width, height)
+        canvas.set_line_dash([])

@@ -3,9 +3,10 @@
 Three things beside the app's board, kept up to date by ``refresh(app)`` after every change:
 
 * the board's name ("Wolf and Sheep board") and its description, the drawing's
-  ``describe(frame)`` of what the seat in front of the screen may see: visually hidden, and
-  tied to the canvas by the page script (``page_style``: role img, aria-labelledby,
-  aria-describedby), so a screen reader reads them on the board;
+  ``describe(frame)`` of what the seat in front of the screen may see: hidden (``display:
+  none``, so not read again as text after the board), and tied to the canvas by the page
+  script (``page_style``: role, aria-labelledby, aria-describedby, which read hidden text),
+  so a screen reader reads them once, on the board;
 * a "Describe the board" button that shows the description under the board and reads it out;
 * a polite live region that says each new line of the game log (the human's move, the bot's
   reply, the deal) as the log words it, and the result when the game ends.

@@ -1,5 +1,6 @@
 """Focus stays in the app after a move (WCAG 2.4.3): on the first move button, or on the
-board, whichever the pupil used last.
+board, whichever the pupil used last. (The Rule Lab's and Bot Arena's run panel uses the same
+keeper, scoped to itself: focus back on Run after a run, as Run is disabled while it runs.)
 
 A move hides or relabels the buttons the pupil pressed (while a bot replies there are none),
 so the browser drops focus to the page body, and the next Tab starts from the top of the page.
@@ -25,7 +26,7 @@ TARGETS = {
     BOARD: ".sk-board canvas",
 }
 _SCRIPT = (
-    "var a=this.closest('.sk-app'),n=0;if(!a)return;"
+    "var a=this.closest('{scope}'),n=0;if(!a)return;"
     "var ok=function(e){return e&&e.offsetParent!==null&&!e.disabled;};"
     "var go=function(){var f=document.activeElement;"
     "var free=!f||f===document.body||!ok(f)||(a.contains(f)&&"
@@ -40,7 +41,11 @@ _SCRIPT = (
 class FocusKeeper:
     """Remembers what the pupil used for their move and asks the page to focus it again."""
 
-    def __init__(self) -> None:
+    def __init__(self, scope: str = ".sk-app", targets: dict[str, str] | None = None) -> None:
+        """``scope``: the widget whose controls it focuses (the nearest such ancestor of the
+        keeper's own widget); ``targets``: what may be used, and its selector in the scope."""
+        self.scope = scope
+        self.targets = TARGETS if targets is None else targets
         self.widget = w.HTML()
         self.widget.add_class("sk-focus-keeper")
         self.widget.layout.display = "none"
@@ -49,8 +54,8 @@ class FocusKeeper:
 
     def use(self, what: str) -> None:
         """The pupil pressed a move button (MOVES) or played on the board (BOARD)."""
-        if what not in TARGETS:
-            raise ValueError(f"focus goes to {' or '.join(TARGETS)}, not {what!r}")
+        if what not in self.targets:
+            raise ValueError(f"focus goes to {' or '.join(self.targets)}, not {what!r}")
         self.used = what
 
     def ask(self) -> None:
@@ -58,5 +63,6 @@ class FocusKeeper:
         if self.used is None:
             return
         self.asked += 1
-        script = _SCRIPT.replace("{targets}", TARGETS[self.used])
+        script = _SCRIPT.replace("{scope}", self.scope)
+        script = script.replace("{targets}", self.targets[self.used])
         self.widget.value = page_code(f"(function(){{{script}}}).call(this)", self.asked)

@@ -31,7 +31,8 @@ from ..lab import Metric, Standing, Tournament, report
 from ..lab.runner import BotSpec
 from ..lab.slices import Part, SlicedRun, tournament_of, tournament_parts
 from . import charts
-from .page_style import PAGE_HTML
+from .focus_keeper import FocusKeeper
+from .page_style import PAGE_HTML, SR_ONLY
 from .predict import copy_line_html
 from .rule_inputs import read_input, rule_input, value_words
 from .shows import ShowsWidget
@@ -228,9 +229,24 @@ class RunPanel:
         self.text.add_class("sk-progress-text")
         self.note = w.HTML()  # where the games ran, when the reader should know
         self.note.add_class("sk-run-note")
+        # For a screen reader: the end of a run is said (the page script makes .sk-live a
+        # polite live region; the progress text would chatter), and focus goes back to Run
+        # when Run or Stop started or ended it (a disabled button drops focus to the page).
+        self.live = w.HTML()
+        self.live.add_class("sk-live")
+        self.live.add_class(SR_ONLY)
+        self.focus = FocusKeeper(scope=".sk-run-panel", targets={"run": ".sk-run"})
+        for button in (self.run_button, self.stop_button):
+            button.on_click(lambda _: self.focus.use("run"))
         self.widget = w.VBox(
-            [w.HBox([self.run_button, self.stop_button, self.bar, self.text]), self.note]
+            [
+                w.HBox([self.run_button, self.stop_button, self.bar, self.text]),
+                self.note,
+                self.live,
+                self.focus.widget,
+            ]
         )
+        self.widget.add_class("sk-run-panel")
         self.current: SlicedRun | None = None
         self.task: asyncio.Task[None] | None = None
 
@@ -278,6 +294,8 @@ class RunPanel:
         self.stop_button.disabled = True
         word = "stopped after" if run.stopped else "done:"
         self.text.value = f"{word} {run.done} of {run.total} games in {run.seconds:.1f} s"
+        self.live.value = html.escape(f"Run {self.text.value}. The results follow.")
+        self.focus.ask()
         self.note.value = (
             f"<i style='font-family:sans-serif;color:#444'>{html.escape(run.note)}</i>"
             if run.note

@@ -92,6 +92,8 @@ def _style() -> str:
         # The board's name is read as the canvas's name only (aria-labelledby reads hidden
         # text), not a second time as a line of text beside it.
         ".sk-board-name { display: none !important; }"
+        # Its description likewise, until "Describe the board" shows it on the page.
+        f".sk-board-text.{SR_ONLY} {{ display: none !important; }}"
         # The lesson's links: JupyterLab tells them from the text by colour alone (1.9:1).
         ".jp-RenderedHTMLCommon a:link:not(.anchor-link),"
         " .jp-RenderedHTMLCommon a:visited:not(.anchor-link) { text-decoration: underline; }"

@@ -18,9 +18,19 @@ def test_rule_lab_runs_the_default_comparison(open_app: OpenApp) -> None:
     run = app.page.locator(".sk-rule-lab .sk-run")
     run.wait_for(state="visible", timeout=60_000)
     assert app.page.evaluate(RESULT_ROWS) == 0  # nothing is played before Run
-    run.click()
+    run.focus()  # from the keyboard, as a screen-reader user would
+    app.page.keyboard.press("Enter")
     # The default comparison (200 games each way) must come back in seconds.
     app.wait_for(f"() => ({RESULT_ROWS})() >= 10", timeout=30, failing="no results table")
+    # Run was disabled while it ran (focus fell to the page): focus is back on it, and the
+    # end of the run was said.
+    app.wait_for(
+        "() => document.activeElement && document.activeElement.matches('.sk-rule-lab .sk-run')",
+        timeout=10,
+        failing="focus did not come back to Run",
+    )
+    said = app.page.locator(".sk-rule-lab [role=status]").inner_text()
+    assert said.startswith("Run done: 400 of 400 games"), said
     text = app.page.locator(".sk-rule-lab .sk-progress-text").inner_text()
     assert "done: 400 of 400 games" in text, text
     table = app.page.locator(".sk-rule-lab .sk-results").inner_text()

@@ -9,12 +9,36 @@ from collections.abc import Callable
 import pytest
 from voila_harness import AppPage
 
+from sheepkit.ui.board_speech import KEYS_HINT
+
 pytestmark = pytest.mark.browser
 
 OpenApp = Callable[[str], AppPage]
 DESCRIPTION = """el => { const c = el.querySelector('.sk-board canvas');
     const d = document.getElementById(c.getAttribute('aria-describedby') || '');
     return d ? d.textContent : null; }"""
+
+
+def as_text(tree: str) -> list[str]:
+    """The lines of an aria snapshot that read the board's description as page text (the
+    live region's are what was said, not the page)."""
+    return [line for line in tree.splitlines() if KEYS_HINT in line and "- status" not in line]
+
+
+def computed_description(app: AppPage) -> str:
+    """The board's accessible description as Chromium computes it for assistive technology
+    (the accessibility tree's, read over the DevTools protocol)."""
+    cdp = app.page.context.new_cdp_session(app.page)
+    try:
+        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        canvas = cdp.send("DOM.querySelector", {"nodeId": root, "selector": ".sk-board canvas"})
+        tree = cdp.send(
+            "Accessibility.getPartialAXTree",
+            {"nodeId": canvas["nodeId"], "fetchRelatives": False},
+        )
+    finally:
+        cdp.detach()
+    return str(tree["nodes"][0].get("description", {}).get("value", ""))
 
 
 @pytest.mark.parametrize(
@@ -24,7 +48,7 @@ DESCRIPTION = """el => { const c = el.querySelector('.sk-board canvas');
         ("shave_a_sheep", "Shave a Sheep", "Middle:"),
         ("battle_sheep", "Battle Sheep", "pastures (hexes)"),
         ("lamb_mimes", "Lamb Mimes", "your hand:"),
-        ("sheep_race", "The Sheep Race", "lane 1"),
+        ("sheep_race", "The Sheep Race", "Lane 1: "),
     ],
 )
 def test_the_board_is_named_described_and_each_move_is_said(
@@ -40,6 +64,17 @@ def test_the_board_is_named_described_and_each_move_is_said(
     tree = app.app.aria_snapshot()
     assert f'application "{title} board"' in tree, tree  # the arrow keys go to it
     assert words in (app.app.evaluate(DESCRIPTION) or ""), app.app.evaluate(DESCRIPTION)
+    # Read once: as the board's description, not again as a line of text after it.
+    described = computed_description(app)
+    assert words in described and KEYS_HINT in described, described
+    assert not as_text(tree), tree
+    hidden = "el => el.querySelector('.sk-board-text.sk-sr-only')"
+    app.app.locator(".sk-describe").click()  # on demand: on the page, in the tree, and said
+    app.wait_for(f"el => !({hidden[6:]})", app.app.element_handle(), failing="nothing shown")
+    assert as_text(app.app.aria_snapshot())
+    app.app.locator(".sk-describe").click()
+    app.wait_for(hidden, app.app.element_handle(), failing="the description stayed shown")
+    assert not as_text(app.app.aria_snapshot())  # (the live region said it: that stays)
     assert "- status" in tree, tree
     assert 'button "Describe the board"' in tree
 

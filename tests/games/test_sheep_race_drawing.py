@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 from fake_canvas import FakeCanvas
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import sheepkit
 from sheepkit.drawing import Frame, drawing_for
 from sheepkit.games.sheep_race.drawing import HEIGHT, WIDTH, SheepRaceDrawing
-from sheepkit.games.sheep_race.engine import PACE, ROLL
+from sheepkit.games.sheep_race.engine import PACE, ROLL, Hidden
 from sheepkit.ui import GameApp, play
 
 SIX = ("Requeijao", "Feta", "Brie", "Gouda", "Ricotta", "Pecorino")
@@ -122,3 +126,100 @@ def test_while_betting_the_panel_shows_what_each_lane_pays():
     assert "<td>1 Requeijao</td><td>1/12</td><td>12</td><td>9</td><td>7</td>" in text
     final = sheepkit.load("sheep_race", players=2).position(race=2, cards=SIX)
     assert "<td>6 Pecorino</td><td>7/36</td><td>13</td>" in payoffs_html(final)
+
+
+def playout(players: int, plies: int, seed: int) -> list:
+    """The moves of a seeded random game of ``plies`` plies (fewer if it ends)."""
+    state = sheepkit.load("sheep_race", players=players).new_game()
+    rng = random.Random(seed)
+    moves = []
+    for _ in range(plies):
+        if state.is_over:
+            break
+        move = state.sample_chance(rng) if state.is_chance else rng.choice(state.legal_moves())
+        moves.append(move)
+        state = state.play(move)
+    return moves
+
+
+def replayed(players: int, moves: list, others_hidden_from: int | None = None, seed: int = 0):
+    """The game of ``moves``; with ``others_hidden_from``, every hidden bet that seat cannot
+    see yet (another player's, in the race not scored) placed on other lanes."""
+    state = sheepkit.load("sheep_race", players=players).new_game()
+    final = state
+    for move in moves:
+        final = final.play(move)
+    rng = random.Random(seed)
+    for move in moves:
+        secret = (
+            isinstance(move, Hidden)
+            and others_hidden_from is not None
+            and state.turn != others_hidden_from
+            and len(state.results) == len(final.results)
+        )
+        if secret:
+            move = rng.choice([m for m in state.legal_moves() if m != move] or [move])
+        state = state.play(move)
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    plies=st.integers(0, 260),
+    seed=st.integers(0, 10**6),
+    viewer=st.integers(0, 5),
+)
+def test_a_seat_hears_every_lane_but_never_another_seats_hidden_bets(
+    players: int, plies: int, seed: int, viewer: int
+) -> None:
+    viewer %= players
+    moves = playout(players, plies, seed)
+    state = replayed(players, moves)
+    words = VIEW.describe(Frame(state, viewer))
+    # The same position with the others' unseen hidden bets elsewhere reads the same.
+    moved = replayed(players, moves, others_hidden_from=viewer, seed=seed)
+    assert VIEW.describe(Frame(moved, viewer)) == words
+    game = state.game
+    for lane in range(6):
+        if lane < len(state.lanes):
+            assert f"Lane {lane + 1}: {game.card_name(state.lanes[lane])}, " in words
+        else:
+            assert f"Lane {lane + 1}: no card yet." in words
+    mine = state.hidden[viewer]
+    if mine:
+        a, b = mine
+        assert f"hidden on lanes {a + 1} and {b + 1}" in words
+    for p in range(players):
+        if p != viewer and state.hidden[p]:
+            assert f"{game.player_name(p)}'s bets: " in words
+            assert "two hidden bets" in words.split(f"{game.player_name(p)}'s bets: ")[1]
+    assert "|" not in words and "S..." not in words  # sentences, not the text board
+
+
+def test_the_race_is_told_in_short_sentences():
+    s = betted()
+    words = VIEW.describe(Frame(s, 1)).splitlines()
+    assert words[0] == "The first semifinal, race 1 of 3."
+    assert words[1] == "Lane 1: Requeijao, on square 0 of 16; cubes: 1 blue, 1 red, 1 white."
+    assert "Player 1's bets: visible on lane 1 (Requeijao); hidden on lanes 3 and 4" not in words
+    assert "Player 1's bets: visible on lane 1 (Requeijao); two hidden bets." in words
+    assert "Your bets (Player 2): visible on lane 2 (Feta)." in words
+    assert "Last move: Player 1: places two hidden bets." in words
+    assert words[-1] == "Player 2 to move: place two hidden bets."
+    mine = VIEW.describe(Frame(s, 0))
+    assert "Your bets (Player 1): visible on lane 1 (Requeijao); hidden on lanes 3 and 4" in mine
+    assert "Last move: Player 1: Hidden bets: lanes 3 + 4 (Brie, Gouda)." in mine
+    picked = VIEW.describe(Frame(s, 1, selection=4))
+    assert "Picked for a hidden bet: lane 5 (Ricotta); pick a second lane." in picked
+
+
+def test_the_dice_line_ends_before_the_track_s_start_label():
+    """It ran into "Start" (both are drawn just above the first lane)."""
+    from sheepkit.games.sheep_race.drawing import TRACK_X
+
+    calls = [c for c in drawn(betted()).calls if c[0] == "fill_text"]
+    dice = next(c for c in calls if c[1].startswith("dice "))
+    start = next(c for c in calls if c[1] == "Start")
+    _, _, x, _, most = dice
+    assert most is not None and x + most <= TRACK_X - 10 < start[2] - 12

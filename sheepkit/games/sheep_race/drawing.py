@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Game, Move
+from ...core import Game, IllegalMove, Move
 from ...drawing import (
     INK,
     OKABE_ITO,
@@ -55,6 +55,7 @@ LANE_H = 46
 INFO_W = 250  # lane number, card and cubes
 BETS_W = 92  # visible and own hidden bet tokens
 TRACK_X = INFO_W + BETS_W
+DICE_LINE_W = TRACK_X - 30
 TRACK_RIGHT = WIDTH - 70  # past it: the sheep that crossed the line
 BOTTOM = TOP + LANES * LANE_H
 CUBE = {"blue": OKABE_ITO["blue"], "red": OKABE_ITO["vermillion"], "white": "#ffffff"}
@@ -170,6 +171,58 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
             found.append(Target(WIDTH / 2, y, f"Lane {lane + 1}: {words}", WIDTH - 8, LANE_H - 2))
         return tuple(found)
 
+    def describe(self, frame: Frame[SheepRaceState]) -> str:
+        """The race in short sentences: each lane's sheep, square and cubes; the bets the
+        viewer may see (their own hidden bets, only how many of another player's); the
+        points, the last move (as the log words it for the viewer) and whose turn."""
+        state = frame.state
+        viewer = frame.viewer
+        seen: Any = state if viewer is None else state.view(viewer)
+        game = seen.game
+        lines = [_race_words(seen)]
+        lines += [_lane_words(seen, lane) for lane in range(LANES)]
+        lines += [_bet_words(seen, p, viewer) for p in range(game.rules.players)]
+        ranking = sorted(
+            range(game.rules.players), key=lambda p: (-seen.points[p], -seen.stamps[p])
+        )
+        points = "; ".join(f"{game.player_name(p)}, {seen.points[p]}" for p in ranking)
+        lines.append(f"Points: {points}.")
+        if seen.results:
+            last = seen.results[-1]
+            placed = ", ".join(
+                f"{PLACES[i] if i < 3 else f'{i + 1}th'} {game.card_name(card)}"
+                for i, card in enumerate(last.cards)
+            )
+            lines.append(f"The {RACE_NAMES[last.race]} ended: {placed}.")
+        last_move = self._last_move(state, viewer)
+        if last_move:
+            lines.append(f"Last move: {last_move.rstrip('.')}.")
+        if isinstance(frame.selection, int) and frame.selection < len(seen.lanes):
+            lane = frame.selection
+            lines.append(
+                f"Picked for a hidden bet: lane {lane + 1} ({_card(seen, lane)}); "
+                "pick a second lane."
+            )
+        lines.append(_turn_words(seen))
+        if seen.phase == OVER:
+            lines.append(f"{game.player_name(ranking[0])} wins.")
+        return "\n".join(lines)
+
+    def _last_move(self, state: SheepRaceState, viewer: int | None) -> str | None:
+        """The log's words for the last move, from the position before it (replayed from a
+        new game: a position made without its history has no last move to tell)."""
+        if not state.history:
+            return None
+        try:
+            before = state.game.new_game()
+            for move in state.history[:-1]:
+                before = before.play(move)
+            if before.play(state.history[-1]) != state:
+                return None
+        except IllegalMove:
+            return None
+        return self.log_label(before, state.history[-1], viewer)
+
     def selected_moves(self, state: SheepRaceState, selection: Any) -> tuple[Move, ...]:
         return tuple(
             m for m in state.legal_moves() if isinstance(m, Hidden) and selection in m.lanes
@@ -241,6 +294,7 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
             44,
             size=12,
             colour="#555555",
+            max_width=DICE_LINE_W,  # clear of the track's "Start", just under it
         )
 
     def _track(self, canvas: Any, s: Any) -> None:
@@ -400,6 +454,77 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
             f"{game.rules.track}-square track are sheepkit's own."
         )
         draw_text(canvas, legend, 12, y, size=12, colour="#555555", max_width=WIDTH - 24)
+
+
+def _race_words(s: Any) -> str:
+    if s.game.rules.races == "one race":
+        return "One race (the first semifinal alone)."
+    return f"The {RACE_NAMES[s.race]}, race {s.race + 1} of 3."
+
+
+def _lane_words(s: Any, lane: int) -> str:
+    """Lane 3: Gouda, on square 5 of 16; cubes: 1 blue, 2 red, 0 white."""
+    if lane >= len(s.lanes):
+        return f"Lane {lane + 1}: no card yet."
+    game = s.game
+    track = game.rules.track
+    pos = s.pos[lane]
+    if s.out[lane] == FINISHED:
+        place = s.order.index(lane) if lane in s.order else -1
+        where = "across the Finish Line" + (
+            f", {PLACES[place] if place < 3 else f'{place + 1}th'}" if place >= 0 else ""
+        )
+    else:
+        where = f"on square {pos} of {track}"
+        if pos >= game.end_zone:
+            where += ", in the End Zone"
+        if s.out[lane] == EXHAUSTED:
+            where += ", exhausted"
+    blue, red, white = s.cubes[lane]
+    moving = " It moves now." if s.phase == PACE and s.selected == lane else ""
+    return (
+        f"Lane {lane + 1}: {_card(s, lane)}, {where}; cubes: {blue} blue, {red} red, "
+        f"{white} white.{moving}"
+    )
+
+
+def _bet_words(s: Any, player: int, viewer: int | None) -> str:
+    """A player's bets as the viewer may know them: another player's hidden bets only as
+    "two hidden bets" until the race is scored."""
+    name = s.game.player_name(player)
+    who = f"Your bets ({name})" if player == viewer else f"{name}'s bets"
+    bets = []
+    if s.visible[player] >= 0:
+        lane = s.visible[player]
+        bets.append(f"visible on lane {lane + 1} ({_card(s, lane)})")
+    hidden = s.hidden[player]
+    if hidden == HIDDEN_BETS:
+        bets.append("two hidden bets")
+    elif hidden:
+        a, b = hidden
+        bets.append(f"hidden on lanes {a + 1} and {b + 1} ({_card(s, a)}, {_card(s, b)})")
+    return f"{who}: {'; '.join(bets) or 'none yet'}."
+
+
+def _turn_words(s: Any) -> str:
+    name = s.game.player_name
+    if s.phase == OVER:
+        return (
+            "The tournament is over." if s.game.rules.races != "one race" else "The race is over."
+        )
+    if s.phase == FIRST:
+        return "A die decides the first player."
+    if s.phase == DEAL:
+        return "The sheep cards are being turned up."
+    if s.phase == VISIBLE:
+        return f"{name(s.turn)} to move: place a visible bet."
+    if s.phase == HIDDEN:
+        return f"{name(s.turn)} to move: place two hidden bets."
+    if s.phase == ROLL:
+        return f"{name(s.turn)} to move: roll the dice."
+    return (
+        f"{name(s.turn)} rolled {s.rolled}: choose the pace of the sheep in lane {s.selected + 1}."
+    )
 
 
 def _card(state: Any, lane: int) -> str:

@@ -95,6 +95,9 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
 
     def __init__(self, game: Game[Any, Any, Any] | None = None) -> None:
         self.game = game
+        # The last position _last_move replayed to: the next move's replay starts from it, so
+        # describing every position of a game costs one replay, not one per position.
+        self._replayed: SheepRaceState | None = None
 
     # -- the contract -----------------------------------------------------------------------
     def draw(self, canvas: Any, frame: Frame[SheepRaceState]) -> None:
@@ -213,11 +216,20 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
         new game: a position made without its history has no last move to tell)."""
         if not state.history:
             return None
-        try:
+        history = state.history
+        before = self._replayed
+        if (
+            before is None
+            or before.game != state.game
+            or len(before.history) >= len(history)
+            or history[: len(before.history)] != before.history
+        ):
             before = state.game.new_game()
-            for move in state.history[:-1]:
+        try:
+            for move in history[len(before.history) : -1]:
                 before = before.play(move)
-            if before.play(state.history[-1]) != state:
+            self._replayed = before
+            if before.play(history[-1]) != state:
                 return None
         except IllegalMove:
             return None

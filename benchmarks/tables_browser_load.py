@@ -104,6 +104,14 @@ SEEN = """n => {
   return k === undefined ? null : at[k];
 }"""
 
+# After a sit: "seated" at table ``code``, "refused" (another table's seat), or not yet.
+SAT = """([app, code]) => {
+  const shown = app.querySelector('.sk-table-code-shown');
+  if (shown && shown.innerText.trim() === code) return 'seated';
+  const note = app.querySelector('.sk-table-note');
+  return !!note && /there is no table/.test(note.innerText) && 'refused';
+}"""
+
 WAIT = 60_000  # ms for any one step of a table: a lost move or a stuck page, not a slow one
 
 
@@ -184,7 +192,7 @@ class Table:
         """Ask the table for its seats and take the free one. After a table closed, "Join a
         table" first shows the closed table's seats again (the panel keeps its last lobby):
         the buttons shown before the new table's seats came are marked and left alone, and a
-        sit that went to the closed table is tried again."""
+        sit that went to the closed table ("there is no table ...") is tried again."""
         await guest.page.wait_for_timeout(300)  # (the closed table's seats, if any, shown)
         for _ in range(3):
             await guest.element.evaluate(
@@ -192,9 +200,10 @@ class Table:
             )
             await guest.click(".sk-table-look")
             await guest.click(".sk-table-sit:not([data-stale])")
-            with contextlib.suppress(Exception):  # playwright's TimeoutError: try again
-                seated = guest.app.locator(".sk-table-code-shown", has_text=self.code)
-                await seated.wait_for(timeout=10_000)
+            outcome = await guest.page.wait_for_function(
+                SAT, arg=[guest.element, self.code], timeout=WAIT, polling=100
+            )
+            if await outcome.json_value() == "seated":
                 return
         raise TimeoutError(f"the guest could not sit at table {self.code}")
 

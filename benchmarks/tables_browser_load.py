@@ -1,7 +1,7 @@
 """A move on one device to the other device's page: tables on Voila, with real browsers.
 
     .venv/bin/python benchmarks/tables_browser_load.py [--tables 15] [--seconds 180]
-        [--think 0.5] [--opening 2] [--game wolf_and_sheep]
+        [--think 0.5] [--opening 2]
 
 The whole path behind issue 25's "a move appears on every other device within 300 ms": a
 click on a move button in device A's page -> A's Voila kernel -> the table service (in the
@@ -112,6 +112,8 @@ SAT = """([app, code]) => {
   return !!note && /there is no table/.test(note.innerText) && 'refused';
 }"""
 
+# Two seats, every turn a move button: the dice of Shave a Sheep's table would need rolls.
+GAME = "wolf_and_sheep"
 IDLE = 10  # seconds of the idle CPU probe before the play
 WAIT = 60_000  # ms for any one step of a table: a lost move or a stuck page, not a slow one
 
@@ -296,7 +298,7 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
         async def table() -> Table:
             async with opening:
                 host, guest = await asyncio.gather(
-                    open_device(browser, url, args.game), open_device(browser, url, args.game)
+                    open_device(browser, url, GAME), open_device(browser, url, GAME)
                 )
                 made = Table(host, guest)
                 await made.set_up()
@@ -354,7 +356,7 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
     devices = 2 * len(tables)
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(
-        f"{devices} devices at {len(tables)} tables of {args.game} on Voila, think "
+        f"{devices} devices at {len(tables)} tables of {GAME} on Voila, think "
         f"{args.think} s, {wall:.0f} s of play ({when})"
     )
     print(f"  load average before play {load_before}, after {load_after}")
@@ -403,7 +405,6 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5, help="seconds before each move")
     parser.add_argument("--opening", type=int, default=2, help="tables set up at once")
     parser.add_argument("--setup", type=float, default=900.0, help="seconds a table may take")
-    parser.add_argument("--game", default="wolf_and_sheep", help="a two-player game's notebook")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if not 1 <= args.tables <= 20:

@@ -278,7 +278,7 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 def launch_chromium(playwright: Playwright, *extra_args: str) -> Browser:
     """Headless Chromium; its contexts are private windows (no cache on disk)."""
-    return playwright.chromium.launch(**_launch_options(extra_args))
+    return playwright.chromium.launch(**launch_options(extra_args))
 
 
 def launch_profile(playwright: Playwright, profile: Path, *extra_args: str) -> BrowserContext:
@@ -286,11 +286,13 @@ def launch_profile(playwright: Playwright, profile: Path, *extra_args: str) -> B
     a second visit it has the HTTP cache and also V8's cache of compiled scripts and
     WebAssembly, which a private context (launch_chromium's) never keeps."""
     return playwright.chromium.launch_persistent_context(
-        profile, viewport={"width": 1280, "height": 1000}, **_launch_options(extra_args)
+        profile, viewport={"width": 1280, "height": 1000}, **launch_options(extra_args)
     )
 
 
-def _launch_options(extra_args: tuple[str, ...]) -> dict[str, Any]:
+def launch_options(extra_args: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Chromium's launch options (Debian's Chromium, headless); also for Playwright's async
+    API (benchmarks/tables_browser_load.py)."""
     if not CHROMIUM.exists():
         raise FileNotFoundError(CHROMIUM_MISSING)
     disabled = ",".join((*playwright_disabled_features(), *UNUSED_FEATURES))

@@ -248,6 +248,17 @@ def test_the_host_closes_the_table_and_every_app_is_its_own_again(service: Table
     assert code not in service.tables
 
 
+def test_after_a_table_closes_join_offers_no_seat_of_it(service: TableService) -> None:
+    # The join form kept the closed table's code and its last lobby, so it offered "Sit as
+    # Wolves" at a table that is gone (found by benchmarks/tables_browser_load.py).
+    host, guest, code = wolf_lobby(service)
+    button(host, "sk-table-close").click()
+    button(guest, "sk-table-join").click()
+    assert guest.tables.code_input.value == code  # the code typed before stays
+    assert not offers(guest, "sk-table-sit")
+    assert guest.tables.lobby is None
+
+
 @pytest.mark.parametrize(
     ("name", "rules"),
     [

@@ -327,6 +327,7 @@ class TablePanel:
     def _away_from_table(self) -> None:
         """The app is its own again, and offers to open or join a table."""
         self.code, self.seat, self.table, self.host = None, None, None, False
+        self.lobby = None  # the join form must not offer the seats of a table left behind
         leave_table(self.app)
         for picker in self.app.seat_pickers:
             picker.disabled = False

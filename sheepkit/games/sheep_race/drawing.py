@@ -325,11 +325,11 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
             "End Zone",
             (ez_x + TRACK_RIGHT) / 2,
             TOP - 4,
-            size=12,
+            size=SMALL,
             bold=True,
             align="center",
         )
-        draw_text(canvas, "Start", TRACK_X + sq / 2, TOP - 4, size=12, bold=True, align="center")
+        draw_text(canvas, "Start", TRACK_X + sq / 2, TOP - 4, size=SMALL, bold=True, align="center")
         canvas.stroke_style = "#cccccc"
         canvas.line_width = 1
         for i in range(1, track + 1):
@@ -342,7 +342,7 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
         canvas.stroke_style = INK
         canvas.stroke_line(TRACK_RIGHT, TOP - 14, TRACK_RIGHT, BOTTOM)
         canvas.stroke_line(TRACK_X + sq, TOP, TRACK_X + sq, BOTTOM)
-        draw_text(canvas, "Finish", TRACK_RIGHT + 6, TOP - 4, size=12, bold=True)
+        draw_text(canvas, "Finish", TRACK_RIGHT + 6, TOP - 4, size=SMALL, bold=True)
         canvas.line_width = 1
 
     def _lane(self, canvas: Any, s: Any, lane: int) -> None:
@@ -395,7 +395,7 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
                 )
                 col += 1
         if col == 0:
-            draw_text(canvas, "no cubes", x, y + 16, size=12, colour="#777777")
+            draw_text(canvas, "no cubes", x, y + 16, size=SMALL, colour="#777777")
 
     def _bets(self, canvas: Any, s: Any, lane: int, x: float, mid: float) -> None:
         tokens = [(p, True) for p, v in enumerate(s.visible) if v == lane]

@@ -104,10 +104,11 @@ def _style() -> str:
         # A 1024 px screen (a tablet, a school laptop): board and controls stay side by side
         # rather than the controls wrapping below, off the screen. The controls column gives
         # up its width first (its buttons wrap; 320 px still holds the longest move), then
-        # the board shrinks: shrunk to 68% the Sheep Race's small print was 7.5 px.
+        # the board shrinks: shrunk to 68% the Sheep Race's small print was 7.5 px. (The
+        # weights: a flex-shrink under 1 would leave the board's part of the overflow.)
         "@media (min-width: 900px) { .sk-app .sk-main-row { flex-wrap: nowrap !important; }"
-        " .sk-app .sk-board-column { flex: 0 0.01 auto; min-width: 360px; }"
-        " .sk-app .sk-controls { flex: 0 1 auto; min-width: 320px; } }"
+        " .sk-app .sk-board-column { flex: 0 1 auto; min-width: 360px; }"
+        " .sk-app .sk-controls { flex: 0 100 auto; min-width: 320px; } }"
         "@media (prefers-reduced-motion: reduce) {"
         f" {_within('*', '*::before', '*::after')} {{ animation: none !important;"
         " transition: none !important; scroll-behavior: auto !important; } }"

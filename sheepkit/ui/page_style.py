@@ -101,11 +101,14 @@ def _style() -> str:
         ".sk-app .sk-board { min-width: 0 !important; max-width: 100%; }"
         ".sk-app .sk-board canvas { max-width: 100%; height: auto !important; }"
         ".sk-app .sk-board-column { min-width: 0; max-width: 100%; }"
-        # A 1024 px screen (a tablet, a school laptop): the board shrinks beside the controls
-        # rather than pushing them below it, off the screen.
+        # A 1024 px screen (a tablet, a school laptop): board and controls stay side by side
+        # rather than the controls wrapping below, off the screen. The controls column gives
+        # up its width first (its buttons wrap; 320 px still holds the longest move), then
+        # the board shrinks: shrunk to 68% the Sheep Race's small print was 7.5 px. (The
+        # weights: a flex-shrink under 1 would leave the board's part of the overflow.)
         "@media (min-width: 900px) { .sk-app .sk-main-row { flex-wrap: nowrap !important; }"
         " .sk-app .sk-board-column { flex: 0 1 auto; min-width: 360px; }"
-        " .sk-app .sk-controls { flex: 0 0 auto; } }"
+        " .sk-app .sk-controls { flex: 0 100 auto; min-width: 320px; } }"
         "@media (prefers-reduced-motion: reduce) {"
         f" {_within('*', '*::before', '*::after')} {{ animation: none !important;"
         " transition: none !important; scroll-behavior: auto !important; } }"

@@ -134,9 +134,15 @@ PARTS = """el => { const top = el.getBoundingClientRect().top;
     const shown = (s) => Array.from(el.querySelectorAll(s)).find((e) => e.offsetParent !== null);
     const end = (s) => { const e = shown(s); if (!e) return null;
         const r = e.getBoundingClientRect(); return [r.bottom - top, r.right]; };
+    const canvas = shown('.sk-board canvas');
     return { board: end('.sk-board canvas'), undo: end('.sk-undo'),
              move: end('.sk-move, .sk-roll, .sk-lay'),
-             width: document.documentElement.clientWidth }; }"""
+             drawn: canvas && canvas.getBoundingClientRect().width,
+             width: document.documentElement.clientWidth,
+             scroll: document.documentElement.scrollWidth }; }"""
+# The Sheep Race board (820 px wide) drawn at least this wide at 1024 px: its 13 px small
+# print is then 10 px on the screen (at 558 px, beside the full controls, 11 px was 7.5).
+SHEEP_RACE_DRAWN = 640
 
 
 @pytest.mark.parametrize(
@@ -146,7 +152,8 @@ def test_board_and_controls_fit_one_1024_by_768_screen(
     chromium: object, voila: VoilaServer, name: str
 ) -> None:
     """A tablet or a small school laptop: with the app scrolled to its top, the board, a move
-    (Battle Sheep's Lay tile) and Undo are all on the screen (they wrapped below the board)."""
+    (Battle Sheep's Lay tile) and Undo are all on the screen (they wrapped below the board),
+    nothing scrolls sideways, and the Sheep Race board is big enough to read."""
     page = chromium.new_page(viewport={"width": 1024, "height": 768})  # type: ignore[attr-defined]
     app = AppPage(page, name)
     try:
@@ -161,6 +168,9 @@ def test_board_and_controls_fit_one_1024_by_768_screen(
             assert parts[part] is not None, f"{name}: no {part} shown: {parts}"
             bottom, right = parts[part]
             assert bottom <= 768 and right <= parts["width"], f"{name}: {part} off screen: {parts}"
+        assert parts["scroll"] <= parts["width"], f"{name}: the page scrolls sideways: {parts}"
+        if name == "sheep_race":
+            assert parts["drawn"] >= SHEEP_RACE_DRAWN, f"board too small to read: {parts}"
         app.screenshot(f"{name}-1024x768")
         app.assert_healthy()
     finally:

@@ -8,6 +8,8 @@ from collections.abc import Callable
 import pytest
 from voila_harness import AppPage
 
+from sheepkit.games.sheep_race.drawing import HEIGHT, WIDTH
+
 pytestmark = pytest.mark.browser
 
 OpenApp = Callable[[str], AppPage]
@@ -17,7 +19,7 @@ CURTAIN = ".sk-curtain:visible"
 def test_betting_and_a_race_turn_between_human_players(open_app: OpenApp) -> None:
     app = open_app("sheep_race")
     app.wait_for_board()
-    assert app.board()["sizes"][-1] == [820, 420]
+    assert app.board()["sizes"][-1] == [WIDTH, HEIGHT]
     app.seat_humans()
     labels: list[str] = []
     curtains = 0

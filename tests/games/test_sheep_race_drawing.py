@@ -223,3 +223,38 @@ def test_the_dice_line_ends_before_the_track_s_start_label():
     start = next(c for c in calls if c[1] == "Start")
     _, _, x, _, most = dice
     assert most is not None and x + most <= TRACK_X - 10 < start[2] - 12
+
+
+def sizes(canvas: FakeCanvas) -> list[tuple[int, str]]:
+    """Each text drawn, with the font size in force."""
+    size, drawn_texts = 0, []
+    for call in canvas.calls:
+        if call[0] == "font":
+            size = int(call[1].split("px")[0].split()[-1])
+        elif call[0] == "fill_text":
+            drawn_texts.append((size, call[1]))
+    return drawn_texts
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(2, 6), plies=st.integers(0, 260), seed=st.integers(0, 10**6))
+def test_no_board_text_is_too_small_to_read_when_the_board_is_shrunk(
+    players: int, plies: int, seed: int
+) -> None:
+    """Beside the controls on a 1024 px screen the board is drawn at 80% (the browser test of
+    the 1024 x 768 screen checks that): 13 px is then 10 px. A player's number in a token,
+    bold, may be 11 px. At 11-12 px (7.5-8 px on the screen) the paces, the dice line and
+    the legend were unreadable."""
+    state = replayed(players, playout(players, plies, seed))
+    for size, text in sizes(drawn(state, viewer=0)):
+        assert size >= (11 if text.isdigit() and len(text) == 1 else 13), (size, text)
+
+
+def test_a_cards_paces_end_before_its_cubes():
+    from sheepkit.games.sheep_race.drawing import CUBES_X
+
+    calls = [c for c in drawn(betted()).calls if c[0] == "fill_text"]
+    paces = [c for c in calls if c[1].startswith("walk ")]
+    assert len(paces) == 6
+    for _, _, x, _, most in paces:
+        assert most is not None and x + most <= CUBES_X - 4

@@ -49,10 +49,14 @@ from .engine import (
 )
 from .rules import LANE_OF_TOTAL, LANES, LAZY
 
-WIDTH, HEIGHT = 820, 420  # with the 436 px control column, fits a 1280 px page
+WIDTH, HEIGHT = 820, 440  # with the 436 px control column, fits a 1280 px page
 TOP = 56  # the first lane's top edge
 LANE_H = 46
 INFO_W = 250  # lane number, card and cubes
+CUBES_X = 166  # right of the card's paces
+# Beside the controls at 1024 px the board is drawn at 80%: its smallest text (13 px, the
+# player numbers 11 px bold) is still 9-10 px on the screen.
+SMALL = 13
 BETS_W = 92  # visible and own hidden bet tokens
 TRACK_X = INFO_W + BETS_W
 DICE_LINE_W = TRACK_X - 30
@@ -303,8 +307,8 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
             canvas,
             f"{dice}; 7 = lane 6, 8 = lane 5, 9 = Lazy Sheep",
             12,
-            44,
-            size=12,
+            45,
+            size=SMALL,
             colour="#555555",
             max_width=DICE_LINE_W,  # clear of the track's "Start", just under it
         )
@@ -321,11 +325,11 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
             "End Zone",
             (ez_x + TRACK_RIGHT) / 2,
             TOP - 4,
-            size=12,
+            size=SMALL,
             bold=True,
             align="center",
         )
-        draw_text(canvas, "Start", TRACK_X + sq / 2, TOP - 4, size=12, bold=True, align="center")
+        draw_text(canvas, "Start", TRACK_X + sq / 2, TOP - 4, size=SMALL, bold=True, align="center")
         canvas.stroke_style = "#cccccc"
         canvas.line_width = 1
         for i in range(1, track + 1):
@@ -338,7 +342,7 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
         canvas.stroke_style = INK
         canvas.stroke_line(TRACK_RIGHT, TOP - 14, TRACK_RIGHT, BOTTOM)
         canvas.stroke_line(TRACK_X + sq, TOP, TRACK_X + sq, BOTTOM)
-        draw_text(canvas, "Finish", TRACK_RIGHT + 6, TOP - 4, size=12, bold=True)
+        draw_text(canvas, "Finish", TRACK_RIGHT + 6, TOP - 4, size=SMALL, bold=True)
         canvas.line_width = 1
 
     def _lane(self, canvas: Any, s: Any, lane: int) -> None:
@@ -359,11 +363,12 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
             canvas,
             f"walk {card[4]} trot {card[5]} gallop {card[6]}",
             36,
-            y + 37,
-            size=11,
+            y + 38,
+            size=SMALL,
             colour="#444444",
+            max_width=CUBES_X - 40,
         )
-        self._cubes(canvas, s.cubes[lane], 160, y + 10)
+        self._cubes(canvas, s.cubes[lane], CUBES_X, y + 10)
         self._bets(canvas, s, lane, INFO_W + 4, mid)
         self._sheep(canvas, s, lane, mid, selected)
 
@@ -390,7 +395,7 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
                 )
                 col += 1
         if col == 0:
-            draw_text(canvas, "no cubes", x, y + 16, size=12, colour="#777777")
+            draw_text(canvas, "no cubes", x, y + 16, size=SMALL, colour="#777777")
 
     def _bets(self, canvas: Any, s: Any, lane: int, x: float, mid: float) -> None:
         tokens = [(p, True) for p, v in enumerate(s.visible) if v == lane]
@@ -425,11 +430,11 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
         if selected:
             draw_text(canvas, "▶", x - r - 4, mid + 6, size=16, align="right", colour=INK)
         if exhausted:
-            draw_text(canvas, "exhausted", x, mid - r - 7, size=10, align="center")
+            draw_text(canvas, "exhausted", x, mid - r - 7, size=SMALL, align="center")
         if out == FINISHED and lane in s.order:
             place = s.order.index(lane)
             label = PLACES[place] if place < 3 else f"{place + 1}th"
-            draw_text(canvas, label, x, mid - r - 2, size=11, bold=True, align="center")
+            draw_text(canvas, label, x, mid - r - 2, size=SMALL, bold=True, align="center")
 
     def _bottom(self, canvas: Any, s: Any, viewer: int | None) -> None:
         game = s.game
@@ -462,10 +467,13 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
         y += 30
         legend = (
             "Bets: filled token = visible, hollow token = your hidden bet. "
-            "Cubes: B blue, R red, W white. Cards other than Requeijao and the "
-            f"{game.rules.track}-square track are sheepkit's own."
+            "Cubes: B blue, R red, W white.",
+            f"Cards other than Requeijao and the {game.rules.track}-square track are "
+            "sheepkit's own.",
         )
-        draw_text(canvas, legend, 12, y, size=12, colour="#555555", max_width=WIDTH - 24)
+        for line in legend:
+            draw_text(canvas, line, 12, y, size=SMALL, colour="#555555", max_width=WIDTH - 24)
+            y += 18
 
 
 def _race_words(s: Any) -> str:
@@ -549,14 +557,14 @@ def _token(canvas: Any, player: int, x: float, y: float, filled: bool) -> None:
     colour = PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
     shape = PLAYER_SHAPES[player % len(PLAYER_SHAPES)]
     if filled:
-        draw_shape(canvas, shape, x, y, 9, colour)
+        draw_shape(canvas, shape, x, y, 10, colour)
         draw_text(
-            canvas, str(player + 1), x, y + 4, size=10, bold=True, align="center", colour="#ffffff"
+            canvas, str(player + 1), x, y + 4, size=11, bold=True, align="center", colour="#ffffff"
         )
     else:
-        draw_shape(canvas, shape, x, y, 9, colour)
-        draw_shape(canvas, shape, x, y, 6, PAPER)
-        draw_text(canvas, str(player + 1), x, y + 4, size=9, bold=True, align="center", colour=INK)
+        draw_shape(canvas, shape, x, y, 10, colour)
+        draw_shape(canvas, shape, x, y, 7, PAPER)
+        draw_text(canvas, str(player + 1), x, y + 4, size=11, bold=True, align="center", colour=INK)
 
 
 __all__ = ["PACE_COSTS", "SheepRaceDrawing", "SheepRaceState", "SheepRaceView"]

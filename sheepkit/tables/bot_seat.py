@@ -17,7 +17,7 @@ from typing import Any
 
 from ..bots.specs import BotSpec, make_bot
 from ..core import SheepkitError
-from .authority import TableService
+from .authority import RACE_BOT_DELAY, TableService
 from .client import (
     BrowserTransport,
     LocalTransport,
@@ -71,6 +71,8 @@ class BotSeat:
         op = message.get("op")
         if op == "lobby" and self.client.seated is None:
             self._sit(message)
+        elif op == "error" and message.get("refused") == "claim":
+            pass  # a race won by someone quicker (or already settled): the game goes on
         elif op == "error":
             self._stop(str(message.get("reason")))
         elif op == "closed":
@@ -117,6 +119,20 @@ class BotSeat:
         elif snap["may_roll"] and snap["acting"] == seat:
             self._acted_at = snap["ply"]
             self.client.roll()
+        elif snap.get("claim"):
+            # A race (Shave a Sheep's howl): claim it after a delay like the table's own bots',
+            # so that a pupil's bot is quick but a child can beat it.
+            self._acted_at = snap["ply"]
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # in process, no loop (tests): claim at once
+                self.client.claim()
+            else:
+                loop.call_later(self.rng.uniform(*RACE_BOT_DELAY), self._claim)
+
+    def _claim(self) -> None:
+        if not self.done:
+            self.client.claim()
 
     def _stop(self, error: str | None) -> None:
         self.done = True

@@ -333,3 +333,24 @@ def test_a_bot_claims_a_race_after_its_delay_on_the_event_loop() -> None:
         assert "Player 2 howls first" in " ".join(host.snapshot["log"])  # type: ignore[index]
 
     run(scenario, race_wait=60)
+
+
+def test_a_pupils_bot_joined_from_python_claims_a_race_and_plays_on() -> None:
+    async def scenario(served: Served) -> None:
+        host = await served.client()
+        host.open("shave_a_sheep", ["human", "human"], rules={"wolf": "howling_wolf"})
+        await until(lambda: host.code, "the table")
+        seat = join(host.code or "", "Sensible", url=served.url)
+        await until(lambda: host.snapshot and host.snapshot["seats"][1]["taken"], "the bot seated")
+        host.start()
+        await until(lambda: host.snapshot["may_roll"], "the host's roll")  # type: ignore[index]
+        state = host.state()
+        assert state is not None
+        host.roll(next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o)))
+        await until(lambda: host.snapshot["race"], "the race")  # type: ignore[index]
+        await until(lambda: not host.snapshot["race"], "the bot's claim")  # type: ignore[index]
+        assert "Player 2 howls first" in " ".join(host.snapshot["log"])  # type: ignore[index]
+        assert not seat.done and seat.error is None
+        seat.client.disconnect()
+
+    run(scenario, race_wait=60)

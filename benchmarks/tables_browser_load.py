@@ -436,7 +436,7 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
             f"| {devices} ({len(tables)}) | {len(latencies)} "
             f"| {statistics.median(latencies):.0f} / {percentile(latencies, 0.9):.0f} / "
             f"{max(latencies):.0f} | {statistics.median(echoes):.0f} "
-            f"| {statistics.median(wire or [0]):.0f} / {percentile(wire or [0], 0.9):.0f} "
+            f"| {f'{statistics.median(wire):.0f} / {percentile(wire, 0.9):.0f}' if wire else '-'} "
             f"| {voila_mb:.0f} "
             f"| {len(kernel_mb)} x {statistics.mean(kernel_mb or [0]):.0f} "
             f"| {load_before.split()[0]} -> {load_after.split()[0]} |"

@@ -70,6 +70,16 @@ def wolf_table(service: TableService) -> tuple[GameApp, GameApp, str]:
     return host, guest, code
 
 
+def lamb_table(service: TableService) -> tuple[GameApp, GameApp, str]:
+    """The host and a guest at a started two-player Lamb Mimes table."""
+    host = device(service, "lamb_mimes", ["Human", "Human"], players=2)
+    code = open_table(host)
+    guest = device(service, "lamb_mimes")
+    join(guest, code, "Player 2")
+    button(host, "sk-table-start").click()
+    return host, guest, code
+
+
 def offers(app: GameApp, css: str) -> bool:
     """Whether the app's Play together section shows a ``css`` button."""
     return any(css in b._dom_classes for b in shown_buttons(app.tables.widget))
@@ -129,11 +139,7 @@ def test_three_apps_at_lamb_mimes_each_hold_only_their_own_hand(service: TableSe
 
 def test_a_table_log_numbers_its_lines_as_the_app_numbers_its_own(service: TableService) -> None:
     # The deal is one line of many plies: numbered by its first ply, as on one screen.
-    host = device(service, "lamb_mimes", ["Human", "Human"], players=2)
-    code = open_table(host)
-    guest = device(service, "lamb_mimes")
-    join(guest, code, "Player 2")
-    button(host, "sk-table-start").click()
+    _, guest, code = lamb_table(service)
     session = service.tables[code].session
     own = log_entries(drawing_for(session.game), session.timeline, 1, session.deals)
     assert [first for first, _, _ in guest._log_entries(1)] == [first for first, _, _ in own]
@@ -300,11 +306,7 @@ def test_every_game_is_played_to_its_end_by_two_apps_at_one_table(
 
 def test_a_screen_reader_hears_each_new_line_once_at_a_table(service: TableService) -> None:
     """The stand-in of a game with hidden cards has no history: the table's ply counts."""
-    host = device(service, "lamb_mimes", ["Human", "Human"], players=2)
-    code = open_table(host)
-    guest = device(service, "lamb_mimes")
-    join(guest, code, "Player 2")
-    button(host, "sk-table-start").click()
+    host, guest, _ = lamb_table(service)
     mover = host if host._human_decides(host.state) else guest
     move_buttons(mover)[0].click()
     for app in (host, guest):

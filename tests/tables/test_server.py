@@ -318,18 +318,23 @@ def test_a_table_service_that_cannot_start_leaves_voila_running(
     assert URL_VARIABLE not in os.environ
 
 
+async def start_and_howl(host: TableClient) -> None:
+    """The host starts a Howling Wolf table, rolls gray, and the race runs to its first claim."""
+    host.start()
+    await until(lambda: host.snapshot["may_roll"], "the host's roll")  # type: ignore[index]
+    state = host.state()
+    assert state is not None
+    host.roll(next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o)))
+    await until(lambda: host.snapshot["race"], "the race")  # type: ignore[index]
+    await until(lambda: not host.snapshot["race"], "the bot's claim")  # type: ignore[index]
+
+
 def test_a_bot_claims_a_race_after_its_delay_on_the_event_loop() -> None:
     async def scenario(served: Served) -> None:
         host = await served.client()
         host.open("shave_a_sheep", ["human", "Sensible"], rules={"wolf": "howling_wolf"})
         await until(lambda: host.snapshot, "the table")
-        host.start()
-        await until(lambda: host.snapshot["may_roll"], "the host's roll")  # type: ignore[index]
-        state = host.state()
-        assert state is not None
-        host.roll(next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o)))
-        await until(lambda: host.snapshot["race"], "the race")  # type: ignore[index]
-        await until(lambda: not host.snapshot["race"], "the bot's claim")  # type: ignore[index]
+        await start_and_howl(host)
         assert "Player 2 howls first" in " ".join(host.snapshot["log"])  # type: ignore[index]
 
     run(scenario, race_wait=60)
@@ -342,13 +347,7 @@ def test_a_pupils_bot_joined_from_python_claims_a_race_and_plays_on() -> None:
         await until(lambda: host.code, "the table")
         seat = join(host.code or "", "Sensible", url=served.url)
         await until(lambda: host.snapshot and host.snapshot["seats"][1]["taken"], "the bot seated")
-        host.start()
-        await until(lambda: host.snapshot["may_roll"], "the host's roll")  # type: ignore[index]
-        state = host.state()
-        assert state is not None
-        host.roll(next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o)))
-        await until(lambda: host.snapshot["race"], "the race")  # type: ignore[index]
-        await until(lambda: not host.snapshot["race"], "the bot's claim")  # type: ignore[index]
+        await start_and_howl(host)
         assert "Player 2 howls first" in " ".join(host.snapshot["log"])  # type: ignore[index]
         assert not seat.done and seat.error is None
         seat.client.disconnect()

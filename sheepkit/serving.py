@@ -63,6 +63,14 @@ class V1OnlyConnection(ZMQChannelsWebsocketConnection):
         self.page_run = await connect_between_cells(self.websocket_handler.kernel_id)
         await super().prepare()
 
+    def connect(self) -> Any:
+        # A widget update is a burst of small messages. With Nagle's algorithm on (tornado's
+        # default) the socket held each burst's later messages until the page acknowledged
+        # the first, which the page's TCP delays by up to 40 ms: a move reached another
+        # device's widgets 44 ms later than it does without (benchmarks/tables_browser_load).
+        self.websocket_handler.set_nodelay(True)
+        return super().connect()
+
     def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:
         super().handle_outgoing_message(stream, outgoing_msg)
         if self.page_run is not None:

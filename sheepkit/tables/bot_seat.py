@@ -13,11 +13,12 @@ from __future__ import annotations
 import asyncio
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ..bots.specs import BotSpec, make_bot
 from ..core import SheepkitError
-from .authority import RACE_BOT_DELAY, TableService
+from .authority import RACE_BOT_DELAY, RATE, TableService
 from .client import (
     BrowserTransport,
     LocalTransport,
@@ -25,6 +26,10 @@ from .client import (
     TornadoTransport,
     table_service_url,
 )
+
+#: The least time between two of a bot's messages: under the service's flood limit (RATE a
+#: second), which a bot answering every snapshot at once broke against the table's own bots.
+GAP = 1.25 / RATE
 
 
 class TableJoinError(SheepkitError, ConnectionError):
@@ -49,6 +54,7 @@ class BotSeat:
         self._own_loop: asyncio.AbstractEventLoop | None = None  # a script's (``wait``)
         self._finished: asyncio.Future[None] | None = None
         self._connecting: asyncio.Future[None] | None = None
+        self._next_send = 0.0  # the loop's time from which the next message may go
         client.on(self._hear)
 
     @property
@@ -114,11 +120,11 @@ class BotSeat:
                 self._stop(f"the bot raised {type(error).__name__}: {error}")
                 return
             self._acted_at = snap["ply"]
-            self.client.move(str(move))
+            self._paced(lambda: self.client.move(str(move)))
             self.moves += 1
         elif snap["may_roll"] and snap["acting"] == seat:
             self._acted_at = snap["ply"]
-            self.client.roll()
+            self._paced(self.client.roll)
         elif snap.get("claim"):
             # A race (Shave a Sheep's howl): claim it after a delay like the table's own bots',
             # so that a pupil's bot is quick but a child can beat it.
@@ -129,6 +135,21 @@ class BotSeat:
                 self.client.claim()
             else:
                 loop.call_later(self.rng.uniform(*RACE_BOT_DELAY), self._claim)
+
+    def _paced(self, send: Callable[[], None]) -> None:
+        """``send()`` now, or once GAP has passed since the bot's last message."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # in process, no loop (tests): no flood limit to keep under
+            send()
+            return
+        now = loop.time()
+        at = max(now, self._next_send)
+        self._next_send = at + GAP
+        if at <= now:
+            send()
+        else:
+            loop.call_later(at - now, lambda: None if self.done else send())
 
     def _claim(self) -> None:
         if not self.done:

@@ -263,6 +263,8 @@ class TornadoTransport:
         from tornado.websocket import websocket_connect
 
         connection = await websocket_connect(url, max_message_size=4 * 2**20)
+        if connection.protocol is not None:  # each message at once (serving.V1OnlyConnection)
+            connection.protocol.set_nodelay(True)
         return cls(connection, client)
 
     def send(self, text: str) -> None:

@@ -85,6 +85,7 @@ class TableSocket(websocket.WebSocketHandler):
         return 4 * MAX_MESSAGE
 
     def open(self, *args: Any, **kwargs: Any) -> None:
+        self.set_nodelay(True)  # each message at once (serving.V1OnlyConnection says why)
         try:
             self.device = self.service.connect(self._send, self._drop)
         except ProtocolError as full:

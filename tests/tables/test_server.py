@@ -17,7 +17,9 @@ from tornado import web
 from tornado.httpclient import AsyncHTTPClient
 
 import sheepkit.serving
-from sheepkit.tables import MAX_MESSAGE, TableClient, join
+import sheepkit.tables.bot_seat
+from sheepkit.tables import MAX_MESSAGE, TableClient, TableService, join, local_client
+from sheepkit.tables.bot_seat import GAP, BotSeat
 from sheepkit.tables.client import URL_VARIABLE, TornadoTransport
 from sheepkit.tables.server import add_table_handlers, make_service, start_with_voila
 
@@ -159,6 +161,7 @@ def test_a_bots_think_runs_in_a_thread_and_the_game_goes_on() -> None:
         while host.snapshot["phase"] != "over":  # type: ignore[index]
             snap, heard = host.snapshot or {}, host.messages
             if snap["legal"]:
+                await asyncio.sleep(GAP)  # a pupil's pace: under the flood limit
                 host.move(rng.choice(snap["legal"]))
             await until(lambda heard=heard: host.messages > heard, "the next snapshot")
         assert threads and threading.current_thread().name not in threads
@@ -184,6 +187,7 @@ def test_a_pupils_bot_function_joins_from_python_and_plays_its_seat() -> None:
             assert asyncio.get_running_loop().time() < deadline, "the game did not end"
             snap = host.snapshot or {}
             if snap["legal"]:
+                await asyncio.sleep(GAP)  # a pupil's pace: under the flood limit
                 host.move(rng.choice(snap["legal"]))
                 ply = snap["ply"]
                 await until(lambda ply=ply: host.snapshot["ply"] > ply, "a move")  # type: ignore[index]
@@ -195,6 +199,33 @@ def test_a_pupils_bot_function_joins_from_python_and_plays_its_seat() -> None:
         assert host.errors == []
 
     run(scenario)
+
+
+def test_pupils_bots_keep_under_the_flood_limit_however_fast_the_table_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two pupils' bots at one table answer each other at once (in process, as fast as it
+    gets): each sends at most one message a GAP, so the flood limit refuses none and the
+    game ends. (Without the pacing, the guest's bot was refused as a flood at ply 7.)"""
+    monkeypatch.setattr(sheepkit.tables.bot_seat, "GAP", 1.25 / 200)
+
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+        service = TableService(rate=200, burst=5, clock=loop.time, seed=lambda: 7)
+        host = local_client(service)
+        host.open("wolf_and_sheep", ["human", "human"])
+        assert host.code is not None, host.errors
+        own = BotSeat(host, host.code, "Random", 0)  # the host's device plays by a bot too
+        guest = join(host.code, "Random", service=service)
+        own.rng, guest.rng = random.Random(1), random.Random(2)  # the same game every run
+        await until(lambda: host.snapshot and host.snapshot["seats"][1]["taken"], "the guest")
+        host.start()
+        await asyncio.wait_for(asyncio.gather(own.finished(), guest.finished()), 20)
+        assert own.error is None and guest.error is None, (own.error, guest.error)
+        assert host.snapshot is not None and host.snapshot["phase"] == "over"
+        assert own.moves + guest.moves > 4 * 5  # well past the burst
+
+    asyncio.run(scenario())
 
 
 def test_join_blocks_in_a_script_until_the_game_is_over() -> None:

@@ -45,6 +45,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +64,7 @@ from voila_harness import (  # the harness lives with the tests, on the path abo
     serve_voila,
 )
 from voila_load import browser_processes, cpu_seconds, percentile, rss_mb
+from wire_device import WireDevice, until
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser, ElementHandle, Locator, Page
@@ -308,6 +310,140 @@ class Table:
                     self.wire.append(1000 * (arrived - left))
 
 
+WIRE_WAIT = WAIT / 1000  # the same, in seconds, for the devices without a browser
+
+
+@dataclass
+class WireTable:
+    """A table of two devices without a browser (``wire_device``): the same set-up and play
+    as ``Table``'s, by the widgets' messages instead of a page's clicks."""
+
+    host: WireDevice
+    guest: WireDevice
+    code: str = ""
+    games: int = 0
+    latencies: list[float] = field(default_factory=list)  # ms, click -> the other holds it
+    echoes: list[float] = field(default_factory=list)  # ms, click -> the mover holds it
+    lost: int = 0
+    problem: str = ""
+
+    @staticmethod
+    def code_shown(device: WireDevice) -> str:
+        found = re.search(r"sk-table-code-shown'>([A-Z2-9]{4})<", device.value("sk-table-info"))
+        return found.group(1) if found else ""
+
+    async def set_up(self) -> None:
+        host, guest = self.host, self.guest
+        humans = {}
+        for picker in host.all("sk-seat"):
+            labels = [str(label) for label in host.models[picker].get("_options_labels", ())]
+            humans[picker] = next(i for i, label in enumerate(labels) if "human" in label.lower())
+            # Set even where it seems set: the kernel's own first choice may still be coming.
+            await host.set(picker, index=humans[picker])
+        await host.until(
+            lambda: all(host.models[p].get("index") == i for p, i in humans.items()), WIRE_WAIT
+        )
+        await asyncio.sleep(0.5)  # (the kernel takes the seats before the open)
+        await host.click(str(host.find("sk-table-open")))
+        old = self.code
+        self.code = await host.until(
+            lambda: (code := self.code_shown(host)) and code != old and code, WIRE_WAIT
+        )
+        await guest.click(str(guest.find("sk-table-join")))
+        await guest.until(lambda: guest.find("sk-table-code"), WIRE_WAIT)
+        await guest.set(str(guest.find("sk-table-code")), value=self.code)
+        await self.sit(guest)
+        await host.until(lambda: "a pupil" in host.value("sk-table-seat-list"), WIRE_WAIT)
+        await host.click(str(host.find("sk-table-start")))
+        await host.until(lambda: re.search("Your|Waiting", host.value("sk-status")), WIRE_WAIT)
+
+    async def sit(self, guest: WireDevice) -> None:
+        """As ``Table.sit``: the seat buttons shown before the new table's seats came (the
+        closed table's) are left alone, and a sit refused is tried again."""
+        for _ in range(3):
+            stale = set(guest.all("sk-table-sit"))
+            await guest.click(str(guest.find("sk-table-look")))
+            fresh = await guest.until(
+                lambda old=stale: [b for b in guest.all("sk-table-sit") if b not in old],
+                WIRE_WAIT,
+            )
+            await guest.click(fresh[0])
+            outcome = await guest.until(
+                lambda: (
+                    "seated"
+                    if self.code_shown(guest) == self.code
+                    else "there is no table" in guest.value("sk-table-note") and "refused"
+                ),
+                WIRE_WAIT,
+            )
+            if outcome == "seated":
+                return
+        raise TimeoutError(f"the guest could not sit at table {self.code}")
+
+    async def again(self) -> None:
+        await self.host.click(str(self.host.find("sk-table-close")))
+        for device in (self.host, self.guest):
+            await device.until(lambda d=device: d.all("sk-table-open", visible=True), WIRE_WAIT)
+        await self.set_up()
+
+    @staticmethod
+    def over(device: WireDevice) -> bool:
+        status = device.find("sk-status")
+        classes = device.models[status].get("_dom_classes", ()) if status else ()
+        return "sk-over" in classes or "Game over" in device.value("sk-status")
+
+    async def whose_turn(self) -> WireDevice | None:
+        def turn() -> str | WireDevice | None:
+            for device in (self.host, self.guest):
+                if self.over(device):
+                    return "over"
+                if "Your turn" in device.value("sk-status") and device.all("sk-move", True):
+                    return device
+            return None
+
+        found = await until((self.host, self.guest), turn, WIRE_WAIT)
+        return None if found == "over" else found
+
+    async def play(self, until: float, think: float, rng: random.Random) -> None:
+        while time.time() < until:
+            mover = await self.whose_turn()
+            if mover is None:
+                self.games += 1
+                await self.again()
+                continue
+            await asyncio.sleep(think)
+            if time.time() >= until:
+                return
+            other = self.guest if mover is self.host else self.host
+            moves = mover.all("sk-move", visible=True)
+            if not moves:
+                continue
+            lines = mover.log_lines
+            at = await mover.click(rng.choice(moves))
+            try:
+                wanted = await mover.until(partial(grown, mover, lines), WIRE_WAIT)
+                await other.until(partial(holds, other, wanted), WIRE_WAIT)
+            except TimeoutError:
+                self.lost += 1
+                continue
+            self.echoes.append(1000 * (first_at(mover, wanted) - at))
+            self.latencies.append(1000 * (first_at(other, wanted) - at))
+
+
+def grown(device: WireDevice, lines: int) -> int:
+    """The device's log lines once more than ``lines``, else 0."""
+    return device.log_lines if device.log_lines > lines else 0
+
+
+def holds(device: WireDevice, lines: int) -> bool:
+    return device.log_lines >= lines
+
+
+def first_at(device: WireDevice, lines: int) -> float:
+    """When the device's log first held at least ``lines`` lines."""
+    return min(at for n, at in device.log_at.items() if n >= lines)
+
+
 def summary(values: list[float]) -> str:
     if not values:
         return "none"
@@ -326,26 +462,35 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
 
     url, voila = server.url, psutil.Process(server.process.pid)
     rng = random.Random(args.seed)
+    browsers = args.tables - args.without_browser
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(**launch_options())
+        browser = await playwright.chromium.launch(**launch_options()) if browsers else None
         opening = asyncio.Semaphore(args.opening)
         began = time.monotonic()
 
-        async def table() -> Table:
+        async def table(in_browser: bool) -> Table | WireTable:
             async with opening:
-                host, guest = await asyncio.gather(
-                    open_device(browser, url, GAME), open_device(browser, url, GAME)
-                )
-                made = Table(host, guest)
+                made: Table | WireTable
+                if in_browser:
+                    assert browser is not None
+                    host, guest = await asyncio.gather(
+                        open_device(browser, url, GAME), open_device(browser, url, GAME)
+                    )
+                    made = Table(host, guest)
+                else:
+                    wired = WireDevice(url, GAME), WireDevice(url, GAME)
+                    await asyncio.gather(*(device.open() for device in wired))
+                    made = WireTable(*wired)
                 await made.set_up()
                 print(f"  table {made.code} set up at {time.monotonic() - began:.0f} s", flush=True)
                 return made
 
+        kinds = [i < browsers for i in range(args.tables)]
         made = await asyncio.gather(
-            *(asyncio.wait_for(table(), args.setup) for _ in range(args.tables)),
+            *(asyncio.wait_for(table(kind), args.setup) for kind in kinds),
             return_exceptions=True,
         )
-        tables = [t for t in made if isinstance(t, Table)]
+        tables = [t for t in made if isinstance(t, (Table, WireTable))]
         failures = [f"{type(e).__name__}: {e}" for e in made if isinstance(e, BaseException)]
         setup_seconds = time.monotonic() - began
         print(
@@ -353,14 +498,20 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
             + "".join(f"\n  failed: {f[:300]}" for f in sorted(set(failures)))
         )
         if not tables:
-            await browser.close()
+            if browser is not None:
+                await browser.close()
             return
 
         if args.nice_pages:  # every Chromium process there is now, renderers included
             for process in browser_processes():
                 with contextlib.suppress(psutil.Error):
                     process.nice(19)
-        parts = {"kernels": kernels(server), "chromium": browser_processes()}
+        # "devices": this process, the devices without a browser (and Playwright's side).
+        parts = {
+            "kernels": kernels(server),
+            "chromium": browser_processes(),
+            "devices": [psutil.Process()],
+        }
         # What the pages and kernels cost while nobody plays (the pages' own timers, and
         # Playwright's), over IDLE seconds, before the play.
         idle_before = {name: cpu_seconds(p) for name, p in parts.items()}
@@ -370,9 +521,9 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
         cpu_before = {name: cpu_seconds(p) for name, p in parts.items()}
         voila_before = cpu_seconds([voila])
         started = time.time()
-        until = started + args.seconds
+        end = started + args.seconds
         played = await asyncio.gather(
-            *(t.play(until, args.think, random.Random(rng.random())) for t in tables),
+            *(t.play(end, args.think, random.Random(rng.random())) for t in tables),
             return_exceptions=True,
         )
         wall = time.time() - started
@@ -382,15 +533,20 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
         kernel_mb = [rss_mb(k) for k in kernels(server)]
         voila_mb = rss_mb(voila)
         chromium_mb = sum(rss_mb(p) for p in browser_processes())
-        page_errors = sum(len(d.errors) for t in tables for d in (t.host, t.guest))
+        paged = [t for t in tables if isinstance(t, Table)]
+        page_errors = sum(len(d.errors) for t in paged for d in (t.host, t.guest))
         for t, outcome in zip(tables, played, strict=True):
             if isinstance(outcome, BaseException):
                 t.problem = f"{type(outcome).__name__}: {outcome}"
-                await t.photograph()
-        await browser.close()
+                if isinstance(t, Table):
+                    await t.photograph()
+        if browser is not None:
+            await browser.close()
 
-    latencies = [ms for t in tables for ms in t.latencies]
-    echoes = [ms for t in tables for ms in t.echoes]
+    latencies = [ms for t in paged for ms in t.latencies]
+    echoes = [ms for t in paged for ms in t.echoes]
+    wired = [t for t in tables if isinstance(t, WireTable)]
+    wire_latencies = [ms for t in wired for ms in t.latencies]
     lost = sum(t.lost for t in tables)
     games = sum(t.games for t in tables)
     devices = 2 * len(tables)
@@ -400,12 +556,19 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
         f"{args.think} s, {wall:.0f} s of play ({when})"
     )
     print(f"  load average before play {load_before}, after {load_after}")
+    moves = len(latencies) + len(wire_latencies)
     print(
-        f"  moves: {len(latencies)} counted ({len(latencies) / wall:.1f}/s), {lost} lost "
-        f"(not on the other page within {WAIT // 1000} s), games finished: {games}"
+        f"  moves: {moves} counted ({moves / wall:.1f}/s), {lost} lost "
+        f"(not on the other device within {WAIT // 1000} s), games finished: {games}"
     )
-    print(f"  click -> other device's page ms: {summary(latencies)}")
-    wire = [ms for t in tables for ms in t.wire]
+    print(
+        f"  {len(wired)} tables of devices without a browser, click -> the other device holds "
+        f"the move ms: {summary(wire_latencies)}"
+    )
+    print(
+        f"  {len(paged)} tables in Chromium, click -> other device's page ms: {summary(latencies)}"
+    )
+    wire = [ms for t in paged for ms in t.wire]
     print(f"  A's page sends -> B's page receives (no rendering) ms: {summary(wire)}")
     print(f"  click -> mover's own page ms: {summary(echoes)}")
     print(
@@ -415,7 +578,8 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
     )
     print(
         f"  CPU s while playing: Voila {voila_cpu:.0f}, kernels {cpu['kernels']:.0f}, "
-        f"Chromium {cpu['chromium']:.0f} (2 cores: {2 * wall:.0f} core-s)"
+        f"Chromium {cpu['chromium']:.0f}, devices without a browser (and Playwright's side) "
+        f"{cpu['devices']:.0f} (2 cores: {2 * wall:.0f} core-s)"
     )
     print(
         f"  CPU s in {IDLE} s with nobody playing, before: kernels {idle['kernels']:.1f}, "
@@ -426,21 +590,28 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
     for t in tables:
         if t.problem:
             print(f"  table {t.code} stopped: {t.problem[:300]}")
-    if latencies:
-        print(
-            "\n| devices (tables) | moves | click -> other page, median / p90 / max (ms) "
-            "| own page, median (ms) | page to page, no rendering, median / p90 (ms) "
-            "| Voila RSS (MB) | kernels (MB each) | load average |"
-        )
-        print(
-            f"| {devices} ({len(tables)}) | {len(latencies)} "
-            f"| {statistics.median(latencies):.0f} / {percentile(latencies, 0.9):.0f} / "
-            f"{max(latencies):.0f} | {statistics.median(echoes):.0f} "
-            f"| {f'{statistics.median(wire):.0f} / {percentile(wire, 0.9):.0f}' if wire else '-'} "
-            f"| {voila_mb:.0f} "
-            f"| {len(kernel_mb)} x {statistics.mean(kernel_mb or [0]):.0f} "
-            f"| {load_before.split()[0]} -> {load_after.split()[0]} |"
-        )
+
+    def cell(values: list[float]) -> str:
+        if not values:
+            return "-"
+        median, p90 = statistics.median(values), percentile(values, 0.9)
+        return f"{median:.0f} / {p90:.0f} / {max(values):.0f}"
+
+    print(
+        "\n| devices (tables): without a browser + in Chromium | moves | without a browser: "
+        "click -> the other holds it, median / p90 / max (ms) | Chromium: click -> other page, "
+        "median / p90 / max (ms) | own page, median (ms) | page to page, no rendering, "
+        "median / p90 / max (ms) | CPU-s Voila / kernels / Chromium / devices | Voila RSS (MB) "
+        "| kernels (MB each) | load average |"
+    )
+    print(
+        f"| {devices} ({len(tables)}): {2 * len(wired)} + {2 * len(paged)} | {moves} "
+        f"| {cell(wire_latencies)} | {cell(latencies)} "
+        f"| {f'{statistics.median(echoes):.0f}' if echoes else '-'} | {cell(wire)} "
+        f"| {voila_cpu:.0f} / {cpu['kernels']:.0f} / {cpu['chromium']:.0f} / {cpu['devices']:.0f} "
+        f"| {voila_mb:.0f} | {len(kernel_mb)} x {statistics.mean(kernel_mb or [0]):.0f} "
+        f"| {load_before.split()[0]} -> {load_after.split()[0]} |"
+    )
 
 
 def main() -> None:
@@ -452,6 +623,13 @@ def main() -> None:
     parser.add_argument("--setup", type=float, default=900.0, help="seconds a table may take")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--without-browser",
+        type=int,
+        default=0,
+        metavar="K",
+        help="K of the tables seat two devices without a browser (benchmarks/wire_device.py)",
+    )
+    parser.add_argument(
         "--nice-pages",
         action="store_true",
         help="run Chromium at the lowest CPU priority, as if the pages ran on other devices",
@@ -459,6 +637,8 @@ def main() -> None:
     args = parser.parse_args()
     if not 1 <= args.tables <= 20:
         parser.error("--tables must be between 1 and 20 (this is a shared 2-core machine)")
+    if not 0 <= args.without_browser <= args.tables:
+        parser.error("--without-browser must be between 0 and --tables")
     if not 0 < args.seconds <= 900:
         parser.error("--seconds must be more than 0 and at most 900")
     extra = ("--WarmKernelManager.warm_kernels=0",)  # no kernel starts while the tables play

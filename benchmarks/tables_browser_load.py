@@ -1,7 +1,7 @@
 """A move on one device to the other device's page: tables on Voila, with real browsers.
 
     .venv/bin/python benchmarks/tables_browser_load.py [--tables 15] [--seconds 180]
-        [--think 0.5] [--opening 2] [--nice-pages]
+        [--think 0.5] [--opening 2] [--nice-pages] [--without-browser K]
 
 The whole path behind issue 25's "a move appears on every other device within 300 ms": a
 click on a move button in device A's page -> A's Voila kernel -> the table service (in the
@@ -14,8 +14,10 @@ while the tables play. It opens 2 x --tables pages in one headless Chromium, eac
 browser context of its own (a device: its own storage, its own kernel), setting up at most
 --opening tables at once with the panel's buttons: the host seats two humans and opens a
 table, the guest types the code and takes the free seat, the host starts. Then every table
-plays at once for --seconds: whoever's turn it is waits --think seconds and clicks a move
-button (chosen at random); a finished game's table is closed by its host and another opened.
+plays at once for --seconds: whoever's turn it is waits --think seconds on average (from half
+to one and a half times it, at random: with one fixed wait every table clicked at the same
+instant, a herd no class makes) and clicks a move button (chosen at random); a finished game's
+table is closed by its host and another opened.
 
 Each page notes, with a MutationObserver on its app and Date.now() (one clock for every page
 on this machine), when its game log first had each number of lines. A move's latency runs
@@ -24,6 +26,15 @@ paints it. Reported: median, p90, max and moves counted; the mover's own page fo
 the Voila server's RSS (the table service included) and the kernels'; the CPU each part used
 while playing; the load average; and a markdown row for benchmarks/README.md. Every browser
 runs on the server's 2 cores here, where a class's run on the pupils' own devices.
+
+--without-browser K seats K of the tables with devices that do without a browser
+(benchmarks/wire_device.py): each asks for its page, connects to its kernel and runs the
+notebook as Voila's page does, keeps every widget's state from the kernel's messages and
+presses buttons with the messages a page sends, but renders nothing. In a class the pupils'
+browsers run on their own devices; this way the server's 2 cores carry what a class's server
+does (30 kernels, Voila, the table service) and not 30 pages besides, while the tables left
+in Chromium still measure a move from click to the other page. For those devices a move runs
+from the click's message to the other device holding the widget update whose log has it.
 
 "Page to page, no rendering" is the server's part of the path: from the click's widget message
 leaving A's page to B's page receiving the first widget message after it (Chromium's network
@@ -39,6 +50,7 @@ import asyncio
 import base64
 import contextlib
 import datetime
+import json
 import random
 import re
 import statistics
@@ -125,6 +137,9 @@ SAT = """([app, code]) => {
 # Two seats, every turn a move button: the dice of Shave a Sheep's table would need rolls.
 GAME = "wolf_and_sheep"
 IDLE = 10  # seconds of the idle CPU probe before the play
+#: Every move measured: (devices' kind, table, wall-clock time of the click, latency in ms),
+#: saved to test-artifacts/tables-browser-load-moves.json for a look at when the slow ones came.
+MOVES: list[tuple[str, str, float, float]] = []
 WAIT = 60_000  # ms for any one step of a table: a lost move or a stuck page, not a slow one
 
 
@@ -278,7 +293,7 @@ class Table:
                 self.games += 1
                 await self.again()
                 continue
-            await asyncio.sleep(think)
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # pupils differ: no herd
             if time.time() >= until:
                 return
             other = self.guest if mover is self.host else self.host
@@ -303,6 +318,7 @@ class Table:
                 continue
             self.echoes.append(await mover.page.evaluate(SEEN, wanted) - at)
             self.latencies.append(await other.page.evaluate(SEEN, wanted) - at)
+            MOVES.append(("chromium", self.code, at / 1000, self.latencies[-1]))
             if len(mover.sent) > sent_before:
                 left = mover.sent[sent_before]
                 arrived = next((t for t in other.received if t > left), None)
@@ -411,7 +427,7 @@ class WireTable:
                 self.games += 1
                 await self.again()
                 continue
-            await asyncio.sleep(think)
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # pupils differ: no herd
             if time.time() >= until:
                 return
             other = self.guest if mover is self.host else self.host
@@ -428,6 +444,9 @@ class WireTable:
                 continue
             self.echoes.append(1000 * (first_at(mover, wanted) - at))
             self.latencies.append(1000 * (first_at(other, wanted) - at))
+            MOVES.append(
+                ("wire", self.code, at - time.monotonic() + time.time(), self.latencies[-1])
+            )
 
 
 def grown(device: WireDevice, lines: int) -> int:
@@ -561,12 +580,15 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
         f"  moves: {moves} counted ({moves / wall:.1f}/s), {lost} lost "
         f"(not on the other device within {WAIT // 1000} s), games finished: {games}"
     )
+    wire_echoes = [ms for t in wired for ms in t.echoes]
     print(
-        f"  {len(wired)} tables of devices without a browser, click -> the other device holds "
-        f"the move ms: {summary(wire_latencies)}"
+        f"  {len(wired)} tables of devices without a browser, {len(wire_latencies)} moves, click "
+        f"-> the other device holds the move ms: {summary(wire_latencies)}; the mover's own "
+        f"device: {summary(wire_echoes)}"
     )
     print(
-        f"  {len(paged)} tables in Chromium, click -> other device's page ms: {summary(latencies)}"
+        f"  {len(paged)} tables in Chromium, {len(latencies)} moves, click -> other device's "
+        f"page ms: {summary(latencies)}"
     )
     wire = [ms for t in paged for ms in t.wire]
     print(f"  A's page sends -> B's page receives (no rendering) ms: {summary(wire)}")
@@ -590,6 +612,8 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
     for t in tables:
         if t.problem:
             print(f"  table {t.code} stopped: {t.problem[:300]}")
+
+    (ARTIFACTS / "tables-browser-load-moves.json").write_text(json.dumps(MOVES))
 
     def cell(values: list[float]) -> str:
         if not values:

@@ -8,23 +8,31 @@ kernel's messages change it. It finds widgets by their CSS classes (``add_class`
 first app, presses buttons and sets values with the messages a page's widgets send. So the
 server does all it does for a page (the kernel, Voila's relaying, the table service) while
 no page renders on this machine's cores.
+
+Used by tables_browser_load.py (--without-browser). Run alone, it opens one device on a Voila
+of its own and says how long the app took to reach it and what it holds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import time
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from ipywidgets._version import __control_protocol_version__ as CONTROL_PROTOCOL
 from tornado.httpclient import AsyncHTTPClient
 from tornado.websocket import WebSocketClientConnection, websocket_connect
-from voila_harness import kernel_id_in, parse_kernel_frame, v1_frame
 
 from sheepkit.serving import V1_PROTOCOL
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from voila_harness import kernel_id_in, parse_kernel_frame, v1_frame
 
 PREFIX = "IPY_MODEL_"
 
@@ -237,3 +245,24 @@ async def until(devices: tuple[WireDevice, ...], shown: Callable[[], Any], timeo
         await asyncio.wait(waits, timeout=left, return_when=asyncio.FIRST_COMPLETED)
         for waiting in waits:
             waiting.cancel()
+
+
+async def one_device(url: str, notebook: str) -> None:
+    started = time.monotonic()
+    device = WireDevice(url, notebook)
+    await device.open()
+    await device.until(lambda: device.value("sk-status"), 60)
+    print(
+        f"{notebook}: the app reached a device without a browser in "
+        f"{time.monotonic() - started:.1f} s; {len(device.models)} widgets, "
+        f"{len(device.all('sk-move'))} move buttons; status: {device.value('sk-status')}"
+    )
+    await device.close()
+
+
+if __name__ == "__main__":
+    from voila_harness import ARTIFACTS, NOTEBOOKS, serve_voila
+
+    extra = ("--WarmKernelManager.warm_kernels=0",)
+    with serve_voila(NOTEBOOKS, ARTIFACTS / "wire-device.log", extra_args=extra) as server:
+        asyncio.run(one_device(server.url, "wolf_and_sheep"))

@@ -667,10 +667,30 @@ class AppPage:
         )
         return self.board()
 
+    def wait_kernel_quiet(self, timeout: float = 30.0, settle_ms: int = 150) -> None:
+        """Wait until the kernel is not busy, so that all it sent has arrived, and let the
+        page's widget manager apply it. A dropdown the kernel has just made shows its first
+        option until the kernel's own choice arrives: selecting that option then sends
+        nothing, and the kernel's choice stays (with the sockets sending each message at
+        once, the two can arrive apart)."""
+        deadline = time.monotonic() + timeout
+        while self.kernel_busy and time.monotonic() < deadline:
+            self.page.wait_for_timeout(20)
+        self.page.wait_for_timeout(settle_ms)
+
+    def select(self, locator: Locator, label: str, timeout: float = 30.0) -> None:
+        """Choose ``label`` in a widget's dropdown, once the kernel is quiet, and wait for the
+        kernel to handle it."""
+        self.wait_kernel_quiet(timeout)
+        idles = self.kernel_idles
+        locator.select_option(label=label, timeout=timeout * 1000)
+        self.wait_kernel_idle(idles, timeout)
+
     def seat_humans(self, timeout: float = 30.0) -> int:
         """Set every `.sk-seat` dropdown to its "Human" option, so that clicks decide every
         move and no bot timing is involved. Returns how many seats were changed."""
         changed = 0
+        self.wait_kernel_quiet(timeout)
         for seat in self.app.locator(".sk-seat select").all():
             labels: list[str] = seat.evaluate("s => Array.from(s.options, o => o.text)")
             current: str = seat.evaluate("s => s.options[s.selectedIndex]?.text ?? ''")

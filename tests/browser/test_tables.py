@@ -157,8 +157,7 @@ def test_three_devices_at_lamb_mimes_each_see_only_their_own_hand(device: Device
     host.seat_humans()
     players = host.app.locator(".sk-setup-players select")
     if players.count():
-        players.select_option(label="3 players")
-        host.page.wait_for_timeout(500)
+        host.select(players, "3 players")
     code = open_table(host)
     guests = [device("lamb_mimes") for _ in range(2)]
     for guest, name in zip(guests, ("Player 2", "Player 3"), strict=True):
@@ -253,8 +252,7 @@ def test_a_sheep_race_hidden_bet_stays_on_its_device(device: Device) -> None:
     host.seat_humans()
     players = host.app.locator(".sk-setup-players select")
     if players.count() and players.evaluate("s => s.options[s.selectedIndex].text") != "2 players":
-        players.select_option(label="2 players")
-        host.page.wait_for_timeout(1000)
+        host.select(players, "2 players")
     code = open_table(host)
     guest = device("sheep_race")
     sit(guest, code, "Player 2")
@@ -294,9 +292,9 @@ def test_battle_sheep_with_a_bot_and_shave_a_sheep_at_tables(device: Device) -> 
     laid by the game's panel; Shave a Sheep with the Howling Wolf, rolls, a race and moves by
     the app's buttons. Each move reaches the other device (its log grows to the same lines)."""
     host = device("battle_sheep")
-    host.app.locator(".sk-setup-players select").select_option(label="3 players")
+    host.select(host.app.locator(".sk-setup-players select"), "3 players")
     host.app.locator(".sk-seat select").nth(2).wait_for()  # a third seat: the game's bot
-    host.app.locator(".sk-seat select").nth(1).select_option(label="Human")
+    host.select(host.app.locator(".sk-seat select").nth(1), "Human")
     host.wait_text(".sk-status", "Player 1")
     code = open_table(host)
     guest = device("battle_sheep")

@@ -137,9 +137,6 @@ SAT = """([app, code]) => {
 # Two seats, every turn a move button: the dice of Shave a Sheep's table would need rolls.
 GAME = "wolf_and_sheep"
 IDLE = 10  # seconds of the idle CPU probe before the play
-#: Every move measured: (devices' kind, table, wall-clock time of the click, latency in ms),
-#: saved to test-artifacts/tables-browser-load-moves.json for a look at when the slow ones came.
-MOVES: list[tuple[str, str, float, float]] = []
 WAIT = 60_000  # ms for any one step of a table: a lost move or a stuck page, not a slow one
 
 
@@ -206,18 +203,57 @@ async def open_device(browser: Browser, url: str, game: str) -> Device:
 
 
 @dataclass
-class Table:
+class Played:
+    """What a table of either kind of device measured, and the loop that plays it: whoever's
+    turn it is waits, moves (``move``, the kind's own), and a finished game starts again."""
+
+    code: str = field(default="", init=False)
+    games: int = field(default=0, init=False)
+    #: Each move measured: (the table's code, wall-clock time of the click, ms from the click
+    #: to the other device showing it, ms to the mover's own device showing it).
+    moves: list[tuple[str, float, float, float]] = field(default_factory=list, init=False)
+    lost: int = field(default=0, init=False)  # moves the other device never showed in WAIT
+    problem: str = field(default="", init=False)
+
+    @property
+    def latencies(self) -> list[float]:
+        return [ms for _, _, ms, _ in self.moves]
+
+    @property
+    def echoes(self) -> list[float]:
+        return [ms for _, _, _, ms in self.moves]
+
+    async def play(self, until: float, think: float, rng: random.Random) -> None:
+        while time.time() < until:
+            mover = await self.whose_turn()
+            if mover is None:
+                self.games += 1
+                await self.again()
+                continue
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # pupils differ: no herd
+            if time.time() >= until:
+                return
+            await self.move(mover, rng)
+
+    async def whose_turn(self) -> Any:
+        raise NotImplementedError
+
+    async def again(self) -> None:
+        raise NotImplementedError
+
+    async def move(self, mover: Any, rng: random.Random) -> None:
+        raise NotImplementedError
+
+
+@dataclass
+class Table(Played):
+    """Two pages in Chromium."""
+
     host: Device
     guest: Device
-    code: str = ""
-    games: int = 0
-    latencies: list[float] = field(default_factory=list)  # ms, click -> the other's log
     # ms, the click's message leaving A's page -> B's page receiving the first widget
     # message after it (the server's part: kernels, Voila, table service; no rendering)
-    wire: list[float] = field(default_factory=list)
-    echoes: list[float] = field(default_factory=list)  # ms, click -> the mover's own log
-    lost: int = 0  # moves that never reached the other page within WAIT
-    problem: str = ""
+    wire: list[float] = field(default_factory=list, init=False)
 
     async def set_up(self) -> None:
         """The host seats humans and opens a table; the guest sits at it; the host starts."""
@@ -286,62 +322,48 @@ class Table:
             await asyncio.sleep(0.1)
         raise TimeoutError(f"table {self.code}: neither device was told it is its turn")
 
-    async def play(self, until: float, think: float, rng: random.Random) -> None:
-        while time.time() < until:
-            mover = await self.whose_turn()
-            if mover is None:
-                self.games += 1
-                await self.again()
-                continue
-            await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # pupils differ: no herd
-            if time.time() >= until:
-                return
-            other = self.guest if mover is self.host else self.host
-            sent_before = len(mover.sent)
-            clicked = await mover.element.evaluate(CLICK, rng.random())
-            if clicked is None:
-                continue
-            at, lines = clicked
-            try:
-                grown = await mover.page.wait_for_function(
-                    "n => window.__skLog.lines > n && window.__skLog.lines",
-                    arg=lines,
-                    timeout=WAIT,
-                    polling=100,
-                )
-                wanted = int(await grown.json_value())
-                await other.page.wait_for_function(
-                    "n => window.__skLog.lines >= n", arg=wanted, timeout=WAIT, polling=100
-                )
-            except Exception:  # playwright's TimeoutError: counted, and the game goes on
-                self.lost += 1
-                continue
-            self.echoes.append(await mover.page.evaluate(SEEN, wanted) - at)
-            self.latencies.append(await other.page.evaluate(SEEN, wanted) - at)
-            MOVES.append(("chromium", self.code, at / 1000, self.latencies[-1]))
-            if len(mover.sent) > sent_before:
-                left = mover.sent[sent_before]
-                arrived = next((t for t in other.received if t > left), None)
-                if arrived is not None:
-                    self.wire.append(1000 * (arrived - left))
+    async def move(self, mover: Device, rng: random.Random) -> None:
+        other = self.guest if mover is self.host else self.host
+        sent_before = len(mover.sent)
+        clicked = await mover.element.evaluate(CLICK, rng.random())
+        if clicked is None:
+            return
+        at, lines = clicked
+        try:
+            grown = await mover.page.wait_for_function(
+                "n => window.__skLog.lines > n && window.__skLog.lines",
+                arg=lines,
+                timeout=WAIT,
+                polling=100,
+            )
+            wanted = int(await grown.json_value())
+            await other.page.wait_for_function(
+                "n => window.__skLog.lines >= n", arg=wanted, timeout=WAIT, polling=100
+            )
+        except Exception:  # playwright's TimeoutError: counted, and the game goes on
+            self.lost += 1
+            return
+        echo = await mover.page.evaluate(SEEN, wanted) - at
+        self.moves.append(
+            (self.code, at / 1000, await other.page.evaluate(SEEN, wanted) - at, echo)
+        )
+        if len(mover.sent) > sent_before:
+            left = mover.sent[sent_before]
+            arrived = next((t for t in other.received if t > left), None)
+            if arrived is not None:
+                self.wire.append(1000 * (arrived - left))
 
 
 WIRE_WAIT = WAIT / 1000  # the same, in seconds, for the devices without a browser
 
 
 @dataclass
-class WireTable:
+class WireTable(Played):
     """A table of two devices without a browser (``wire_device``): the same set-up and play
     as ``Table``'s, by the widgets' messages instead of a page's clicks."""
 
     host: WireDevice
     guest: WireDevice
-    code: str = ""
-    games: int = 0
-    latencies: list[float] = field(default_factory=list)  # ms, click -> the other holds it
-    echoes: list[float] = field(default_factory=list)  # ms, click -> the mover holds it
-    lost: int = 0
-    problem: str = ""
 
     @staticmethod
     def code_shown(device: WireDevice) -> str:
@@ -420,56 +442,43 @@ class WireTable:
         found = await until((self.host, self.guest), turn, WIRE_WAIT)
         return None if found == "over" else found
 
-    async def play(self, until: float, think: float, rng: random.Random) -> None:
-        while time.time() < until:
-            mover = await self.whose_turn()
-            if mover is None:
-                self.games += 1
-                await self.again()
-                continue
-            await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # pupils differ: no herd
-            if time.time() >= until:
-                return
-            other = self.guest if mover is self.host else self.host
-            moves = mover.all("sk-move", visible=True)
-            if not moves:
-                continue
-            lines = mover.log_lines
-            at = await mover.click(rng.choice(moves))
-            try:
-                wanted = await mover.until(partial(grown, mover, lines), WIRE_WAIT)
-                await other.until(partial(holds, other, wanted), WIRE_WAIT)
-            except TimeoutError:
-                self.lost += 1
-                continue
-            self.echoes.append(1000 * (first_at(mover, wanted) - at))
-            self.latencies.append(1000 * (first_at(other, wanted) - at))
-            MOVES.append(
-                ("wire", self.code, at - time.monotonic() + time.time(), self.latencies[-1])
+    async def move(self, mover: WireDevice, rng: random.Random) -> None:
+        other = self.guest if mover is self.host else self.host
+        buttons = mover.all("sk-move", visible=True)
+        if not buttons:
+            return
+        lines = mover.log_lines
+        at = await mover.click(rng.choice(buttons))
+        try:
+            wanted = await mover.until(partial(mover.log_grew, lines), WIRE_WAIT)
+            await other.until(partial(other.log_holds, wanted), WIRE_WAIT)
+        except TimeoutError:
+            self.lost += 1
+            return
+        clicked = at - time.monotonic() + time.time()  # (the wall clock, as the pages')
+        self.moves.append(
+            (
+                self.code,
+                clicked,
+                1000 * (other.log_first_held(wanted) - at),
+                1000 * (mover.log_first_held(wanted) - at),
             )
+        )
 
 
-def grown(device: WireDevice, lines: int) -> int:
-    """The device's log lines once more than ``lines``, else 0."""
-    return device.log_lines if device.log_lines > lines else 0
-
-
-def holds(device: WireDevice, lines: int) -> bool:
-    return device.log_lines >= lines
-
-
-def first_at(device: WireDevice, lines: int) -> float:
-    """When the device's log first held at least ``lines`` lines."""
-    return min(at for n, at in device.log_at.items() if n >= lines)
+def spread(values: list[float]) -> tuple[float, float, float]:
+    return statistics.median(values), percentile(values, 0.9), max(values)
 
 
 def summary(values: list[float]) -> str:
     if not values:
         return "none"
-    return (
-        f"median {statistics.median(values):.0f}, p90 {percentile(values, 0.9):.0f}, "
-        f"max {max(values):.0f}"
-    )
+    return "median {:.0f}, p90 {:.0f}, max {:.0f}".format(*spread(values))
+
+
+def cell(values: list[float]) -> str:
+    """The same, in a markdown table's cell."""
+    return "{:.0f} / {:.0f} / {:.0f}".format(*spread(values)) if values else "-"
 
 
 def load_average() -> str:
@@ -613,13 +622,9 @@ async def run(args: argparse.Namespace, server: VoilaServer) -> None:
         if t.problem:
             print(f"  table {t.code} stopped: {t.problem[:300]}")
 
-    (ARTIFACTS / "tables-browser-load-moves.json").write_text(json.dumps(MOVES))
-
-    def cell(values: list[float]) -> str:
-        if not values:
-            return "-"
-        median, p90 = statistics.median(values), percentile(values, 0.9)
-        return f"{median:.0f} / {p90:.0f} / {max(values):.0f}"
+    # Every move, for a look at when the slow ones came: [kind, table, click's time, ms, ms].
+    saved = [[type(t).__name__, *move] for t in tables for move in t.moves]
+    (ARTIFACTS / "tables-browser-load-moves.json").write_text(json.dumps(saved))
 
     print(
         "\n| devices (tables): without a browser + in Chromium | moves | without a browser: "

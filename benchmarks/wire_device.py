@@ -20,6 +20,7 @@ import json
 import sys
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -50,9 +51,10 @@ class WireDevice:
         #: log (the table closed, a new game) starts the notes again.
         self.log_at: dict[int, float] = {}
         self.log_lines = 0
-        self.messages = 0  # widget messages received
         self._log_id = ""
-        self._inside: list[str] | None = None  # the app's widgets, until its tree changes
+        #: The app's widgets (comm ids, in the order of their boxes' children), and by CSS
+        #: class, kept until a box's children or a widget's classes change.
+        self._tree: tuple[list[str], dict[str, list[str]]] | None = None
         self._channels: WebSocketClientConnection | None = None
         self._execution: WebSocketClientConnection | None = None
         self._changed = asyncio.Event()
@@ -85,7 +87,7 @@ class WireDevice:
             json.dumps({"action": "execute", "payload": {"kernel_id": self.kernel}})
         )
         await self.until(lambda: self.find("sk-table-open") is not None, timeout)
-        for comm_id in self._descendants(self.app):  # what each canvas's view says, drawn
+        for comm_id in self._app_tree()[0]:  # what each canvas's view in it says, drawn
             if self.models[comm_id].get("_send_client_ready_event"):
                 await self.custom(comm_id, {"event": "client_ready"})
 
@@ -130,67 +132,69 @@ class WireDevice:
                 elif method == "update_states":  # the answer to request_states
                     for comm_id, entry in data.get("states", {}).items():
                         self._apply(comm_id, entry.get("state", {}))
-                else:  # a custom message: a canvas's drawing
-                    self.messages += 1
             elif kind == "comm_close":
                 self.models.pop(content.get("comm_id", ""), None)
-                self._inside = None
+                self._tree = None
 
     def _apply(self, comm_id: str, state: dict[str, Any]) -> None:
-        self.messages += 1
         self.models.setdefault(comm_id, {}).update(state)
+        classes = self.models[comm_id].get("_dom_classes", ())
         if "children" in state or "_dom_classes" in state:
-            self._inside = None  # the app's tree changed
-        if not self.app and "sk-app" in state.get("_dom_classes", ()):
+            self._tree = None
+        if not self.app and "sk-app" in classes:
             self.app = comm_id
-        if comm_id == self._log_id or (
-            not self._log_id and "sk-log" in self.models[comm_id].get("_dom_classes", ())
-        ):
-            self._noted_log(comm_id)
+        if not self._log_id and "sk-log" in classes:
+            self._log_id = self.find("sk-log") or ""  # the first app's log
+        if comm_id == self._log_id:
+            self._noted_log()
         self._changed.set()
 
-    def _noted_log(self, comm_id: str) -> None:
-        if not self._log_id:  # the first app's log: the one inside it
-            if not self.app or comm_id not in self._descendants(self.app):
-                return
-            self._log_id = comm_id
-        lines = str(self.models[comm_id].get("value", "")).count("<li")
+    def _noted_log(self) -> None:
+        lines = str(self.models[self._log_id].get("value", "")).count("<li")
         if lines < self.log_lines:
             self.log_at = {}
         self.log_at.setdefault(lines, time.monotonic())
         self.log_lines = lines
+
+    def log_grew(self, lines: int) -> int:
+        """How many lines the log holds once more than ``lines``, else 0."""
+        return self.log_lines if self.log_lines > lines else 0
+
+    def log_holds(self, lines: int) -> bool:
+        return self.log_lines >= lines
+
+    def log_first_held(self, lines: int) -> float:
+        """When (time.monotonic()) the log first held at least ``lines`` lines."""
+        return min(at for n, at in self.log_at.items() if n >= lines)
 
     # ---------------------------------------------------------------- what it shows --
     async def until(self, shown: Callable[[], Any], timeout: float) -> Any:
         """Wait until ``shown()`` is truthy (checked as each message comes); its value."""
         return await until((self,), shown, timeout)
 
-    def _descendants(self, root: str) -> list[str]:
-        """``root`` and every widget inside it, in the order of their boxes' children."""
-        if root == self.app and self._inside is not None:
-            return self._inside
-        found, todo = [], [root]
-        while todo:
-            comm_id = todo.pop(0)
-            if comm_id in found or comm_id not in self.models:
-                continue
-            found.append(comm_id)
-            children = self.models[comm_id].get("children") or ()
-            todo.extend(c[len(PREFIX) :] for c in children if isinstance(c, str))
-        if root == self.app:
-            self._inside = found
-        return found
+    def _app_tree(self) -> tuple[list[str], dict[str, list[str]]]:
+        if self._tree is None:
+            members: list[str] = []
+            by_class: dict[str, list[str]] = {}
+            seen, todo = set(), deque([self.app] if self.app else [])
+            while todo:
+                comm_id = todo.popleft()
+                if comm_id in seen or comm_id not in self.models:
+                    continue
+                seen.add(comm_id)
+                members.append(comm_id)
+                state = self.models[comm_id]
+                for css_class in state.get("_dom_classes", ()):
+                    by_class.setdefault(css_class, []).append(comm_id)
+                children = state.get("children") or ()
+                todo.extend(c[len(PREFIX) :] for c in children if isinstance(c, str))
+            self._tree = members, by_class
+        return self._tree
 
     def all(self, css_class: str, visible: bool = False) -> list[str]:
         """The app's widgets of ``css_class`` (their comm ids), the shown ones if asked."""
-        if not self.app:
-            return []
-        return [
-            c
-            for c in self._descendants(self.app)
-            if css_class in self.models[c].get("_dom_classes", ())
-            and (not visible or self.shown(c))
-        ]
+        found = self._app_tree()[1].get(css_class, ())
+        return [c for c in found if not visible or self.shown(c)]
 
     def find(self, css_class: str) -> str | None:
         found = self.all(css_class)

@@ -682,6 +682,9 @@ class AppPage:
         """Choose ``label`` in a widget's dropdown, once the kernel is quiet, and wait for the
         kernel to handle it."""
         self.wait_kernel_quiet(timeout)
+        self._choose(locator, label, timeout)
+
+    def _choose(self, locator: Locator, label: str, timeout: float) -> None:
         idles = self.kernel_idles
         locator.select_option(label=label, timeout=timeout * 1000)
         self.wait_kernel_idle(idles, timeout)
@@ -697,9 +700,7 @@ class AppPage:
             human = next((label for label in labels if "human" in label.lower()), None)
             if human is None or human == current:
                 continue
-            idles = self.kernel_idles
-            seat.select_option(label=human, timeout=timeout * 1000)
-            self.wait_kernel_idle(idles, timeout)
+            self._choose(seat, human, timeout)
             changed += 1
         if changed:
             self.page.wait_for_timeout(200)  # let the re-rendered controls land

@@ -129,31 +129,23 @@ class BotSeat:
             # A race (Shave a Sheep's howl): claim it after a delay like the table's own bots',
             # so that a pupil's bot is quick but a child can beat it.
             self._acted_at = snap["ply"]
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:  # in process, no loop (tests): claim at once
-                self.client.claim()
-            else:
-                loop.call_later(self.rng.uniform(*RACE_BOT_DELAY), self._claim)
+            self._paced(self.client.claim, self.rng.uniform(*RACE_BOT_DELAY))
 
-    def _paced(self, send: Callable[[], None]) -> None:
-        """``send()`` now, or once GAP has passed since the bot's last message."""
+    def _paced(self, send: Callable[[], None], wait: float = 0.0) -> None:
+        """``send()`` after ``wait`` seconds and at least GAP after the bot's last message,
+        unless the game is over by then; at once in process (no loop: tests)."""
         try:
             loop = asyncio.get_running_loop()
-        except RuntimeError:  # in process, no loop (tests): no flood limit to keep under
+        except RuntimeError:
             send()
             return
         now = loop.time()
-        at = max(now, self._next_send)
+        at = max(now + wait, self._next_send)
         self._next_send = at + GAP
         if at <= now:
             send()
         else:
             loop.call_later(at - now, lambda: None if self.done else send())
-
-    def _claim(self) -> None:
-        if not self.done:
-            self.client.claim()
 
     def _stop(self, error: str | None) -> None:
         self.done = True

@@ -1,7 +1,8 @@
 """What the Voila server needs from sheepkit: a kernel websocket that speaks only protocol v1,
 warm kernels, started before anyone asks, that have imported sheepkit and the widgets, page
 templates compiled once (cache_page_templates), pages whose cells run from the page's
-request (sheepkit.page_runs), and the table service (sheepkit.tables.server).
+request (sheepkit.page_runs), the table service (sheepkit.tables.server) and the class service
+with the teacher's pages (sheepkit.classes.server).
 
 Imported by the Voila server process alone (voila.json names the classes), never by a kernel
 or by Pyodide. jupyter_server answers a client that offers no subprotocol with the older "legacy"
@@ -172,6 +173,17 @@ def start_tables(app: Voila) -> None:
         app.log.warning("Could not start the table service: %s: %s", type(error).__name__, error)
 
 
+def start_classes(app: Voila) -> None:
+    """Serve the class service and the teacher's pages (sheepkit.classes.server) on the Voila
+    server as it starts; the lessons' class strips hide where it could not start."""
+    from .classes.server import start_with_voila as start_classes_with_voila
+
+    try:
+        start_classes_with_voila(app)
+    except Exception as error:  # a class is an extra: the apps work without it
+        app.log.warning("Could not start the class service: %s: %s", type(error).__name__, error)
+
+
 # What every app page imports first: a warm kernel has done it before the page asks.
 WARM_UP = "import sheepkit, sheepkit.ui, sheepkit.lab, ipywidgets, ipycanvas"
 
@@ -214,6 +226,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
             IOLoop.current().add_callback(rehearse_a_page, self.parent)
             # Before the warm kernels below start: they must inherit the service's address.
             IOLoop.current().add_callback(start_tables, self.parent)
+            IOLoop.current().add_callback(start_classes, self.parent)
             IOLoop.current().add_callback(serve_docs_pages, self.parent)  # the lessons' ../docs/
         if self.warm_kernels > 0:
             IOLoop.current().add_callback(self._fill, (self.default_kernel_name, ApiPath("")))

@@ -36,6 +36,8 @@ ALLOWED = {
     "game_log": {"core"},
     # The tables run on Pyodide too: no widgets (server.py and classroom.py add tornado).
     "tables": {"core", "platform", "bots", "session", "drawing", "game_log", "tables"},
+    # A class (sheepkit.classes): its messages, store and pages know nothing of the games.
+    "classes": {"core", "classes"},
 }
 # The one import upward: play_game (and so the lab) runs on the session, which seats bots; it
 # is made when play_game is called, so importing the bots never loads the session.

@@ -23,13 +23,15 @@ from __future__ import annotations
 import html
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import ipywidgets as w
 from IPython.display import display
 
+from ..classes.catalogue import question_key
 from ..platform import in_browser
+from . import classroom
 from .requested import RequestedWork, served_by_voila
 
 Kind = Literal["number", "choice", "sentence"]
@@ -42,11 +44,16 @@ class Seen:
 
     ``says``: the result in a few words ("79.3% [78.7%, 80.0%]"); ``copy``: one line of plain
     text for the class sheet; ``show``: anything to display under it (a chart), or None.
+    ``game``, ``rules`` and ``seed``: what the run played, enough to run it again (they go to
+    the class with the result).
     """
 
     says: str
     copy: str
     show: Any = None
+    game: str = ""
+    rules: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
 
 
 def waits_for_the_pupil() -> bool:
@@ -67,6 +74,8 @@ def parse_number(text: str) -> float:
 
 def beside(guess: str, says: str) -> str:
     """The guess and the result side by side, in one sentence each."""
+    if not guess:
+        return f"You did not guess. The run says {says}."
     return f"You guessed {guess}. The run says {says}."
 
 
@@ -189,7 +198,13 @@ def after_run(label: str, explanation: str) -> Callable[[Callable[[], Any]], Cal
 
 # -- predict, then see -------------------------------------------------------------------------
 class Prediction:
-    """The question, the guess field, the button; after the run, the result beside the guess."""
+    """The question, the guess field, a reason, the button; after the run, the result beside
+    the guess.
+
+    In a class (``classroom.current()``, joined) the guess and the reason go to the class
+    first, and the result shows once the service has stored them: at once, or, while the
+    teacher holds the question, when the teacher reveals it (for every pupil, guessed or not).
+    The result then goes to the class too."""
 
     def __init__(
         self,
@@ -201,6 +216,7 @@ class Prediction:
         unit: str = "",
         label: str = "Run it and see",
         explanation: str = "",
+        key: str | None = None,
     ) -> None:
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
@@ -212,7 +228,10 @@ class Prediction:
             raise ValueError("a prediction needs a question")
         self.kind = kind
         self.unit = unit
+        self.text = question
+        self.key = key or question_key(question)
         self.taken = ""
+        self.opened = False  # the result may show (no class, or the class has the guess)
         self.question = w.HTML(f"<b>Predict first.</b> {html.escape(question, quote=False)}")
         self.question.add_class("sk-predict-question")
         self.guess: w.Widget
@@ -224,7 +243,11 @@ class Prediction:
             self.guess = w.Textarea(placeholder="your guess, in a sentence")
         self.guess.add_class("sk-predict-guess")
         self.unit_label = w.Label(unit)
-        self.run_button = ExplainedRun(label, work, explanation, self.accept, self.show_beside)
+        self.reason = w.Textarea(
+            placeholder="Why do you think so? (a sentence)", layout=w.Layout(width="28em")
+        )
+        self.reason.add_class("sk-predict-reason")
+        self.run_button = ExplainedRun(label, work, explanation, self.ready, self.show_beside)
         self.problem = w.HTML("")
         self.problem.add_class("sk-predict-problem")
         self.result = w.HTML("")
@@ -234,6 +257,7 @@ class Prediction:
             [
                 self.question,
                 row,
+                self.reason,
                 self.run_button.button,
                 self.problem,
                 self.result,
@@ -241,6 +265,9 @@ class Prediction:
             ]
         )
         self.widget.add_class("sk-predict")
+        room = classroom.current()
+        if room is not None:
+            room.on_pace(self._paced)
 
     def guess_text(self) -> str:
         """The guess as the pupil gave it, checked; ValueError with what is missing."""
@@ -267,11 +294,59 @@ class Prediction:
             return False
         self.problem.value = ""
         self.guess.disabled = True
+        self.reason.disabled = True
         return True
+
+    def ready(self) -> bool:
+        """Whether the run may show now. Takes the guess; in a class, sends it and waits for
+        the service (then ``_saved`` opens the result)."""
+        if self.opened:
+            return True
+        if not self.accept():
+            return False
+        room = classroom.current()
+        if room is None or room.joined is None:
+            self.opened = True
+            return True
+        self.run_button.button.disabled = True
+        self._note("Sending your guess to your class...")
+        room.answer(
+            self.key, self.text, self.taken, " ".join(self.reason.value.split()), self._saved
+        )
+        return False
+
+    def _note(self, text: str) -> None:
+        self.result.value = f'<p role="status">{html.escape(text, quote=False)}</p>'
+
+    def _saved(self) -> None:
+        room = classroom.current()
+        if room is not None and room.held(self.key) and not room.revealed(self.key):
+            self._note("Your guess is saved. Your teacher will show the result soon.")
+            room.wait_for_reveal(self.key, self._open)
+        else:
+            self._open()
+
+    def _open(self) -> None:
+        self.opened = True
+        self.run_button.button.disabled = False
+        self.run_button.run()
+
+    def _paced(self) -> None:
+        """The teacher revealed this question: it opens for a pupil who has not guessed."""
+        room = classroom.current()
+        if room is None or self.run_button.ran or self.taken or not room.revealed(self.key):
+            return
+        self.guess.disabled = True
+        self.reason.disabled = True
+        self._open()
 
     def show_beside(self, result: Any) -> None:
         says = result.says if isinstance(result, Seen) else "what you see below"
         self.result.value = f"<p><b>{html.escape(beside(self.taken, says), quote=False)}</b></p>"
+        room = classroom.current()
+        if room is not None and room.joined is not None and self.taken:
+            seen = result if isinstance(result, Seen) else Seen(says=says, copy="")
+            room.result(self.key, says, seen.game, seen.rules, seen.seed)
 
     def run(self) -> None:
         """What pressing the button does."""
@@ -286,6 +361,7 @@ def predict(
     unit: str = "",
     label: str = "Run it and see",
     explanation: str = "",
+    key: str | None = None,
 ) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
     """Decorator for a lesson's analysis: in an app, ask ``question`` first (a number, one of
     ``choices``, or a sentence), run the work when the pupil has guessed, then show the
@@ -302,6 +378,7 @@ def predict(
             unit=unit,
             label=label,
             explanation=explanation,
+            key=key,
         )
         if waits_for_the_pupil():
             display(prediction.widget)

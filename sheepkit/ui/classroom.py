@@ -1,0 +1,360 @@
+"""A lesson page's place in a class: the strip at the top of the lesson (join with the code
+on the board and a name; the class and the name once joined; Leave), the "Look up" screen
+when the teacher pauses the class, and what the lesson's questions send.
+
+``class_strip("wolf_and_sheep")`` in a lesson's first cell shows the strip and makes this
+page the lesson's :func:`current` page: from then on each ``predict`` of the lesson sends the
+pupil's guess and reason to the class, and shows its result when the class may see it (at
+once, or when the teacher reveals a question the teacher holds). The browser keeps the
+pupil's place (``BrowserMemory``: the code, the name and a token), so the same pupil comes
+back to the same record next week. Without a class service, and in a notebook run top to
+bottom (nobody is there to guess), the strip shows nothing and nothing is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import inspect
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+from IPython.display import display
+
+from ..classes.client import ClassClient
+from ..classes.messages import (
+    MAX_NAME,
+    Answer,
+    Ended,
+    Join,
+    Joined,
+    Message,
+    Pace,
+    Refused,
+    Rejoin,
+    Result,
+    Run,
+    Saved,
+)
+from ..classes.server import CLASS_PATH, URL_VARIABLE
+from ..platform import in_browser
+from .browser_memory import BrowserMemory
+from .requested import served_by_voila
+
+MEMORY_KEY = "sheepkit-class"
+#: Gives a client its transport, at once or (a coroutine) soon.
+Connect = Callable[[ClassClient], Any]
+
+_current: ClassPage | None = None
+
+
+def current() -> ClassPage | None:
+    """The class page of the lesson on this page, if it shows a strip."""
+    return _current
+
+
+def class_service_url() -> str | None:
+    """The class service's websocket for this kernel (the Voila server sets it), or in
+    Pyodide the page's own server's; None when there is none to ask."""
+    url = os.environ.get(URL_VARIABLE)
+    if url:
+        return url
+    if sys.platform != "emscripten":
+        return None
+    import js  # type: ignore[import-not-found]
+
+    from ..tables.client import site_base
+
+    location = js.location
+    scheme = "wss" if str(location.protocol) == "https:" else "ws"
+    return f"{scheme}://{location.host}{site_base(str(location.pathname))}{CLASS_PATH}"
+
+
+def service_connect() -> Connect | None:
+    """How this page reaches the class service, or None when there is none."""
+    from ..tables.client import BrowserTransport, TornadoTransport
+
+    url = class_service_url()
+    if url is None:
+        return None
+    if sys.platform == "emscripten":
+        if not _answers(url.replace("ws", "http", 1) + "/hello"):
+            return None  # a static site served as plain files
+        return lambda client: BrowserTransport(url, client)  # type: ignore[arg-type]
+    return lambda client: TornadoTransport.connect(url, client)  # type: ignore[arg-type]
+
+
+def _answers(url: str) -> bool:
+    from pyodide.http import open_url  # type: ignore[import-not-found]
+
+    try:
+        hello = json.loads(open_url(url).read())
+    except Exception:  # no page, not JSON, no network: no service, whatever the reason
+        return False
+    return isinstance(hello, dict) and "classes" in hello
+
+
+class ClassPage:
+    """One lesson page in a class: the strip, the Look-up screen, and the lesson's answers."""
+
+    def __init__(self, lesson: str, connect: Connect | None) -> None:
+        self.lesson = lesson
+        self._connect = connect
+        self.client = ClassClient()
+        self.client.on(self.receive)
+        self._waiting: list[Message] = []
+        self._connecting = False
+        # question key -> what to do when the service has saved its answer
+        self._on_saved: dict[tuple[str, str], Callable[[], None]] = {}
+        # question key -> the run to show when the teacher reveals it
+        self._held: dict[str, Callable[[], None]] = {}
+        self._pace_listeners: list[Callable[[], None]] = []
+
+        self.status = w.HTML()
+        self.status.add_class("sk-class-status")
+        self.code = w.Text(placeholder="code on the board", layout=w.Layout(width="11em"))
+        self.code.add_class("sk-class-code")
+        self.name = w.Text(placeholder="your first name", layout=w.Layout(width="13em"))
+        self.name.add_class("sk-class-name")
+        self.join_button = w.Button(description="Join the class", button_style="primary")
+        self.join_button.add_class("sk-class-join")
+        self.join_button.on_click(lambda _: self.join())
+        self.leave_button = w.Button(description="Leave the class")
+        self.leave_button.add_class("sk-class-leave")
+        self.leave_button.on_click(lambda _: self.leave())
+        self.form = w.HBox(
+            [
+                w.HTML("<b>Join your class:</b>"),
+                w.Label("Code"),
+                self.code,
+                w.Label("Name"),
+                self.name,
+                self.join_button,
+            ],
+            layout=w.Layout(flex_flow="row wrap", align_items="center", gap="6px"),
+        )
+        self.joined_row = w.HBox(
+            [self.status, self.leave_button],
+            layout=w.Layout(display="none", align_items="center", gap="8px"),
+        )
+        self.problem = w.HTML()
+        self.problem.add_class("sk-class-problem")
+        self.look_up = w.HTML(layout=w.Layout(display="none"))
+        self.look_up.add_class("sk-look-up")
+        self.memory = BrowserMemory(MEMORY_KEY, self._remembered)
+        self.widget = w.VBox(
+            [self.form, self.joined_row, self.problem, self.look_up, *self.memory.widgets]
+        )
+        self.widget.add_class("sk-class-strip")
+        for label, field in (("Class code", self.code), ("Your name", self.name)):
+            field.description_allow_html = False
+            field.layout.margin = "0"
+            field.tooltip = label
+
+    # -- joining and leaving ------------------------------------------------------------------
+    @property
+    def joined(self) -> Joined | None:
+        return self.client.joined
+
+    def join(self) -> None:
+        code = self.code.value.strip().upper()
+        name = " ".join(self.name.value.split())
+        if not code or not name:
+            self._say("Type the class's code from the board and your name first.")
+            return
+        if len(name) > MAX_NAME:
+            self._say(f"A name is at most {MAX_NAME} characters.")
+            return
+        self._say("")
+        self.send(Join(code=code, name=name))
+
+    def leave(self) -> None:
+        """Leave on this device: the browser forgets the place (the record stays with the
+        teacher)."""
+        self.memory.forget()
+        self.client.joined = None
+        self.client.disconnect()
+        self._show()
+
+    def _remembered(self, value: dict[str, Any] | None) -> None:
+        token = value.get("token") if value else None
+        if isinstance(token, str) and token:
+            self.send(Rejoin(token=token))
+
+    # -- the service --------------------------------------------------------------------------
+    def send(self, message: Message) -> None:
+        if self.client.transport is not None:
+            self.client.send(message)
+            return
+        token = (self.memory.value or {}).get("token")
+        if not self._waiting and isinstance(token, str) and not isinstance(message, Join | Rejoin):
+            self._waiting.append(Rejoin(token=token))  # a new connection: back to one's record
+        self._waiting.append(message)
+        if self._connect is None:
+            self._say("There is no class server here.")
+            return
+        if self._connecting:
+            return
+        self._connecting = True
+        try:
+            made = self._connect(self.client)
+        except Exception as error:  # the service cannot be reached: say so
+            self._unreachable(error)
+            return
+        if inspect.isawaitable(made):
+            asyncio.ensure_future(made).add_done_callback(
+                lambda done: (
+                    self._unreachable(done.exception())
+                    if done.exception() is not None
+                    else self._connected()
+                )
+            )
+        else:
+            self._connected()
+
+    def _connected(self) -> None:
+        self._connecting = False
+        waiting, self._waiting = self._waiting, []
+        for message in waiting:
+            self.client.send(message)
+
+    def _unreachable(self, error: BaseException | None) -> None:
+        self._connecting = False
+        self._waiting = []
+        self._say(f"The class server did not answer ({error}). Try again in a moment.")
+
+    def receive(self, message: Message) -> None:
+        if isinstance(message, Joined):
+            self.memory.keep({"code": message.code, "name": message.name, "token": message.token})
+            self._say("")
+        elif isinstance(message, Ended):
+            if self.client.lost is None:
+                self.memory.forget()
+            self._say(message.reason)
+        elif isinstance(message, Refused):
+            self._say(message.reason)
+            if message.refused == "answer":
+                for key in list(self._on_saved):
+                    self._on_saved.pop(key)
+        elif isinstance(message, Saved):
+            done = self._on_saved.pop((message.what, message.question), None)
+            if done is not None and message.lesson == self.lesson:
+                done()
+        elif isinstance(message, Pace):
+            self._paced()
+        self._show()
+
+    def _say(self, text: str) -> None:
+        self.problem.value = (
+            f'<span role="alert" style="color:#b00020">{html.escape(text)}</span>' if text else ""
+        )
+
+    def _show(self) -> None:
+        joined = self.client.joined
+        self.form.layout.display = "none" if joined else "flex"
+        self.joined_row.layout.display = "flex" if joined else "none"
+        if joined:
+            self.status.value = (
+                f"In class <b>{html.escape(joined.class_name)}</b> as "
+                f"<b>{html.escape(joined.name)}</b>. Your answers go to your teacher."
+            )
+        paused = bool(joined and self.client.pace.paused)
+        self.look_up.layout.display = "block" if paused else "none"
+        self.look_up.value = (
+            '<div role="alertdialog" aria-modal="true" aria-label="Look up"'
+            ' style="position:fixed;inset:0;z-index:10000;background:#0b2545;color:#fff;'
+            "display:flex;align-items:center;justify-content:center;flex-direction:column;"
+            'font-size:4rem;font-weight:700"><div>Look up</div>'
+            '<div style="font-size:1.5rem;font-weight:400">Your teacher has paused the class.'
+            "</div></div>"
+            if paused
+            else ""
+        )
+
+    # -- what the lesson's questions ask of the class -----------------------------------------
+    def key(self, question: str) -> str:
+        return f"{self.lesson}/{question}"
+
+    def held(self, question: str) -> bool:
+        return self.key(question) in self.client.pace.held
+
+    def revealed(self, question: str) -> bool:
+        return self.key(question) in self.client.pace.revealed
+
+    def answer(
+        self, question: str, text: str, guess: str, reason: str, then: Callable[[], None]
+    ) -> None:
+        """Send a guess; ``then()`` once the service has stored it."""
+        self._on_saved[("answer", question)] = then
+        self.send(
+            Answer(
+                lesson=self.lesson,
+                question=question,
+                text=text[:1000],
+                guess=guess[:200],
+                reason=reason[:1000],
+            )
+        )
+
+    def result(
+        self, question: str, says: str, game: str, rules: dict[str, Any], seed: int | None
+    ) -> None:
+        self.send(
+            Result(
+                lesson=self.lesson,
+                question=question,
+                result=says[:200] or "-",
+                game=game[:80],
+                rules=rules,
+                seed=seed,
+            )
+        )
+
+    def run(self, experiment: str, change: str, guess: str, result: str, **more: Any) -> None:
+        """Send one workshop run (the Rule Lab's, the Bot Arena's)."""
+        self.send(
+            Run(
+                lesson=self.lesson,
+                experiment=experiment[:80],
+                change=change[:200],
+                guess=guess[:200],
+                result=result[:200] or "-",
+                **more,
+            )
+        )
+
+    def wait_for_reveal(self, question: str, show: Callable[[], None]) -> None:
+        """Show a held question's result when the teacher reveals it."""
+        self._held[question] = show
+
+    def on_pace(self, listener: Callable[[], None]) -> None:
+        self._pace_listeners.append(listener)
+
+    def _paced(self) -> None:
+        for question, show in list(self._held.items()):
+            if not self.held(question):
+                del self._held[question]
+                show()
+        for listener in list(self._pace_listeners):
+            listener()
+
+
+def class_strip(lesson: str, connect: Connect | None = None) -> ClassPage | None:
+    """Show the class strip at the top of a lesson (in an app, with a class service): the
+    lesson's questions then go to the class. Returns the page, or None where nothing shows."""
+    global _current
+    if not (served_by_voila() or in_browser()):
+        _current = None
+        return None
+    connect = connect if connect is not None else service_connect()
+    if connect is None:
+        _current = None
+        return None
+    _current = ClassPage(lesson, connect)
+    _current._show()
+    display(_current.widget)
+    return _current

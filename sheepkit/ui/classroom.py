@@ -135,11 +135,11 @@ class ClassPage:
                 self.name,
                 self.join_button,
             ],
-            layout=w.Layout(flex_flow="row wrap", align_items="center", gap="6px"),
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.joined_row = w.HBox(
             [self.status, self.leave_button],
-            layout=w.Layout(display="none", align_items="center", gap="8px"),
+            layout=w.Layout(display="none", align_items="center"),
         )
         self.problem = w.HTML()
         self.problem.add_class("sk-class-problem")

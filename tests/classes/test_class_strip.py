@@ -1,0 +1,180 @@
+"""A lesson page in a class (sheepkit.ui.classroom with sheepkit.ui.predict): the guess goes to
+the class before the result shows, a held question waits for the teacher's reveal, and the
+Look-up screen follows the teacher's pause."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import ipywidgets as w
+import pytest
+from class_room import service_at
+
+from sheepkit.classes.client import ClassClient, LocalTransport
+from sheepkit.classes.service import ClassService
+from sheepkit.ui import classroom
+from sheepkit.ui import predict as p
+from sheepkit.ui.predict import Seen, predict
+
+
+@pytest.fixture
+def shown(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    displayed: list[object] = []
+    monkeypatch.setattr(p, "display", displayed.append)
+    monkeypatch.setattr(classroom, "display", displayed.append)
+    monkeypatch.setenv("VOILA_SERVER_URL", "/")
+    return displayed
+
+
+@pytest.fixture
+def service() -> Iterator[ClassService]:
+    made, _ = service_at()
+    yield made
+    classroom._current = None
+
+
+def strip(service: ClassService, stored: dict[str, Any] | None = None) -> classroom.ClassPage:
+    def connect(client: ClassClient) -> None:
+        LocalTransport(service, client)
+
+    page = classroom.class_strip("wolf_and_sheep", connect)
+    assert page is not None
+    page.memory.inbox.value = json.dumps({"value": json.dumps(stored) if stored else None})
+    return page
+
+
+def prediction(shown: list[object], runs: list[int]) -> w.VBox:
+    @predict("Both sides play perfectly. Who wins?", kind="choice",
+             choices=["the sheep", "the wolves"], explanation="The wolves win.")
+    def _() -> Seen:
+        runs.append(1)
+        return Seen(says="the wolves", copy="Wolf and Sheep | perfect play", game="wolf_and_sheep",
+                    seed=7)
+
+    [box] = [x for x in shown if isinstance(x, w.VBox) and "sk-predict" in x._dom_classes]
+    return box
+
+
+def guess(box: w.VBox, choice: str, reason: str = "") -> None:
+    _q, row, why, button, *_ = box.children
+    row.value = choice
+    why.value = reason
+    button.click()
+
+
+def text_of(box: w.VBox) -> str:
+    return " ".join(c.value for c in box.children if isinstance(c, w.HTML))
+
+
+def test_joining_keeps_the_place_in_the_browser_and_shows_the_class(
+    shown: list[object], service: ClassService
+) -> None:
+    klass = service.open_class("9B game design")
+    page = strip(service)
+    page.code.value, page.name.value = klass.code.lower(), "  Sam  "
+    page.join_button.click()
+    assert page.joined is not None and page.joined.name == "Sam"
+    assert "9B game design" in page.status.value and page.form.layout.display == "none"
+    assert page.memory.value is not None and page.memory.value["token"] == page.joined.token
+    assert "localStorage.setItem" in page.memory.script.value
+    # Next week, another page: the browser's token brings Sam back, with no form to fill.
+    classroom._current = None
+    again = strip(service, page.memory.value)
+    assert again.joined is not None and again.joined.name == "Sam"
+    again.leave_button.click()
+    assert again.joined is None and "removeItem" in again.memory.script.value
+
+
+def test_a_join_without_a_code_or_a_name_says_so(shown: list[object], service: ClassService) -> None:
+    page = strip(service)
+    page.join_button.click()
+    assert "code from the board and your name" in page.problem.value
+    page.code.value, page.name.value = "NOPE1", "Sam"
+    page.join_button.click()
+    assert "no class with the code" in page.problem.value and page.joined is None
+
+
+def test_the_guess_and_reason_go_to_the_class_before_the_result_shows(
+    shown: list[object], service: ClassService
+) -> None:
+    klass = service.open_class("9B")
+    page = strip(service)
+    page.code.value, page.name.value = klass.code, "Sam"
+    page.join_button.click()
+    runs: list[int] = []
+    box = prediction(shown, runs)
+    guess(box, "the sheep", "it can go back")
+    [answer] = service.store.answers(klass.id)
+    assert (answer.lesson, answer.question) == ("wolf_and_sheep", "both-sides-play-perfectly-who-wins")
+    assert (answer.guess, answer.reason, answer.text) == (
+        "the sheep", "it can go back", "Both sides play perfectly. Who wins?")
+    assert runs == [1] and "You guessed the sheep. The run says the wolves." in text_of(box)
+    [answer] = service.store.answers(klass.id)
+    assert (answer.result, answer.game, answer.seed) == ("the wolves", "wolf_and_sheep", 7)
+
+
+def test_a_held_question_shows_its_result_when_the_teacher_reveals_it_to_everyone(
+    shown: list[object], service: ClassService
+) -> None:
+    klass = service.open_class("9B")
+    question = "both-sides-play-perfectly-who-wins"
+    service.set_state(klass.id, "wolf_and_sheep", question, "held")
+    page = strip(service)
+    page.code.value, page.name.value = klass.code, "Sam"
+    page.join_button.click()
+    runs: list[int] = []
+    box = prediction(shown, runs)
+    guess(box, "the wolves")
+    assert runs == [] and "Your teacher will show the result soon." in text_of(box)
+    assert "The run says" not in text_of(box)
+    service.set_state(klass.id, "wolf_and_sheep", question, "revealed")
+    assert runs == [1] and "You guessed the wolves. The run says the wolves." in text_of(box)
+
+
+def test_a_reveal_opens_the_result_for_a_pupil_who_did_not_guess(
+    shown: list[object], service: ClassService
+) -> None:
+    klass = service.open_class("9B")
+    page = strip(service)
+    page.code.value, page.name.value = klass.code, "Ada"
+    page.join_button.click()
+    runs: list[int] = []
+    box = prediction(shown, runs)
+    service.set_state(klass.id, "wolf_and_sheep", "both-sides-play-perfectly-who-wins", "revealed")
+    assert runs == [1] and "You did not guess. The run says the wolves." in text_of(box)
+    assert service.store.answers(klass.id) == []
+
+
+def test_without_a_class_the_pupils_own_guess_opens_the_result(
+    shown: list[object], service: ClassService
+) -> None:
+    strip(service)  # a strip, but nobody joined
+    runs: list[int] = []
+    box = prediction(shown, runs)
+    guess(box, "the sheep")
+    assert runs == [1]
+
+
+def test_the_look_up_screen_follows_the_teachers_pause(
+    shown: list[object], service: ClassService
+) -> None:
+    klass = service.open_class("9B")
+    page = strip(service)
+    page.code.value, page.name.value = klass.code, "Sam"
+    page.join_button.click()
+    assert page.look_up.layout.display == "none"
+    service.pause(klass.id, True)
+    assert page.look_up.layout.display == "block" and "Look up" in page.look_up.value
+    service.pause(klass.id, False)
+    assert page.look_up.layout.display == "none"
+
+
+def test_in_a_notebook_run_top_to_bottom_no_strip_shows(
+    monkeypatch: pytest.MonkeyPatch, service: ClassService
+) -> None:
+    for marker in ("VOILA_SERVER_URL", "VOILA_BASE_URL"):
+        monkeypatch.delenv(marker, raising=False)
+    assert classroom.class_strip("wolf_and_sheep", lambda client: None) is None
+    assert classroom.current() is None

@@ -35,7 +35,7 @@ ALLOWED = {
     "session": {"core", "platform", "bots"},
     "game_log": {"core"},
     # The tables run on Pyodide too: no widgets (server.py and classroom.py add tornado).
-    "tables": {"core", "platform", "bots", "session", "drawing", "game_log", "tables"},
+    "tables": {"core", "platform", "bots", "session", "drawing", "game_log", "tables", "classes"},
     # A class (sheepkit.classes): its messages, store and pages know nothing of the games.
     "classes": {"core", "classes"},
 }

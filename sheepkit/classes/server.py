@@ -215,8 +215,14 @@ class ClassPage(Teacher):
             return
         klass = self.klass(code)
         lessons = self.lessons()
-        chosen = self.get_query_argument("lesson", lessons[0].key if lessons else "")
+        chosen = self._chosen(klass, lessons)
         self.html(class_page(klass, lessons, chosen, self._board(klass, chosen)))
+
+    def _chosen(self, klass: ClassRow, lessons: list[Lesson]) -> str:
+        """The lesson asked for; else the one the class answered last; else the first."""
+        answers = self.service.store.answers(klass.id)
+        latest = max(answers, key=lambda a: a.time).lesson if answers else ""
+        return self.get_query_argument("lesson", latest or (lessons[0].key if lessons else ""))
 
     def _board(self, klass: ClassRow, lesson: str) -> str:
         return board(self.service.store, klass, self.lessons(), lesson) + _pupil_links(
@@ -227,9 +233,7 @@ class ClassPage(Teacher):
 class BoardPart(ClassPage):
     def get(self, code: str) -> None:
         klass = self.klass(code)
-        lessons = self.lessons()
-        chosen = self.get_query_argument("lesson", lessons[0].key if lessons else "")
-        self.html(self._board(klass, chosen))
+        self.html(self._board(klass, self._chosen(klass, self.lessons())))
 
 
 def _pupil_links(service: ClassService, klass: ClassRow) -> str:

@@ -3,8 +3,9 @@ address, so that pupils' browsers running the apps on Pyodide can play at tables
 
     python -m sheepkit.tables.classroom --host 0.0.0.0 --port 8000 --site _site
 
-(``make classroom HOST=0.0.0.0 PORT=8000``). The site is served at ``/``, the service at
-``/sheepkit/tables``, where the site's pages look for it (``table_service_url``).
+(``make classroom HOST=0.0.0.0 PORT=8000``). The site is served at ``/``, the table service
+at ``/sheepkit/tables``, where the site's pages look for it (``table_service_url``), and the
+class service and the teacher's pages at ``/sheepkit/class`` and ``/sheepkit/teacher/``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from pathlib import Path
 
 from tornado import web
 
+from ..classes.server import class_handlers, open_store, store_folder, teacher_key
+from ..classes.service import ClassService
 from .server import make_service, table_handlers
 
 
@@ -27,26 +30,33 @@ class SiteFiles(web.StaticFileHandler):
         self.set_header("Cache-Control", "no-cache")
 
 
-def classroom_app(site: Path) -> web.Application:
-    """The site's files and the table service (to be made on the loop that serves it)."""
+def classroom_app(site: Path, classes: Path, key: str) -> web.Application:
+    """The site's files, the table service and the class service with the teacher's pages
+    (to be made on the loop that serves it). The teacher's page lists the lessons of the
+    site's notebooks."""
     if not (site / "index.html").is_file():
         raise SystemExit(f"no built site in {site}/ (index.html is missing): run `make site`")
     service = make_service()
+    lessons = next((folder.parent for folder in sorted(site.rglob("00_welcome.ipynb"))), None)
     return web.Application(
         [
             *table_handlers("/", service),
+            *class_handlers("/", ClassService(open_store(classes)), key, lessons),
             (r"/(.*)", SiteFiles, {"path": str(site), "default_filename": "index.html"}),
         ]
     )
 
 
-async def serve(host: str, port: int, site: Path) -> None:
-    app = classroom_app(site)
+async def serve(host: str, port: int, site: Path, classes: Path) -> None:
+    key = teacher_key()
+    app = classroom_app(site, classes, key)
     app.listen(port, host)
     shown = "127.0.0.1" if host in ("", "0.0.0.0") else host
     print(f"Classroom server: the site and its tables on http://{shown}:{port}/ (Ctrl-C stops it)")
     if host in ("", "0.0.0.0"):
         print("  (pupils use this computer's address on the school network, same port)")
+    print(f"  Teacher's page: http://{shown}:{port}/sheepkit/teacher/  key: {key}", flush=True)
+    print(f"  Classes kept in {classes.resolve()}", flush=True)
     await asyncio.Event().wait()
 
 
@@ -55,10 +65,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="0.0.0.0: the school network")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--site", type=Path, default=Path("_site"), help="the built site")
+    parser.add_argument(
+        "--classes",
+        type=Path,
+        default=None,
+        help="the folder of the classes' store (default: CLASSES, else classes/ beside the site)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO)
+    classes = args.classes or store_folder(args.site.resolve().parent / "classes")
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(args.host, args.port, args.site))
+        asyncio.run(serve(args.host, args.port, args.site, classes))
 
 
 if __name__ == "__main__":

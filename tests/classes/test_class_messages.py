@@ -1,4 +1,4 @@
-"""Every class message is read and checked before anything acts on it (sheepkit.classes.messages)."""
+"""Every class message is read and checked before anything acts on it."""
 
 from __future__ import annotations
 
@@ -59,7 +59,10 @@ def test_the_services_messages_read_back_on_the_pupils_side(message: m.Message) 
         ('{"op": "join", "code": "K", "name": "Sam", "admin": true}', "join takes no 'admin'"),
         ('{"op": "result", "lesson": "l", "question": "q", "result": "r", "seed": 1.5}', "whole"),
         ('{"op": "result", "lesson": "l", "question": "q", "result": "r", "seed": true}', "whole"),
-        ('{"op": "run", "lesson": "l", "experiment": "e", "result": "r", "value": "NaN"}', "number"),
+        (
+            '{"op": "run", "lesson": "l", "experiment": "e", "result": "r", "value": "NaN"}',
+            "number",
+        ),
         ('{"op": "result", "lesson": "l", "question": "q", "result": "r", "rules": [1]}', "object"),
         ("[" * 9 + "]" * 9, "nests deeper than 8"),
         ("x" * (m.MAX_MESSAGE + 1), "longer than"),
@@ -74,7 +77,9 @@ def test_a_bad_message_is_refused_in_words(text: Any, says: str) -> None:
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=40),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5)
+    ),
     max_leaves=30,
 )
 
@@ -83,8 +88,23 @@ JSON = st.recursive(
 @given(
     op=st.sampled_from([*m.TO_SERVICE, "", "JOIN", "join ", "joined"]),
     fields=st.dictionaries(
-        st.sampled_from(["code", "name", "token", "lesson", "question", "guess", "reason",
-                         "result", "rules", "seed", "value", "text", "extra"]),
+        st.sampled_from(
+            [
+                "code",
+                "name",
+                "token",
+                "lesson",
+                "question",
+                "guess",
+                "reason",
+                "result",
+                "rules",
+                "seed",
+                "value",
+                "text",
+                "extra",
+            ]
+        ),
         JSON,
         max_size=8,
     ),
@@ -94,9 +114,9 @@ def test_arbitrary_messages_are_read_or_refused_in_words(op: str, fields: dict[s
     try:
         message = read(text)
     except MessageError as refused:
-        assert refused.reason and refused.reason[0].islower() or refused.reason[0] == "'"
+        assert (refused.reason and refused.reason[0].islower()) or refused.reason[0] == "'"
         return
-    assert message.OP == op
+    assert op == message.OP
     assert read(message.to_json()) == message  # what was accepted is a valid message
 
 

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from class_room import fingerprint, joined, pupil, send, service_at
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -33,19 +32,38 @@ def test_a_pupil_joins_answers_and_is_told_only_once_it_is_stored(tmp_path: Path
     assert sam.joined is not None and sam.joined.class_name == "9B game design"
     stored_when_told: list[int] = []
     sam.on(
-        lambda message: stored_when_told.append(len(service.store.answers(klass.id)))
-        if isinstance(message, m.Saved)
-        else None
+        lambda message: (
+            stored_when_told.append(len(service.store.answers(klass.id)))
+            if isinstance(message, m.Saved)
+            else None
+        )
     )
-    send(sam, m.Answer(lesson="wolf_and_sheep", question="who", text="Who wins?",
-                       guess="the sheep", reason="it is quicker"))
+    send(
+        sam,
+        m.Answer(
+            lesson="wolf_and_sheep",
+            question="who",
+            text="Who wins?",
+            guess="the sheep",
+            reason="it is quicker",
+        ),
+    )
     assert stored_when_told == [1]
     # A second connection of the same store (another process) sees it: it is on disk.
     other = ClassStore(tmp_path / "c.sqlite3")
     [answer] = other.answers(klass.id)
     assert (answer.pupil, answer.guess, answer.reason) == ("Sam", "the sheep", "it is quicker")
-    send(sam, m.Result(lesson="wolf_and_sheep", question="who", result="the wolves",
-                       game="wolf_and_sheep", rules={"size": 8}, seed=1))
+    send(
+        sam,
+        m.Result(
+            lesson="wolf_and_sheep",
+            question="who",
+            result="the wolves",
+            game="wolf_and_sheep",
+            rules={"size": 8},
+            seed=1,
+        ),
+    )
     [answer] = other.answers(klass.id)
     assert (answer.result, answer.rules, answer.seed) == ("the wolves", {"size": 8}, 1)
 

@@ -46,12 +46,17 @@ def strip(service: ClassService, stored: dict[str, Any] | None = None) -> classr
 
 
 def prediction(shown: list[object], runs: list[int]) -> w.VBox:
-    @predict("Both sides play perfectly. Who wins?", kind="choice",
-             choices=["the sheep", "the wolves"], explanation="The wolves win.")
+    @predict(
+        "Both sides play perfectly. Who wins?",
+        kind="choice",
+        choices=["the sheep", "the wolves"],
+        explanation="The wolves win.",
+    )
     def _() -> Seen:
         runs.append(1)
-        return Seen(says="the wolves", copy="Wolf and Sheep | perfect play", game="wolf_and_sheep",
-                    seed=7)
+        return Seen(
+            says="the wolves", copy="Wolf and Sheep | perfect play", game="wolf_and_sheep", seed=7
+        )
 
     [box] = [x for x in shown if isinstance(x, w.VBox) and "sk-predict" in x._dom_classes]
     return box
@@ -87,7 +92,9 @@ def test_joining_keeps_the_place_in_the_browser_and_shows_the_class(
     assert again.joined is None and "removeItem" in again.memory.script.value
 
 
-def test_a_join_without_a_code_or_a_name_says_so(shown: list[object], service: ClassService) -> None:
+def test_a_join_without_a_code_or_a_name_says_so(
+    shown: list[object], service: ClassService
+) -> None:
     page = strip(service)
     page.join_button.click()
     assert "code from the board and your name" in page.problem.value
@@ -107,9 +114,15 @@ def test_the_guess_and_reason_go_to_the_class_before_the_result_shows(
     box = prediction(shown, runs)
     guess(box, "the sheep", "it can go back")
     [answer] = service.store.answers(klass.id)
-    assert (answer.lesson, answer.question) == ("wolf_and_sheep", "both-sides-play-perfectly-who-wins")
+    assert (answer.lesson, answer.question) == (
+        "wolf_and_sheep",
+        "both-sides-play-perfectly-who-wins",
+    )
     assert (answer.guess, answer.reason, answer.text) == (
-        "the sheep", "it can go back", "Both sides play perfectly. Who wins?")
+        "the sheep",
+        "it can go back",
+        "Both sides play perfectly. Who wins?",
+    )
     assert runs == [1] and "You guessed the sheep. The run says the wolves." in text_of(box)
     [answer] = service.store.answers(klass.id)
     assert (answer.result, answer.game, answer.seed) == ("the wolves", "wolf_and_sheep", 7)

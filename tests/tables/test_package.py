@@ -75,16 +75,18 @@ def test_the_classroom_server_serves_the_site_and_the_tables(tmp_path: Path) -> 
         port = probe.getsockname()[1]
 
     async def scenario() -> None:
-        server = classroom_app(tmp_path).listen(port, "127.0.0.1")
+        server = classroom_app(tmp_path, tmp_path / "classes", "key").listen(port, "127.0.0.1")
         try:
             client = AsyncHTTPClient()
             page = await client.fetch(f"http://127.0.0.1:{port}/")
             assert b"the welcome page" in page.body
             hello = await client.fetch(f"http://127.0.0.1:{port}/sheepkit/tables/hello")
             assert json.loads(hello.body)["limits"]["devices"] == sheepkit.tables.MAX_DEVICES
+            hello = await client.fetch(f"http://127.0.0.1:{port}/sheepkit/class/hello")
+            assert json.loads(hello.body)["classes"] == 1
         finally:
             server.stop()
 
     asyncio.run(scenario())
     with pytest.raises(SystemExit, match="make site"):
-        classroom_app(tmp_path / "nothing")
+        classroom_app(tmp_path / "nothing", tmp_path / "classes", "key")

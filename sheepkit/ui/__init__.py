@@ -4,6 +4,7 @@ from ..drawing import BoardDrawing, Frame, drawing_for
 from ..platform import in_browser
 from . import pyodide_comm
 from .app import GameApp, play
+from .classroom import class_strip
 from .picture import picture, pictures
 from .requested import on_request
 
@@ -14,6 +15,7 @@ __all__ = [
     "BoardDrawing",
     "Frame",
     "GameApp",
+    "class_strip",
     "drawing_for",
     "on_request",
     "picture",

@@ -1,0 +1,55 @@
+"""The lessons' questions, read from the notebooks (sheepkit.classes.catalogue), and the class
+strip at the top of every lesson."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sheepkit.classes.catalogue import lessons_in, question_key, questions_in
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+PAGES = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def test_a_questions_key_is_its_first_words() -> None:
+    assert (
+        question_key("Both sides play perfectly. Who wins?") == "both-sides-play-perfectly-who-wins"
+    )
+    assert len(question_key("word " * 40)) <= 60
+    assert question_key("?!") == "question"
+
+
+def test_questions_are_read_in_order_with_their_kind_and_choices() -> None:
+    source = (
+        '@predict("How many?", unit="%")\ndef _(): pass\n'
+        'ask("Why?")\n'
+        '@predict("Who?", kind="choice", choices=["a", "b"], key="who")\ndef _(): pass\n'
+        "predict(question_text)\n"  # not a literal: not a catalogued question
+    )
+    found = questions_in(source, "l")
+    assert [(q.key, q.kind, q.choices, q.unit) for q in found] == [
+        ("how-many", "number", (), "%"),
+        ("why", "sentence", (), ""),
+        ("who", "choice", ("a", "b"), ""),
+    ]
+
+
+def test_every_lesson_that_predicts_is_in_the_catalogue() -> None:
+    lessons = {lesson.key: lesson for lesson in lessons_in(NOTEBOOKS)}
+    for page in PAGES:
+        text = page.read_text()
+        if "@predict(" in text:
+            assert page.stem in lessons, page.stem
+    assert lessons["wolf_and_sheep"].title == "Wolf and Sheep"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
+def test_every_lesson_shows_the_class_strip_under_its_own_name(page: Path) -> None:
+    cells = json.loads(page.read_text())["cells"]
+    strips = [c for c in cells if c.get("id") == "class-strip"]
+    assert len(strips) == 1, "one class strip, near the top"
+    assert f'class_strip("{page.stem}")' in "".join(strips[0]["source"])
+    assert cells.index(strips[0]) <= 2

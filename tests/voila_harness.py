@@ -106,6 +106,7 @@ def subprocess_env(base: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in LEAKY_VARS}
     env.update(isolated_jupyter_env(base, home=True))
     env["JUPYTER_PATH"] = str(PROJECT_JUPYTER)  # the project's template part, as `make app`
+    env["CLASSES"] = str(base / "classes")  # a test server's classes never land in the repo
     return env
 
 
@@ -201,14 +202,17 @@ def serve_voila(
     log_path: Path = ARTIFACTS / "voila.log",
     timeout: float = 120.0,
     extra_args: tuple[str, ...] = (),
+    env_extra: dict[str, str] | None = None,
 ) -> Iterator[VoilaServer]:
     """Run `voila <notebooks>` on a free loopback port until the block ends.
 
     The server reads the project's voila.json (it runs in the repo root); `extra_args` are
-    command-line settings, which take precedence over that file.
+    command-line settings, which take precedence over that file; `env_extra` adds to its
+    environment (a TEACHER_KEY, a CLASSES folder that outlives the server).
     """
     base = Path(tempfile.mkdtemp(prefix="sheepkit-voila-"))
     env = subprocess_env(base)
+    env.update(env_extra or {})
     kernel_argv = install_kernelspec(env)
     port = free_port()
     url = f"http://127.0.0.1:{port}"

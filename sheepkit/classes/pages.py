@@ -225,6 +225,15 @@ def board(store: ClassStore, klass: ClassRow, lessons: Sequence[Lesson], lesson_
         parts.append(_runs(runs, alias))
     if not questions and not runs:
         parts.append("<p>This lesson asks nothing yet.</p>")
+    if pupils:
+        items = "".join(
+            f'<li><a href="{escape(klass.code)}/pupil/{p.id}">{_name(p.name, alias)}</a></li>'
+            for p in pupils
+        )
+        parts.append(
+            '<section class="noprint"><h2>Each pupil\'s answers, to print</h2>'
+            f'<ul class="pupil-pages">{items}</ul></section>'
+        )
     return "".join(parts)
 
 

@@ -131,7 +131,7 @@ class Teacher(web.RequestHandler):
     def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Frame-Options", "DENY")
-        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("Referrer-Policy", "same-origin")  # no-referrer makes Origin "null"
         origin = self.request.headers.get("Origin")
         if (
             self.request.method == "POST"
@@ -225,30 +225,13 @@ class ClassPage(Teacher):
         return self.get_query_argument("lesson", latest or (lessons[0].key if lessons else ""))
 
     def _board(self, klass: ClassRow, lesson: str) -> str:
-        return board(self.service.store, klass, self.lessons(), lesson) + _pupil_links(
-            self.service, klass
-        )
+        return board(self.service.store, klass, self.lessons(), lesson)
 
 
 class BoardPart(ClassPage):
     def get(self, code: str) -> None:
         klass = self.klass(code)
         self.html(self._board(klass, self._chosen(klass, self.lessons())))
-
-
-def _pupil_links(service: ClassService, klass: ClassRow) -> str:
-    pupils = service.store.pupils(klass.id)
-    if not pupils:
-        return ""
-    from html import escape
-
-    items = "".join(
-        f'<li><a href="{escape(klass.code)}/pupil/{p.id}">{escape(p.name)}</a></li>' for p in pupils
-    )
-    return (
-        '<section class="noprint"><h2>Each pupil\'s answers, to print</h2>'
-        f'<ul class="pupil-pages">{items}</ul></section>'
-    )
 
 
 ACTIONS = ("hold", "reveal", "open", "share", "unshare", "pause", "resume")

@@ -116,9 +116,19 @@ class ClassPage:
 
         self.status = w.HTML()
         self.status.add_class("sk-class-status")
-        self.code = w.Text(placeholder="code on the board", layout=w.Layout(width="11em"))
+        self.code = w.Text(
+            description="Code",
+            placeholder="code on the board",
+            layout=w.Layout(width="15em"),
+            style={"description_width": "3.5em"},
+        )
         self.code.add_class("sk-class-code")
-        self.name = w.Text(placeholder="your first name", layout=w.Layout(width="13em"))
+        self.name = w.Text(
+            description="Name",
+            placeholder="your first name",
+            layout=w.Layout(width="17em"),
+            style={"description_width": "3.5em"},
+        )
         self.name.add_class("sk-class-name")
         self.join_button = w.Button(description="Join the class", button_style="primary")
         self.join_button.add_class("sk-class-join")
@@ -129,9 +139,7 @@ class ClassPage:
         self.form = w.HBox(
             [
                 w.HTML("<b>Join your class:</b>"),
-                w.Label("Code"),
                 self.code,
-                w.Label("Name"),
                 self.name,
                 self.join_button,
             ],
@@ -150,10 +158,6 @@ class ClassPage:
             [self.form, self.joined_row, self.problem, self.look_up, *self.memory.widgets]
         )
         self.widget.add_class("sk-class-strip")
-        for label, field in (("Class code", self.code), ("Your name", self.name)):
-            field.description_allow_html = False
-            field.layout.margin = "0"
-            field.tooltip = label
 
     # -- joining and leaving ------------------------------------------------------------------
     @property

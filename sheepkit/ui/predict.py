@@ -244,7 +244,9 @@ class Prediction:
         self.guess.add_class("sk-predict-guess")
         self.unit_label = w.Label(unit)
         self.reason = w.Textarea(
-            placeholder="Why do you think so? (a sentence)", layout=w.Layout(width="28em")
+            description="Why?",
+            placeholder="Why do you think so? (a sentence)",
+            layout=w.Layout(width="32em"),
         )
         self.reason.add_class("sk-predict-reason")
         self.run_button = ExplainedRun(label, work, explanation, self.ready, self.show_beside)
@@ -322,14 +324,17 @@ class Prediction:
         room = classroom.current()
         if room is not None and room.held(self.key) and not room.revealed(self.key):
             self._note("Your guess is saved. Your teacher will show the result soon.")
-            room.wait_for_reveal(self.key, self._open)
+            room.wait_for_reveal(self.key, lambda: self._open("Your teacher shows the result now."))
         else:
-            self._open()
+            self._open("Your guess is saved.")
 
-    def _open(self) -> None:
+    def _open(self, why: str) -> None:
+        """Let the button run the work. The pupil presses it: a run started by a message from
+        the class service (not by the page) would print nowhere the page shows."""
         self.opened = True
+        self._note(why)
+        self.run_button.button.description = "See the result"
         self.run_button.button.disabled = False
-        self.run_button.run()
 
     def _paced(self) -> None:
         """The teacher revealed this question: it opens for a pupil who has not guessed."""
@@ -338,7 +343,7 @@ class Prediction:
             return
         self.guess.disabled = True
         self.reason.disabled = True
-        self._open()
+        self._open("Your teacher shows the result now.")
 
     def show_beside(self, result: Any) -> None:
         says = result.says if isinstance(result, Seen) else "what you see below"

@@ -67,9 +67,9 @@ def test_a_teacher_and_three_pupils_predict_reveal_export_and_restart(chromium: 
             box.locator(".sk-predict-guess input").fill(guess)
             box.locator(".sk-predict-reason textarea").fill(reason)
             box.locator(".sk-run-request", has_text="Count the odds").click()
-            box.get_by_text("Your guess is saved. Your teacher will show the result soon.").wait_for(
-                timeout=30_000
-            )
+            box.get_by_text(
+                "Your guess is saved. Your teacher will show the result soon."
+            ).wait_for(timeout=30_000)
             assert "The run says" not in box.inner_text()  # held: no result before the reveal
 
         # The teacher's page shows the answers as they came (its live socket), with the spread.
@@ -85,9 +85,12 @@ def test_a_teacher_and_three_pupils_predict_reveal_export_and_restart(chromium: 
         question.get_by_role("button", name="Reveal the result").click()
         for (_, guess, _), pupil in zip(PUPILS, pupils):
             box = pupil.page.locator(".sk-predict", has_text=QUESTION)
+            box.get_by_role("button", name="See the result").click()
             box.get_by_text(f"You guessed {guess} times. The run says 3 times").wait_for(
                 timeout=60_000
             )
+            # What the run printed shows under it, with the explanation.
+            box.get_by_text("Lane 6 is picked 9 times in 36").wait_for(timeout=10_000)
             pupil.assert_healthy()
 
         question = teacher.locator("section.question", has_text=QUESTION)

@@ -113,6 +113,8 @@ def test_the_guess_and_reason_go_to_the_class_before_the_result_shows(
     runs: list[int] = []
     box = prediction(shown, runs)
     guess(box, "the sheep", "it can go back")
+    assert runs == [] and "Your guess is saved." in text_of(box)
+    box.children[3].click()  # "See the result"
     [answer] = service.store.answers(klass.id)
     assert (answer.lesson, answer.question) == (
         "wolf_and_sheep",
@@ -143,6 +145,9 @@ def test_a_held_question_shows_its_result_when_the_teacher_reveals_it_to_everyon
     assert runs == [] and "Your teacher will show the result soon." in text_of(box)
     assert "The run says" not in text_of(box)
     service.set_state(klass.id, "wolf_and_sheep", question, "revealed")
+    assert runs == [] and "Your teacher shows the result now." in text_of(box)
+    assert box.children[3].description == "See the result" and not box.children[3].disabled
+    box.children[3].click()
     assert runs == [1] and "You guessed the wolves. The run says the wolves." in text_of(box)
 
 
@@ -156,6 +161,7 @@ def test_a_reveal_opens_the_result_for_a_pupil_who_did_not_guess(
     runs: list[int] = []
     box = prediction(shown, runs)
     service.set_state(klass.id, "wolf_and_sheep", "both-sides-play-perfectly-who-wins", "revealed")
+    box.children[3].click()
     assert runs == [1] and "You did not guess. The run says the wolves." in text_of(box)
     assert service.store.answers(klass.id) == []
 

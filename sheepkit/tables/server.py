@@ -106,7 +106,8 @@ class TableSocket(websocket.WebSocketHandler):
             self.write_message(text)
 
     def _drop(self, reason: str) -> None:
-        self.device = None  # its seat went to another connection already
+        # Its seat went to another connection already, and the service has let the device
+        # go; on_close tells it again (harmless), and anything read meanwhile is not acted on.
         self.close(4000, reason[:100])
 
 

@@ -384,3 +384,31 @@ def test_a_pupils_bot_joined_from_python_claims_a_race_and_plays_on() -> None:
         seat.client.disconnect()
 
     run(scenario, race_wait=60)
+
+
+def test_a_seat_taken_up_again_300_times_over_websockets_leaves_room_for_200_devices() -> None:
+    """Each takeover closes the old connection and frees its place (issue 39: the old one
+    stayed counted, and the server filled up with nobody connected)."""
+
+    async def scenario(served: Served) -> None:
+        host, guest = await seated_pair(served)
+        code, token = guest.code or "", guest.token or ""
+        last = guest
+        for _ in range(300):
+            taker = await served.client()
+            taker.rejoin(code, token)
+            await until(lambda taker=taker: taker.snapshot, "the takeover")
+            await until(lambda last=last: last.closed, "the old connection closed")
+            last = taker
+        await until(lambda: len(served.service.connected) == 2, "the old connections gone")
+        host.disconnect()
+        last.disconnect()
+        await until(lambda: not served.service.connected, "every connection gone")
+        fresh = [await served.client() for _ in range(200)]
+        for device in fresh:
+            device.send({"op": "ping"})
+        await until(lambda: all(d.messages for d in fresh), "every new device answered")
+        assert len(served.service.connected) == 200
+        assert all(d.closed is None and not d.errors for d in fresh)
+
+    run(scenario)

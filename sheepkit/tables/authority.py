@@ -561,9 +561,16 @@ class TableService:
         )
         table.broadcast()
 
-    def _send_away(self, device: Device, table: Table, reason: str) -> None:
+    def _send_away(
+        self, device: Device, table: Table, reason: str, *, elsewhere: bool = False
+    ) -> None:
+        """Tell ``device`` it sits at ``table`` no more: the table closed, or (``elsewhere``)
+        its seat was taken up on another connection, whose token it still is."""
         device.table = device.seat = None
-        self.send(device, {"op": "closed", "code": table.code, "reason": reason})
+        message: dict[str, Any] = {"op": "closed", "code": table.code, "reason": reason}
+        if elsewhere:
+            message["elsewhere"] = True
+        self.send(device, message)
 
     # ----------------------------------------------------------------------------- ops --
     def _op_ping(self, device: Device, message: dict[str, Any]) -> None:
@@ -655,7 +662,7 @@ class TableService:
         old = chosen.device
         if old is not None:  # the same seat from another connection (a reload): it wins
             reason = "the seat was taken up again on another connection"
-            self._send_away(old, table, reason)
+            self._send_away(old, table, reason, elsewhere=True)
             if old.drop is not None:  # its connection closes: its place on the server is free
                 self.connected.discard(old)
                 old.drop(reason)

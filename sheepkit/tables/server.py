@@ -28,8 +28,9 @@ from .protocol import MAX_MESSAGE, ProtocolError
 
 log = logging.getLogger(__name__)
 
-#: How often idle tables are looked for, in seconds.
-IDLE_CHECK = 60
+#: How often tables whose time is up (idle, a lobby without its host, a game long over) are
+#: looked for, in seconds: a small part of the shortest wait (``HOST_GRACE``, 60 s).
+IDLE_CHECK = 10
 #: Bots think in these threads, so that one bot's long think does not freeze other tables.
 BOT_THREADS = 2
 

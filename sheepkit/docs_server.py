@@ -29,13 +29,24 @@ DOCS_URL = "/voila/docs/"
 APPS = "../tree"
 
 
+#: The longest page address under DOCS_URL that can name a page (the longest is a few dozen
+#: characters; the file system's own limit for one name is 255 bytes).
+MAX_PATH = 255
+
+
 def docs_page(docs: Path, path: str) -> str | None:
     """The HTML of the page at ``DOCS_URL + path``, from the folder ``docs``; None if there is
-    no such page (only .md and .html files inside ``docs`` are pages)."""
+    no such page (only .md and .html files inside ``docs`` are pages; an address too long, or
+    with a control character such as NUL, names none)."""
     if path in ("", "index.html"):
         return page(INDEX_TITLE, index_body(docs, ".md"), nav("", APPS))
-    file = (docs / path).resolve()
-    if not file.is_relative_to(docs.resolve()) or not file.is_file():
+    if len(path) > MAX_PATH or not path.isprintable():
+        return None
+    try:
+        file = (docs / path).resolve()
+        if not file.is_relative_to(docs.resolve()) or not file.is_file():
+            return None
+    except (OSError, ValueError):  # (a name the file system refuses)
         return None
     if file.suffix == ".html":
         return file.read_text()

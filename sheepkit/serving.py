@@ -184,6 +184,31 @@ def start_classes(app: Voila) -> None:
         app.log.warning("Could not start the class service: %s: %s", type(error).__name__, error)
 
 
+#: A path with a control character, raw or %-encoded (%00-%1F, %7F). No page has one, and
+#: Voila's render handler answered ``/voila/render/wolf_and_sheep.ipynb%00`` with a 500 and a
+#: traceback ("Unsafe header value" in the redirect it built from the path).
+CONTROL_IN_PATH = r".*(?:[\x00-\x1f\x7f]|%[01][0-9a-fA-F]|%7[fF]).*"
+
+
+class ControlInPathHandler(web.RequestHandler):
+    """Any request for a path with a control character: 400, in words, nothing logged but the
+    request line."""
+
+    def prepare(self) -> None:
+        self.set_status(400)
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish("This address holds a control character (such as %00): no page has one.\n")
+
+
+def refuse_control_in_paths(app: Voila) -> None:
+    """Put ControlInPathHandler ahead of every handler of the Voila server's web app (tornado
+    tries the rules in order; add_handlers puts a rule just before the final wildcard)."""
+    web_app = app.app
+    web_app.add_handlers(".*$", [(CONTROL_IN_PATH, ControlInPathHandler)])
+    rules = web_app.default_router.rules
+    rules.insert(0, rules.pop(-2))
+
+
 # What every app page imports first: a warm kernel has done it before the page asks.
 WARM_UP = "import sheepkit, sheepkit.ui, sheepkit.lab, ipywidgets, ipycanvas"
 
@@ -228,6 +253,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
             IOLoop.current().add_callback(start_tables, self.parent)
             IOLoop.current().add_callback(start_classes, self.parent)
             IOLoop.current().add_callback(serve_docs_pages, self.parent)  # the lessons' ../docs/
+            IOLoop.current().add_callback(refuse_control_in_paths, self.parent)  # first of all
         if self.warm_kernels > 0:
             IOLoop.current().add_callback(self._fill, (self.default_kernel_name, ApiPath("")))
 

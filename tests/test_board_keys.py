@@ -1,6 +1,6 @@
 """The board from the keyboard (``targets`` in the drawing contract, the app's BoardKeys) and
 focus kept in the app after a move (FocusKeeper): the kernel's side; tests/browser/
-test_board_keys.py presses the keys in a real page."""
+test_board_keys_in_a_page.py presses the keys in a real page."""
 
 from __future__ import annotations
 

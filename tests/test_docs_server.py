@@ -132,3 +132,19 @@ def test_the_handler_answers_at_the_lessons_addresses_and_404s_the_rest():
     assert (guide, card, missing, outside) == (200, 200, 404, 404)
     assert guide_html == docs_page(DOCS, "guides/wolf_and_sheep.md")
     assert card_html == (DOCS / "cards" / "wolf_and_sheep.html").read_text()
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["\x00", "glossary.md\x00.html", "x" * 5000, "guides/" + "x" * 300 + ".md", "glossary\n.md"],
+)
+def test_an_odd_address_names_no_page(path):
+    """Each was a 500 with a traceback (issue 39): NUL, a name too long for the file system."""
+    assert docs_page(DOCS, path) is None
+
+
+def test_the_handler_answers_odd_addresses_404():
+    answers = served(
+        ["/voila/docs/%00", "/voila/docs/glossary.md%00.html", "/voila/docs/" + "x" * 5000]
+    )
+    assert [code for code, _ in answers] == [404, 404, 404]

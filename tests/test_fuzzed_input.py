@@ -54,6 +54,7 @@ def test_the_race_refuses_a_made_up_roll_of_a_possible_total() -> None:
     total = state.options()[0].total
     assert "Roll(total=" in str(refused(state, Roll(total, "x")))
     refused(state, Roll(total, []))  # unhashable: it would have made the state unhashable
+    refused(state, Roll([total], "roll"))  # an unhashable total: IllegalMove, no TypeError
     refused(state, Roll(np.int64(total)))
     played = state.play(Roll(total))  # built alike: the listed roll is stored
     assert played.history[-1] is state.options()[0] and hash(played)
@@ -191,3 +192,18 @@ def test_wolf_and_sheep_from_text_takes_the_mover_as_0_or_1(mover: object) -> No
 def test_wolf_and_sheep_from_text_refuses_what_is_not_text(diagram: object) -> None:
     with pytest.raises(ValueError, match="a diagram is text"):
         WOLF.from_text(diagram)  # type: ignore[arg-type]
+
+
+# -- Battle Sheep's text board ---------------------------------------------------------------------
+@pytest.mark.parametrize("stack", ["A" + "1" * 5000, "A" + "0" * 5000 + "17", "A" + "0" * 5000])
+def test_battle_sheep_from_text_refuses_a_stack_of_five_thousand_digits_in_its_words(
+    stack: str,
+) -> None:
+    with pytest.raises(ValueError, match="a stack holds 1 to 16 sheep") as caught:
+        sheepkit.load("battle_sheep").from_text(f"{stack} . .")
+    assert "Exceeds the limit" not in str(caught.value)
+
+
+def test_battle_sheep_from_text_reads_a_stack_with_leading_zeros() -> None:
+    game = sheepkit.load("battle_sheep")
+    assert game.from_text("A" + "0" * 5000 + "16 . B16") == game.from_text("A16 . B16")

@@ -149,3 +149,23 @@ def test_the_browser_tests_install_axe_core_from_npm_and_keep_it_out_of_git() ->
     assert '"node_modules/axe-core"' in lock
     assert "tests/node_modules/" in (REPO / ".gitignore").read_text().splitlines()
     assert "missing+=(npm)" in (REPO / ".ci" / "run").read_text()
+
+
+def test_a_bare_pytest_from_the_root_collects_every_test() -> None:
+    """A newcomer's first ``pytest`` (pyproject's testpaths) must collect everything: two test
+    modules of one basename in different folders stopped it with collection errors."""
+    import subprocess
+    import sys
+
+    names = [p.name for p in (REPO / "tests").rglob("test_*.py")]
+    assert sorted(set(names)) == sorted(names), "two test modules share a basename"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert " collected" in done.stdout and "error" not in done.stdout.splitlines()[-1]

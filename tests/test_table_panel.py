@@ -444,3 +444,22 @@ def test_a_howl_race_at_a_table_is_won_by_the_first_devices_button() -> None:
     for _, callback in timers:  # the bot's claim and the time limit: too late
         callback()
     assert service.tables[code].session.state is truth and host.tables.note.value == ""
+
+
+def test_a_tab_whose_seat_another_tab_took_up_keeps_the_stored_token(
+    service: TableService,
+) -> None:
+    """The browser's token is the seat's still: the tab that lost it does not erase it, so a
+    third tab can take the seat up again (issue 39)."""
+    host, guest, code = wolf_table(service)
+    token = guest.tables.client.token
+    page = {"query": f"?table={code}", "seats": {code: {"seat": 1, "token": token}}}
+    second = device(service, "wolf_and_sheep")  # a second tab of the guest's browser
+    second.tables.memory.inbox.value = json.dumps(page)
+    assert second.tables.seat == 1
+    assert "The table closed" in guest.tables.note.value and guest.table is None
+    assert "removeItem" not in guest.tables.memory.script.value
+    third = device(service, "wolf_and_sheep")  # a third tab reads the storage
+    third.tables.memory.inbox.value = json.dumps(page)
+    assert third.tables.seat == 1 and third.table is not None
+    assert "Wolves: a pupil" in host.tables.seat_list.value

@@ -44,6 +44,12 @@ MAX_TABLES = 40
 MAX_DEVICES = 200
 #: A table nobody has sent anything to for this many seconds closes.
 IDLE_CLOSE = 30 * 60
+#: A lobby whose host has gone (its connection dropped) closes after this many seconds: time
+#: for a reload to take the seat up again, not for throwaway tables to fill the server.
+HOST_GRACE = 60
+#: A table whose game is over closes this many seconds after the end (time to save its
+#: record), freeing its place for another game.
+OVER_CLOSE = 5 * 60
 #: The flood limit, per connection: this many messages a second, in bursts of at most BURST.
 RATE = 20.0
 BURST = 40
@@ -137,6 +143,9 @@ class Table:
     #: Each reader's log words so far (``log_entries``' memo): a move words only itself.
     log_memos: dict[int | None, LogMemo] = field(default_factory=dict)
     race: Race | None = None  # a race waiting for its first claim
+    #: When the host's connection dropped while the table is in its lobby (None: it is here).
+    host_gone: float | None = None
+    ended: float | None = None  # when the game ended (the service's clock)
 
     # ----------------------------------------------------------------------- snapshots --
     @property
@@ -329,6 +338,7 @@ class Table:
             think(work, functools.partial(self._bot_moved, before))
         if session.state.is_over and self.phase == "playing":
             self.phase = "over"
+            self.ended = self.service.clock()
 
     def _bot_moved(self, before: Any, move: object, *, broadcast: bool = True) -> None:
         """A bot's think is over: play its move (the first legal one if the bot failed, or
@@ -391,8 +401,10 @@ class TableService:
         self.think = think
         self.later = later
         self.race_wait = race_wait
-        #: Each new table's seed (its dice, its deals, its bots): random unless a test fixes it.
-        self.seed = seed or (lambda: secrets.randbelow(10**9))
+        #: Each new table's seed (its dice, its deals, its bots): random unless a test fixes it;
+        #: 53 bits (a whole JSON number anywhere), too many to find by trying each against the
+        #: rolls seen so far. No device hears it before the game is over (``_op_record``).
+        self.seed = seed or (lambda: secrets.randbits(53))
         self.tables: dict[str, Table] = {}
         self.connected: set[Device] = set()
         self._drawings: dict[Any, Any] = {}
@@ -406,6 +418,9 @@ class TableService:
             "messages_per_second": self.rate,
             "burst": self.burst,
             "race_wait_seconds": self.race_wait,
+            "lobby_without_host_seconds": HOST_GRACE,
+            "game_over_close_seconds": OVER_CLOSE,
+            "tables_per_connection": 1,
         }
 
     def drawing(self, session: Session) -> Any:
@@ -429,12 +444,15 @@ class TableService:
         return device
 
     def disconnect(self, device: Device) -> None:
-        """The device's connection dropped: its seat is away (its token still claims it)."""
+        """The device's connection dropped: its seat is away (its token still claims it). A
+        host gone from a lobby has ``HOST_GRACE`` seconds to come back. Harmless twice."""
         self.connected.discard(device)
         table, seat = device.table, device.seat
         device.table = device.seat = None
         if table is not None and seat is not None and table.seats[seat].device is device:
             table.seats[seat].device = None
+            if table.phase == "lobby" and seat == table.host_seat:
+                table.host_gone = self.clock()
             if not table.closed:
                 table.broadcast()
 
@@ -447,6 +465,8 @@ class TableService:
     def receive(self, device: Device, text: object) -> None:
         """One message from ``device``: acted on, or refused with a reason (nothing changed)."""
         op = ""
+        if device not in self.connected:  # dropped (its seat went elsewhere): not read
+            return
         try:
             self._take_a_token(device)
             message = parse_message(text)
@@ -469,13 +489,24 @@ class TableService:
 
     # ------------------------------------------------------------------------- tables --
     def close_idle(self) -> list[str]:
-        """Close every table nobody has touched for ``idle_close`` seconds; their codes."""
+        """Close every table whose time is up; their codes. A table nobody has touched for
+        ``idle_close`` seconds, a lobby whose host has been gone ``HOST_GRACE`` seconds, and
+        a game over for ``OVER_CLOSE`` seconds (the server looks every ``IDLE_CHECK``)."""
         now = self.clock()
-        idle = [t for t in self.tables.values() if now - t.touched >= self.idle_close]
-        for table in idle:
-            minutes = self.idle_close / 60
-            self.close(table, f"nobody played at this table for {minutes:g} minutes")
-        return [t.code for t in idle]
+        closing: list[tuple[Table, str]] = []
+        for table in self.tables.values():
+            if table.host_gone is not None and now - table.host_gone >= HOST_GRACE:
+                why = f"the host left before the game started, and was not back in {HOST_GRACE} s"
+            elif table.ended is not None and now - table.ended >= OVER_CLOSE:
+                why = f"the game has been over for {OVER_CLOSE / 60:g} minutes"
+            elif now - table.touched >= self.idle_close:
+                why = f"nobody played at this table for {self.idle_close / 60:g} minutes"
+            else:
+                continue
+            closing.append((table, why))
+        for table, why in closing:
+            self.close(table, why)
+        return [t.code for t, _ in closing]
 
     def close(self, table: Table, reason: str) -> None:
         table.closed = True
@@ -520,6 +551,8 @@ class TableService:
         """Bind ``device`` to ``seat`` (its token already set), tell it so, and everyone."""
         table.seats[seat].device = device
         device.table, device.seat = table, seat
+        if seat == table.host_seat:
+            table.host_gone = None
         table.touched = self.clock()
         token, host = table.seats[seat].token, seat == table.host_seat
         self.send(
@@ -528,9 +561,16 @@ class TableService:
         )
         table.broadcast()
 
-    def _send_away(self, device: Device, table: Table, reason: str) -> None:
+    def _send_away(
+        self, device: Device, table: Table, reason: str, *, elsewhere: bool = False
+    ) -> None:
+        """Tell ``device`` it sits at ``table`` no more: the table closed, or (``elsewhere``)
+        its seat was taken up on another connection, whose token it still is."""
         device.table = device.seat = None
-        self.send(device, {"op": "closed", "code": table.code, "reason": reason})
+        message: dict[str, Any] = {"op": "closed", "code": table.code, "reason": reason}
+        if elsewhere:
+            message["elsewhere"] = True
+        self.send(device, message)
 
     # ----------------------------------------------------------------------------- ops --
     def _op_ping(self, device: Device, message: dict[str, Any]) -> None:
@@ -608,10 +648,12 @@ class TableService:
         self._free(device, "rejoin")
         table = self._table(message["code"])
         token = message["token"]
+        # A token is URL-safe ASCII (``secrets.token_urlsafe``); any other text holds no seat
+        # (and compare_digest takes only ASCII text).
         found = [
             i
             for i, s in enumerate(table.seats)
-            if s.taken and secrets.compare_digest(s.token, token)
+            if s.taken and token.isascii() and secrets.compare_digest(s.token, token)
         ]
         if not found:
             raise ProtocolError("that token holds no seat at this table", "rejoin")
@@ -620,8 +662,9 @@ class TableService:
         old = chosen.device
         if old is not None:  # the same seat from another connection (a reload): it wins
             reason = "the seat was taken up again on another connection"
-            self._send_away(old, table, reason)
-            if old.drop is not None:
+            self._send_away(old, table, reason, elsewhere=True)
+            if old.drop is not None:  # its connection closes: its place on the server is free
+                self.connected.discard(old)
                 old.drop(reason)
         if chosen.who != WHO_HUMAN:  # handed to a bot while away: the player is back
             table.set_who(seat, WHO_HUMAN)
@@ -633,8 +676,13 @@ class TableService:
         self._playing(table, "move")
         if state.to_move != seat:
             mover = state.acting_player
-            whose = table.name(mover) if mover is not None and mover >= 0 else "nobody's"
-            raise ProtocolError(f"it is not your turn: it is {whose}'s", "move")
+            if mover is not None and mover >= 0:
+                whose = f"{table.name(mover)}'s"
+            elif table.racing() is not None:
+                whose = "a race (be the first to claim it)"
+            else:
+                whose = "chance's (the dice decide now)"
+            raise ProtocolError(f"it is not your turn: it is {whose}", "move")
         if message["ply"] != state.ply:
             raise ProtocolError(
                 f"that move was made on an older position (ply {message['ply']}, the table is "
@@ -778,18 +826,24 @@ class TableService:
     def _op_record(self, device: Device, message: dict[str, Any]) -> None:
         table, _ = self._seated(device)
         session = table.session
-        if session.game.hidden_information and not session.state.is_over:
+        over = session.state.is_over
+        if session.game.hidden_information and not over:
             raise ProtocolError(
                 "a record shows every hand: it can be saved when the game ends", "record"
             )
-        self.send(device, {"op": "record", "record": session.record()})
+        record = session.record()
+        if not over:  # the seed foretells every roll and deal to come (``chance_rng``)
+            del record["seed"]
+        self.send(device, {"op": "record", "record": record})
 
 
 __all__ = [
     "BURST",
+    "HOST_GRACE",
     "IDLE_CLOSE",
     "MAX_DEVICES",
     "MAX_TABLES",
+    "OVER_CLOSE",
     "RACE_WAIT",
     "RATE",
     "Device",

@@ -28,8 +28,9 @@ from .protocol import MAX_MESSAGE, ProtocolError
 
 log = logging.getLogger(__name__)
 
-#: How often idle tables are looked for, in seconds.
-IDLE_CHECK = 60
+#: How often tables whose time is up (idle, a lobby without its host, a game long over) are
+#: looked for, in seconds: a small part of the shortest wait (``HOST_GRACE``, 60 s).
+IDLE_CHECK = 10
 #: Bots think in these threads, so that one bot's long think does not freeze other tables.
 BOT_THREADS = 2
 
@@ -106,7 +107,8 @@ class TableSocket(websocket.WebSocketHandler):
             self.write_message(text)
 
     def _drop(self, reason: str) -> None:
-        self.device = None  # its seat went to another connection already
+        # Its seat went to another connection already, and the service has let the device
+        # go; on_close tells it again (harmless), and anything read meanwhile is not acted on.
         self.close(4000, reason[:100])
 
 

@@ -310,7 +310,9 @@ class TablePanel:
         self._say(reason)
 
     def _closed(self, message: dict[str, Any]) -> None:
-        if self.code is not None and self.memory is not None:
+        # A seat taken up on another connection (this browser's other tab) is still this
+        # browser's: the stored token is the one that tab holds, so it is kept.
+        if self.code is not None and self.memory is not None and not message.get("elsewhere"):
             self.memory.forget(self.code)
         self.client.disconnect()
         self._away_from_table()

@@ -457,3 +457,41 @@ def test_the_loading_screen_stands_still(chromium: Browser, server: VoilaServer)
         app.assert_healthy()
     finally:
         app.close()
+
+
+# -- odd addresses -------------------------------------------------------------------------
+
+
+def test_odd_addresses_answer_400_or_404_in_words_without_a_traceback(
+    server: VoilaServer,
+) -> None:
+    """Each was a 500 with a traceback in the server's log (issue 39)."""
+    logged = server.log_path.stat().st_size
+    answers = {}
+    for path in (
+        "/voila/docs/%00",
+        "/voila/docs/glossary.md%00.html",
+        "/voila/docs/" + "x" * 5000,
+        "/voila/render/%00",
+        f"/voila/render/{GAME}.ipynb%00",
+        f"/voila/render/{GAME}.ipynb%0d%0aX-Injected:%201",
+        "/voila/render/" + "x" * 5000 + ".ipynb",
+        "/voila/tree/%01",
+        "/sheepkit/tables/%00",
+    ):
+        status, body = fetch(server, path)
+        answers[path[:60]] = status
+        assert status in (400, 404) and body.strip(), (path[:60], status, body[:200])
+    assert fetch(server, "/voila/docs/glossary.md")[0] == 200  # the pages themselves still
+    marker = f"/voila/docs/{uuid.uuid4().hex}.md"  # a 404 logged after every probe above
+    assert fetch(server, marker)[0] == 404
+    written = ""
+    for _ in range(600):  # (the log is another process's: its lines reach the file soon)
+        with server.log_path.open("rb") as log:
+            log.seek(logged)
+            written = log.read().decode(errors="replace")
+        if f"404 GET {marker}" in written:
+            break
+        time.sleep(0.05)
+    assert f"404 GET {marker}" in written, written[-3000:]
+    assert "Traceback" not in written and " 500 " not in written, written[-3000:]

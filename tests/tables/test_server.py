@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import random
 import socket
@@ -384,3 +385,59 @@ def test_a_pupils_bot_joined_from_python_claims_a_race_and_plays_on() -> None:
         seat.client.disconnect()
 
     run(scenario, race_wait=60)
+
+
+def test_a_seat_taken_up_again_300_times_over_websockets_leaves_room_for_200_devices() -> None:
+    """Each takeover closes the old connection and frees its place (issue 39: the old one
+    stayed counted, and the server filled up with nobody connected)."""
+
+    async def scenario(served: Served) -> None:
+        host, guest = await seated_pair(served)
+        code, token = guest.code or "", guest.token or ""
+        last = guest
+        for _ in range(300):
+            taker = await served.client()
+            taker.rejoin(code, token)
+            await until(lambda taker=taker: taker.snapshot, "the takeover")
+            await until(lambda last=last: last.closed, "the old connection closed")
+            last = taker
+        await until(lambda: len(served.service.connected) == 2, "the old connections gone")
+        host.disconnect()
+        last.disconnect()
+        await until(lambda: not served.service.connected, "every connection gone")
+        fresh = [await served.client() for _ in range(200)]
+        for device in fresh:
+            device.send({"op": "ping"})
+        await until(lambda: all(d.messages for d in fresh), "every new device answered")
+        assert len(served.service.connected) == 200
+        assert all(d.closed is None and not d.errors for d in fresh)
+
+    run(scenario)
+
+
+def test_the_probes_of_issue_39_are_answered_in_words_with_no_traceback_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A token that is not ASCII (it crashed the handler), nested rules, a record mid-game."""
+
+    async def scenario(served: Served) -> None:
+        host, guest = await seated_pair(served, "shave_a_sheep")
+        prober = await served.client()
+        for token in ("é" * 22, "\udcff", "🐑", "\x00"):
+            prober.rejoin(host.code or "", token)
+        await until(lambda: len(prober.errors) == 4, "the refusals")
+        assert all("holds no seat" in e for e in prober.errors) and prober.closed is None
+        die = [["wolf", "grow"], ["grow", "swap"], ["swap"], ["shear"], ["grow"], ["double"]]
+        opener = await served.client()
+        opener.open("shave_a_sheep", ["human", "Random"], rules={"die": die})
+        await until(lambda: opener.snapshot, "the table with a designed die")
+        assert opener.snapshot["rules"] == {"die": die}  # type: ignore[index]
+        host.start()
+        await until(lambda: host.snapshot["phase"] == "playing", "the start")  # type: ignore[index]
+        guest.ask_record()
+        await until(lambda: guest.record, "the record")
+        assert "seed" not in (guest.record or {})
+
+    with caplog.at_level(logging.INFO):
+        run(scenario)
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]

@@ -155,7 +155,8 @@ def parse_board(
                 raise ValueError(
                     f"{where}: write '.', '-' or a stack such as A16 (players {', '.join(letters)})"
                 )
-            size = int(count) if len(count.lstrip("0")) <= _MAX_DIGITS else sheep + 1
+            digits = count.lstrip("0") or "0"  # (int() counts leading zeros to its limit)
+            size = int(digits) if len(digits) <= _MAX_DIGITS else sheep + 1
             if not 1 <= size <= sheep:
                 raise ValueError(f"{where}: a stack holds 1 to {sheep} sheep under these rules")
             stacks[cell] = (letters.index(letter), size)

@@ -565,6 +565,7 @@ class SheepRaceState(State["SheepRace", RaceMove]):
         elif (
             phase == ROLL
             and type(move) is Roll
+            and type(move.total) is int  # (a made-up total may be unhashable: Roll([3]))
             and self.game._roll_of[self.race == 2].get(move.total) is move
         ):
             return self._advance(move)

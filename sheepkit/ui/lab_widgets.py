@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -30,7 +31,7 @@ from ..core.rules import RuleInfo, Rules
 from ..lab import Metric, Standing, Tournament, report
 from ..lab.runner import BotSpec
 from ..lab.slices import Part, SlicedRun, tournament_of, tournament_parts
-from . import charts
+from . import charts, classroom
 from .focus_keeper import FocusKeeper
 from .page_style import PAGE_HTML, SR_ONLY
 from .predict import copy_line_html
@@ -539,6 +540,25 @@ class RuleLab(ShowsWidget):
         line = comparison_copy_text(self.game.title, self.labels[1], bots, self.reports)
         self.copy.value = copy_line_html(line)
         self.chart_box.children = [image(charts.comparison_chart(self.labels, self.reports))]
+        self._to_class(line)
+
+    def _to_class(self, line: str) -> None:
+        """The run goes to the class (when the page is in one): every pupil who changes the
+        same rule of the same game adds a row to one experiment on the teacher's page."""
+        room = classroom.current()
+        if room is None or room.joined is None:
+            return
+        changed = [m for m in self.reports[1] if m.value is not None and m.name != "Games"]
+        room.run(
+            experiment=f"{self.game.title}: {self.info.label}",
+            change=self.labels[1],
+            guess="",
+            result=line.rsplit(" | ", 1)[-1],
+            value=changed[0].value if changed else None,
+            game=self.game.name,
+            rules=json.loads(json.dumps(self.changes(), default=list)),
+            seed=self.seed.value,
+        )
 
 
 # -- the bot arena ----------------------------------------------------------------------------
@@ -627,6 +647,18 @@ class BotArena(ShowsWidget):
             self.message.value = "Stopped: the leaderboard counts the games played so far."
         self.table.value = leaderboard_html(self.tournament)
         self.chart_box.children = [image(charts.leaderboard_chart(self.tournament))]
+        room = classroom.current()
+        if room is not None and room.joined is not None and self.tournament.leaderboard:
+            leader = self.tournament.leaderboard[0]
+            room.run(
+                experiment=f"Bot Arena: {self.game.title}",
+                change=", ".join(names),
+                guess="",
+                result=f"{leader.name} leads",
+                game=self.game.name,
+                rules={},
+                seed=self.seed.value,
+            )
 
 
 def rule_lab(game: str | None = None, **options: Any) -> RuleLab:

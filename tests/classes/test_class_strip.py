@@ -197,3 +197,20 @@ def test_in_a_notebook_run_top_to_bottom_no_strip_shows(
         monkeypatch.delenv(marker, raising=False)
     assert classroom.class_strip("wolf_and_sheep", lambda client: None) is None
     assert classroom.current() is None
+
+
+def test_a_rule_lab_run_joins_the_classs_experiment(
+    shown: list[object], service: ClassService
+) -> None:
+    from sheepkit.ui.lab_widgets import RuleLab
+
+    klass = service.open_class("9B")
+    page = strip(service)
+    page.code.value, page.name.value = klass.code, "Sam"
+    page.join_button.click()
+    lab = RuleLab("shave_a_sheep", n=20, seed=3)
+    lab.run(now=True)
+    [run] = service.store.runs(klass.id)
+    assert run.pupil == "Sam" and run.experiment.startswith("Shave a Sheep: ")
+    assert run.change == lab.labels[1] and run.seed == 3 and run.game == "shave_a_sheep"
+    assert run.value is not None and run.result

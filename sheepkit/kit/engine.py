@@ -230,6 +230,8 @@ class Plan:
                     "give them pieces=[...] or a kit.place() move"
                 )
             for p in points:
+                if start[p] == i:
+                    raise DesignError(f"the {side.name} start on {self.names[p]} twice")
                 if start[p] != EMPTY:
                     other = d.sides[start[p]].name
                     raise DesignError(

@@ -77,10 +77,6 @@ class Declaration:
     goals: tuple[Goal, ...]
 
 
-def _the(side: Side) -> str:
-    return side.name
-
-
 def _rule_names(declaration: Declaration) -> dict[str, tuple[str, Any]]:
     """Each rule the declaration offers: name -> (what it sets, its default)."""
     found: dict[str, tuple[str, Any]] = {}
@@ -214,6 +210,16 @@ class Plan:
         )
         #: How far forward each point is, for each side (the forward measure).
         self.ahead = tuple(tuple(x * fx + y * fy for x, y in board.xy) for fx, fy in self.forward)
+        #: Which row each point is in, counted forward for each side (the rows of
+        #: ``kit.rows`` and the far row of ``kit.reach``): the forward measure, but on hexes
+        #: facing up or down the hex rows (their lattice rows are doubled and staggered).
+        self.levels = tuple(
+            tuple(
+                (y - x % 2) // 2 * fy if board.kind == "hexes" and fy else x * fx + y * fy
+                for x, y in board.xy
+            )
+            for fx, fy in self.forward
+        )
         self.marks = _marks(d.sides)
         self.first = ids.index(values["first"]) if "first" in values else 0
         # Where the pieces start.
@@ -271,13 +277,13 @@ class Plan:
         board = self.board
         if isinstance(side.pieces, Rows):
             n = values.get(sets.get(f"rows:{side.name}", ""), side.pieces.count)
-            levels = sorted(set(self.ahead[i]))
+            levels = sorted(set(self.levels[i]))
             if n > len(levels):
                 raise DesignError(
                     f"the {side.name} start on {n} rows (kit.rows({n})), but the board has only "
                     f"{len(levels)} rows that way"
                 )
-            return [p for p, a in enumerate(self.ahead[i]) if a in levels[:n]]
+            return [p for p, a in enumerate(self.levels[i]) if a in levels[:n]]
         n = values.get(sets.get(f"pieces:{side.name}", ""), len(side.pieces))
         points = []
         for name in side.pieces[:n]:
@@ -375,14 +381,15 @@ class Plan:
                     )
 
     # -- goals -----------------------------------------------------------------------------
-    def side_index(self, name: str | None, goal: Goal) -> int | None:
+    def side_index(self, name: str | None, called: object) -> int | None:
+        """The side called ``name`` (None: none named); DesignError naming ``called``."""
         if name is None:
             return None
         for i, side in enumerate(self.sides):
             if side.name.lower() == str(name).strip().lower() or side.id == name:
                 return i
         sides = " and ".join(s.name for s in self.sides)
-        raise DesignError(f"{goal}: there is no side called {name!r}; the sides are {sides}")
+        raise DesignError(f"{called}: there is no side called {name!r}; the sides are {sides}")
 
     def _goal(
         self, index: int, goal: Goal, values: dict[str, Any], sets: dict[str, str]
@@ -406,8 +413,8 @@ class Plan:
                     except DesignError as e:
                         raise DesignError(f"{goal}: {e}") from None
                 else:
-                    far = max(self.ahead[i])
-                    wanted = frozenset(p for p, a in enumerate(self.ahead[i]) if a == far)
+                    far = max(self.levels[i])
+                    wanted = frozenset(p for p, a in enumerate(self.levels[i]) if a == far)
                 chosen.append(wanted)
                 if (s is None or s == i) and not wanted & self.reachable(i):
                     where = ", ".join(sorted(self.names[p] for p in wanted))
@@ -568,11 +575,12 @@ class KitGame(CoreGame[Rules, KitMove, "KitState"]):
         plan = self.plan
         board = [EMPTY] * len(plan.board)
         for name, points in pieces.items():
-            i = plan.side_index(name, Goal("position"))
-            assert i is not None
+            i = plan.side_index(name, "position(...)")
+            if i is None:
+                raise DesignError("position(...): name each side whose pieces you place")
             for p in points:
                 board[plan.board.point(p)] = i
-        turn = plan.first if to_move is None else plan.side_index(to_move, Goal("position"))
+        turn = plan.first if to_move is None else plan.side_index(to_move, "position(...)")
         return KitState.make(self, tuple(board), turn, (0,) * plan.count, 0, 0, EMPTY)
 
     def check_played(self, finals: Sequence[State[Any, Any]]) -> str | None:

@@ -24,6 +24,7 @@ from ..core import InvalidRules, Outcome, Rules, State, cached, rule
 from .boards import Board, DesignError, Vector
 from .moves import FORWARD_DIAGONALS, HEADINGS, NOT_BACKWARD, turned
 from .sides import Goal, Rows, Side, side_id
+from .text import board_text
 
 EMPTY = -1
 #: Goals that make a side win as soon as the position shows it.
@@ -267,8 +268,6 @@ class Plan:
         self.most = any(g[0] == "most_pieces" for g in self.goals)
         self.windows = self._windows()
         self.max_length = self._longest()
-        from .text import board_text
-
         #: The lines of the text board (``str(state)`` adds the status lines below them).
         self.board_rows = tuple(board_text(self, self.start).splitlines())
 
@@ -642,7 +641,7 @@ class KitState(State[KitGame, KitMove]):
                     if n is not None:
                         if self.took[i] >= n:
                             return (), ((i,), f"{names[i].name} took {n} pieces.", index)
-                    elif self.took[i] and all(o in (EMPTY, i) for o in board):
+                    elif self.took[i] and len(board) == board.count(EMPTY) + board.count(i):
                         return (), ((i,), f"{names[i].name} took every piece.", index)
             elif kind == "in_a_row":
                 found = self._row(n)
@@ -810,8 +809,6 @@ class KitState(State[KitGame, KitMove]):
         return Outcome(ending[0], ending[1], self.scores())
 
     def __str__(self) -> str:
-        from .text import board_text
-
         plan = self.game.plan
         lines = [board_text(plan, self.board)]
         outcome = self.outcome()

@@ -32,7 +32,7 @@ def test_the_fox_takes_a_chain_of_geese_in_one_move_and_may_stop_after_any_jump(
     assert str(after.history[-1]) == "d3xd5xd7"
 
 
-def test_the_fox_chains_round_a_corner_and_wins_by_taking_five() -> None:
+def test_the_fox_chains_round_a_corner_and_wins_by_taking_its_number_of_geese() -> None:
     game = FoxAndGeese(fox_captures=2)
     state = game.position({"Fox": ["c3"], "Geese": ["c4", "d5", "a3"]}, to_move="Fox")
     assert "c3xc5xe5" in moves(state)

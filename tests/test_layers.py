@@ -1,6 +1,7 @@
 """The layers of DESIGN.md ("Layers"), checked against the code.
 
-core <- bots <- the games' engines <- drawing <- the games' drawings; lab on core and bots;
+core <- bots <- the games' engines (and the board kit's) <- drawing <- the games' drawings (and
+the kit's); lab on core and bots;
 the session (sheepkit.session) on core and bots; the app (sheepkit.ui and the games' panels)
 on top. Widget libraries are imported by the top
 layer only, so ``import sheepkit``, the lab and every game's drawing work without Jupyter.
@@ -51,6 +52,10 @@ TOP = ("ui", "panel", "designer", "lesson", "picture", "pictures", "__init__", "
 def layer_of(path: Path) -> tuple[str, str | None]:
     """(layer, game) of a module file of the package."""
     parts = path.relative_to(PACKAGE).with_suffix("").parts
+    # The board kit (sheepkit/kit) sits where a game does: its engine modules on core, its
+    # drawing on the drawing layer, its __init__ (which registers) on top.
+    if parts[0] == "kit" and len(parts) == 2:
+        parts = ("games", "kit", parts[1])
     if parts[0] == "games" and len(parts) == 3:
         stem = parts[2]
         if stem == "drawing":

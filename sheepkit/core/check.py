@@ -153,6 +153,7 @@ def check_game(
         else:
             subject = type(game)(game.rules.replace(**changes)) if changes else game
         foreign: list[Hashable] = []  # moves seen elsewhere: good candidates for illegal moves
+        finals: list[State[Any, Any]] = []
         for n in range(games):
             game_seed = seed * 100_003 + n
             where = _Where(game_seed)
@@ -165,6 +166,10 @@ def check_game(
             except Exception as e:  # any crash in the game's code: say where, keep the cause
                 raise _crashed(subject, where, e) from e
             _expect(again == final, subject, game_seed, final.ply, "same seed, different game")
+            finals.append(final)
+        problem = subject.check_played(finals)
+        if problem is not None:
+            raise GameCheckFailed(f"{subject!r}: {problem}")
     return report
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar, cast, overload
@@ -162,6 +162,12 @@ class Game(ABC, Generic[R, M, S]):
 
     def player_name(self, player: int) -> str:
         return f"Player {player + 1}"
+
+    def check_played(self, finals: Sequence[State[Any, Any]]) -> str | None:
+        """Optional: the game's own check of the games ``check_game`` played under one rule
+        variant (their final states): what is wrong, in words, or None. The board kit's games
+        say here which goal no test game reached."""
+        return None
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and (self.name, self.rules) == (other.name, other.rules)

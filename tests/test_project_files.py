@@ -65,6 +65,7 @@ def test_make_lint_type_checks_before_the_tests() -> None:
         "sheepkit.core.*",
         "sheepkit.bots.*",
         "sheepkit.examples.*",
+        "sheepkit.kit.*",
         "sheepkit.session",
         "sheepkit.game_log",
         "sheepkit.tables.*",

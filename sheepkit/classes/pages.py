@@ -119,6 +119,12 @@ def class_page(klass: ClassRow, lessons: Sequence[Lesson], lesson: str, board_ht
         "</p>"
         f'<nav class="lessons noprint" aria-label="Lessons">{links}</nav>'
         f'<div id="board" aria-live="polite">{board_html}</div>'
+        '<section class="noprint"><h2>Answers handed in as files</h2>'
+        "<p>Pupils on the site without a class server hand in their answers as a file.</p>"
+        f'<form method="post" action="{escape(klass.code)}/import" enctype="multipart/form-data">'
+        '<label for="hand-ins">Handed-in files</label> '
+        '<input id="hand-ins" type="file" name="files" multiple accept=".json,application/json"> '
+        '<button type="submit">Read them into the class</button></form></section>'
         '<section class="noprint"><h2>Delete this class</h2>'
         f'<form method="post" action="{escape(klass.code)}/delete">'
         '<label><input type="checkbox" name="sure" value="yes" required> Delete the class, its'
@@ -126,6 +132,19 @@ def class_page(klass: ClassRow, lessons: Sequence[Lesson], lesson: str, board_ht
         '<button type="submit">Delete the class</button></form></section></main>'
     )
     return page(f"{klass.name}: teacher's page", body, LIVE_SCRIPT)
+
+
+def import_page(klass: ClassRow, read: Sequence[str], refused: Sequence[str]) -> str:
+    """What reading handed-in files did."""
+    done = "".join(f"<li>{escape(line)}</li>" for line in read)
+    bad = "".join(f"<li>{escape(line)}</li>" for line in refused)
+    return page(
+        f"{klass.name}: handed-in files",
+        f"<main><h1>{escape(klass.name)}: handed-in files</h1>"
+        + (f"<h2>Read</h2><ul>{done}</ul>" if done else "<p>No file was read.</p>")
+        + (f'<h2>Not read</h2><ul role="alert">{bad}</ul>' if bad else "")
+        + f'<p><a href="../{escape(klass.code)}">Back to the class</a></p></main>',
+    )
 
 
 def _action(
@@ -445,6 +464,7 @@ __all__ = [
     "class_page",
     "classes_page",
     "export_csv",
+    "import_page",
     "login_page",
     "page",
     "pupil_page",

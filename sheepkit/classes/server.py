@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 from tornado import web, websocket
 
 from .catalogue import Lesson, lessons_in
+from .handin import HandInError, read_hand_in, store_hand_in
 from .messages import MAX_MESSAGE, MessageError, Refused
 from .pages import (
     TEACHER_PATH,
@@ -32,6 +33,7 @@ from .pages import (
     class_page,
     classes_page,
     export_csv,
+    import_page,
     login_page,
     pupil_page,
 )
@@ -282,6 +284,24 @@ class PupilPage(Teacher):
         self.html(pupil_page(klass, pupil, self.service.store))
 
 
+class ClassImport(Teacher):
+    """Handed-in files (a pupil's answers kept in the browser, where no class server was)
+    read into the class; each file read whole or refused in words."""
+
+    def post(self, code: str) -> None:
+        klass = self.klass(code)
+        read, refused = [], []
+        for upload in self.request.files.get("files", [])[:200]:
+            name = upload.get("filename", "a file")[:80]
+            try:
+                read.append(store_hand_in(self.service.store, klass, read_hand_in(upload["body"])))
+            except HandInError as problem:
+                refused.append(f"{name}: {problem}")
+        if read:
+            self.service.changed(klass.id)
+        self.html(import_page(klass, read, refused), 200 if read or not refused else 400)
+
+
 class ClassDelete(Teacher):
     def post(self, code: str) -> None:
         klass = self.klass(code)
@@ -344,6 +364,7 @@ def class_handlers(
         (teacher + code + "/act", ClassAction, common),
         (teacher + code + "/export.csv", ClassExport, common),
         (teacher + code + r"/pupil/(\d{1,12})", PupilPage, common),
+        (teacher + code + "/import", ClassImport, common),
         (teacher + code + "/delete", ClassDelete, common),
     ]
 

@@ -264,6 +264,10 @@ class ClassService:
                 for message in messages:
                     self._send(link, message)
 
+    def changed(self, class_id: int) -> None:
+        """Tell the teacher's pages that the class changed (answers read from files)."""
+        self._changed(class_id)
+
     def _changed(self, class_id: int, lesson: str = "", question: str = "") -> None:
         if lesson and any(
             q.shared and q.lesson == lesson and q.question == question

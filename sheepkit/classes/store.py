@@ -268,17 +268,24 @@ class ClassStore:
 
     # -- answers and runs ---------------------------------------------------------------------
     def save_answer(
-        self, pupil: Pupil, lesson: str, question: str, text: str, guess: str, reason: str
+        self,
+        pupil: Pupil,
+        lesson: str,
+        question: str,
+        text: str,
+        guess: str,
+        reason: str,
+        at: float | None = None,
     ) -> None:
-        """The pupil's guess and reason (a later answer to the same question replaces it and
-        its result)."""
+        """The pupil's guess and reason, given at ``at`` (now by default); a later answer to
+        the same question replaces it and its result."""
         with self._writing() as db:
             db.execute(
                 "INSERT INTO answers (pupil_id, lesson, question, text, guess, reason, time)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (pupil_id, lesson, question) DO UPDATE"
                 " SET text=excluded.text, guess=excluded.guess, reason=excluded.reason,"
                 " result='', game='', rules='{}', seed=NULL, time=excluded.time",
-                (pupil.id, lesson, question, text, guess, reason, self.clock()),
+                (pupil.id, lesson, question, text, guess, reason, at or self.clock()),
             )
 
     def save_result(

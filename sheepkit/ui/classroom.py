@@ -19,6 +19,7 @@ import inspect
 import json
 import os
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -46,6 +47,8 @@ from .browser_memory import BrowserMemory
 from .requested import served_by_voila
 
 MEMORY_KEY = "sheepkit-class"
+#: Where the browser keeps a pupil's answers when no class server is there.
+ANSWERS_KEY = "sheepkit-answers"
 #: Gives a client its transport, at once or (a coroutine) soon.
 Connect = Callable[[ClassClient], Any]
 
@@ -104,6 +107,8 @@ class ClassPage:
     def __init__(self, lesson: str, connect: Connect | None) -> None:
         self.lesson = lesson
         self._connect = connect
+        # Without a class server the answers stay in the browser, to hand in as a file.
+        self.keeping = connect is None
         self.client = ClassClient()
         self.client.on(self.receive)
         self._waiting: list[Message] = []
@@ -153,10 +158,26 @@ class ClassPage:
         self.problem.add_class("sk-class-problem")
         self.look_up = w.HTML(layout=w.Layout(display="none"))
         self.look_up.add_class("sk-look-up")
-        self.memory = BrowserMemory(MEMORY_KEY, self._remembered)
-        self.widget = w.VBox(
-            [self.form, self.joined_row, self.problem, self.look_up, *self.memory.widgets]
+        self.memory = BrowserMemory(
+            ANSWERS_KEY if self.keeping else MEMORY_KEY,
+            self._kept if self.keeping else self._remembered,
         )
+        self.hand_in_button = w.Button(description="Hand in my answers")
+        self.hand_in_button.add_class("sk-class-hand-in")
+        self.hand_in_button.on_click(lambda _: self.hand_in())
+        self.hand_in_link = w.HTML()
+        self.hand_in_link.add_class("sk-class-hand-in-link")
+        self.keeping_row = w.HBox(
+            [
+                w.HTML("No class server here: your answers stay in this browser."),
+                self.name,
+                self.hand_in_button,
+                self.hand_in_link,
+            ],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        rows = [self.keeping_row] if self.keeping else [self.form, self.joined_row]
+        self.widget = w.VBox([*rows, self.problem, self.look_up, *self.memory.widgets])
         self.widget.add_class("sk-class-strip")
 
     # -- joining and leaving ------------------------------------------------------------------
@@ -257,7 +278,71 @@ class ClassPage:
             f'<span role="alert" style="color:#b00020">{html.escape(text)}</span>' if text else ""
         )
 
+    # -- without a class server: answers kept in the browser, handed in as a file ----------
+    def _kept(self, value: dict[str, Any] | None) -> None:
+        name = (value or {}).get("name")
+        if isinstance(name, str) and not self.name.value:
+            self.name.value = name
+
+    def kept_answers(self) -> list[dict[str, Any]]:
+        answers = (self.memory.value or {}).get("answers")
+        return [a for a in answers if isinstance(a, dict)] if isinstance(answers, list) else []
+
+    def keep_answer(self, question: str, text: str, guess: str, reason: str) -> None:
+        """Keep a guess in the browser (a later one to the same question replaces it)."""
+        answers = [
+            a
+            for a in self.kept_answers()
+            if (a.get("lesson"), a.get("question")) != (self.lesson, question)
+        ]
+        answers.append(
+            {
+                "lesson": self.lesson,
+                "question": question,
+                "text": text[:1000],
+                "guess": guess[:200],
+                "reason": reason[:1000],
+                "time": time.time(),
+            }
+        )
+        self._keep(answers)
+
+    def keep_result(
+        self, question: str, says: str, game: str, rules: dict[str, Any], seed: int | None
+    ) -> None:
+        answers = self.kept_answers()
+        for answer in answers:
+            if (answer.get("lesson"), answer.get("question")) == (self.lesson, question):
+                answer.update(result=says[:200] or "-", game=game[:80], rules=rules, seed=seed)
+        self._keep(answers)
+
+    def _keep(self, answers: list[dict[str, Any]]) -> None:
+        name = " ".join(self.name.value.split())[:MAX_NAME]
+        self.memory.keep({"name": name, "answers": answers[-2000:]})
+
+    def hand_in(self) -> None:
+        """A link that saves every answer this browser kept as one file to hand in."""
+        from ..classes.handin import hand_in_text
+        from .download import download_link
+
+        name = " ".join(self.name.value.split())[:MAX_NAME]
+        if not name:
+            self._say("Type your name first: your teacher reads it from the file.")
+            return
+        answers = self.kept_answers()
+        if not answers:
+            self._say("There is nothing to hand in yet: answer a question first.")
+            return
+        self._say("")
+        self._keep(answers)
+        safe = "".join(c for c in name if c.isalnum()) or "pupil"
+        self.hand_in_link.value = download_link(
+            hand_in_text(name, answers), f"sheepkit-answers-{safe}.json"
+        )
+
     def _show(self) -> None:
+        if self.keeping:
+            return
         joined = self.client.joined
         self.form.layout.display = "none" if joined else "flex"
         self.joined_row.layout.display = "flex" if joined else "none"
@@ -355,8 +440,8 @@ def class_strip(lesson: str, connect: Connect | None = None) -> ClassPage | None
         _current = None
         return None
     connect = connect if connect is not None else service_connect()
-    if connect is None:
-        _current = None
+    if connect is None and not in_browser():
+        _current = None  # a Voila server whose class service did not start
         return None
     _current = ClassPage(lesson, connect)
     _current._show()

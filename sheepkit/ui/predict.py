@@ -308,6 +308,10 @@ class Prediction:
             return False
         room = classroom.current()
         if room is None or room.joined is None:
+            if room is not None and room.keeping:
+                room.keep_answer(
+                    self.key, self.text, self.taken, " ".join(self.reason.value.split())
+                )
             self.opened = True
             return True
         self.run_button.button.disabled = True
@@ -349,9 +353,13 @@ class Prediction:
         says = result.says if isinstance(result, Seen) else "what you see below"
         self.result.value = f"<p><b>{html.escape(beside(self.taken, says), quote=False)}</b></p>"
         room = classroom.current()
-        if room is not None and room.joined is not None and self.taken:
-            seen = result if isinstance(result, Seen) else Seen(says=says, copy="")
+        if room is None or not self.taken:
+            return
+        seen = result if isinstance(result, Seen) else Seen(says=says, copy="")
+        if room.joined is not None:
             room.result(self.key, says, seen.game, seen.rules, seen.seed)
+        elif room.keeping:
+            room.keep_result(self.key, says, seen.game, seen.rules, seen.seed)
 
     def run(self) -> None:
         """What pressing the button does."""

@@ -254,3 +254,51 @@ def test_every_answer_acknowledged_before_a_sigkill_is_in_the_store(tmp_path: Pa
         server.wait()
     kept = {a.question for a in open_store(tmp_path).answers(klass.id)}
     assert set(acknowledged) <= kept and len(acknowledged) >= 20
+
+
+def test_handed_in_files_are_read_into_the_class_and_bad_ones_refused_in_words() -> None:
+    from sheepkit.classes.handin import hand_in_text
+
+    good = hand_in_text("Sam", [{"lesson": "l", "question": "q", "guess": "4", "reason": "r"}])
+    boundary = "sheepkit-boundary"
+    parts = [
+        ("sam.json", good.encode()),
+        ("notes.txt", b"my homework"),
+    ]
+    body = (
+        b"".join(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="{name}"\r\n'
+            f"Content-Type: application/json\r\n\r\n".encode()
+            + data
+            + b"\r\n"
+            for name, data in parts
+        )
+        + f"--{boundary}--\r\n".encode()
+    )
+
+    async def scenario(site: Site) -> None:
+        klass = site.service.open_class("9B")
+        request = HTTPRequest(
+            f"{site.base}/class/{klass.code}/import",
+            method="POST",
+            body=body,
+            headers={
+                "Cookie": f"{COOKIE}={KEY}",
+                "Content-Type": f"multipart/form-data; boundary={boundary}",
+            },
+        )
+        answer = await site.http.fetch(request, raise_error=False)
+        text = answer.body.decode()
+        assert answer.code == 200 and "Sam: 1 answer" in text
+        assert "notes.txt: the file is not JSON" in text
+        [row] = site.service.store.answers(klass.id)
+        assert (row.pupil, row.guess, row.reason) == ("Sam", "4", "r")
+        unsigned = HTTPRequest(
+            request.url,
+            method="POST",
+            body=body,
+            headers={"Content-Type": request.headers["Content-Type"]},
+        )
+        assert (await site.http.fetch(unsigned, raise_error=False)).code == 403
+
+    run(scenario)

@@ -404,3 +404,59 @@ def predict(
         return work
 
     return decorate
+
+
+# -- a question to answer in words ------------------------------------------------------------
+class Asked:
+    """A question, a box for the answer in a sentence or two, and a button that sends it to
+    the class (or, without a class server, keeps it in the browser to hand in)."""
+
+    def __init__(self, question: str, key: str | None = None) -> None:
+        if not question.strip():
+            raise ValueError("ask needs a question")
+        self.text = question
+        self.key = key or question_key(question)
+        self.question = w.HTML(f"<b>{html.escape(question, quote=False)}</b>")
+        self.answer = w.Textarea(
+            description="Answer",
+            placeholder="your answer, in a sentence or two",
+            layout=w.Layout(width="36em"),
+        )
+        self.answer.add_class("sk-ask-answer")
+        self.button = w.Button(description="Send my answer")
+        self.button.add_class("sk-ask-send")
+        self.button.on_click(lambda _: self.send())
+        self.status = w.HTML()
+        self.status.add_class("sk-ask-status")
+        self.widget = w.VBox([self.question, self.answer, self.button, self.status])
+        self.widget.add_class("sk-ask")
+
+    def send(self) -> None:
+        text = " ".join(self.answer.value.split())
+        if not text:
+            self._say("Write your answer first.", alert=True)
+            return
+        room = classroom.current()
+        if room is not None and room.joined is not None:
+            self._say("Sending your answer to your class...")
+            room.answer(self.key, self.text, "", text, lambda: self._say("Sent to your teacher."))
+        elif room is not None and room.keeping:
+            room.keep_answer(self.key, self.text, "", text)
+            self._say("Kept in this browser: hand it in with the button at the top.")
+        else:
+            self._say("Join your class at the top of the page to send it to your teacher.")
+
+    def _say(self, text: str, alert: bool = False) -> None:
+        role = "alert" if alert else "status"
+        self.status.value = f'<span role="{role}">{html.escape(text, quote=False)}</span>'
+
+
+def ask(question: str, *, key: str | None = None) -> Asked | None:
+    """A question for the pupil to answer in words. In an app, a box and a Send button (the
+    answer goes to the class); in a notebook, the question printed."""
+    asked = Asked(question, key)
+    if not waits_for_the_pupil():
+        print(question)
+        return None
+    display(asked.widget)
+    return asked

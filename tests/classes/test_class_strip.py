@@ -214,3 +214,29 @@ def test_a_rule_lab_run_joins_the_classs_experiment(
     assert run.pupil == "Sam" and run.experiment.startswith("Shave a Sheep: ")
     assert run.change == lab.labels[1] and run.seed == 3 and run.game == "shave_a_sheep"
     assert run.value is not None and run.result
+
+
+def test_an_asked_question_sends_its_answer_to_the_class(
+    shown: list[object], service: ClassService
+) -> None:
+    from sheepkit.ui.predict import ask
+
+    klass = service.open_class("9B")
+    page = strip(service)
+    asked = ask("Why is a player who cannot move losing important for the sheep?")
+    assert asked is not None
+    asked.button.click()
+    assert "Write your answer first." in asked.status.value
+    asked.answer.value = "It can be boxed in"
+    asked.button.click()
+    assert "Join your class" in asked.status.value and service.store.answers(klass.id) == []
+    page.code.value, page.name.value = klass.code, "Sam"
+    page.join_button.click()
+    asked.button.click()
+    [answer] = service.store.answers(klass.id)
+    assert (answer.question, answer.reason, answer.guess) == (
+        "why-is-a-player-who-cannot-move-losing-important-for-the",  # 60 characters at most
+        "It can be boxed in",
+        "",
+    )
+    assert "Sent to your teacher." in asked.status.value

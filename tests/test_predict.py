@@ -46,7 +46,7 @@ def the_prediction(shown: list[object]) -> w.VBox:
 
 
 def parts(box: w.VBox) -> tuple[w.Widget, w.Button, w.HTML, w.HTML, w.Output]:
-    _question, row, _reason, button, problem, result, output = box.children
+    _question, row, _reason, button, problem, result, output, _spread = box.children
     guess = row.children[0] if isinstance(row, w.HBox) else row
     return guess, button, problem, result, output
 

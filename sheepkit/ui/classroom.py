@@ -40,6 +40,7 @@ from ..classes.messages import (
     Result,
     Run,
     Saved,
+    Spread,
 )
 from ..classes.server import CLASS_PATH, URL_VARIABLE
 from ..platform import in_browser
@@ -269,7 +270,7 @@ class ClassPage:
             done = self._on_saved.pop((message.what, message.question), None)
             if done is not None and message.lesson == self.lesson:
                 done()
-        elif isinstance(message, Pace):
+        elif isinstance(message, Pace | Spread):
             self._paced()
         self._show()
 
@@ -415,6 +416,10 @@ class ClassPage:
                 **more,
             )
         )
+
+    def spread(self, question: str) -> Spread | None:
+        """The class's guesses to ``question`` (names hidden), if the teacher shares them."""
+        return self.client.spreads.get(self.key(question))
 
     def wait_for_reveal(self, question: str, show: Callable[[], None]) -> None:
         """Show a held question's result when the teacher reveals it."""

@@ -30,6 +30,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from ..classes.catalogue import question_key
+from ..classes.spread import spread_chart
 from ..platform import in_browser
 from . import classroom
 from .requested import RequestedWork, served_by_voila
@@ -254,6 +255,8 @@ class Prediction:
         self.problem.add_class("sk-predict-problem")
         self.result = w.HTML("")
         self.result.add_class("sk-predict-result")
+        self.spread = w.HTML("")  # the class's guesses, when the teacher shares them
+        self.spread.add_class("sk-predict-spread")
         row = w.HBox([self.guess, self.unit_label]) if unit else self.guess
         self.widget = w.VBox(
             [
@@ -264,6 +267,7 @@ class Prediction:
                 self.problem,
                 self.result,
                 self.run_button.output,
+                self.spread,
             ]
         )
         self.widget.add_class("sk-predict")
@@ -341,9 +345,18 @@ class Prediction:
         self.run_button.button.disabled = False
 
     def _paced(self) -> None:
-        """The teacher revealed this question: it opens for a pupil who has not guessed."""
+        """The teacher shared the class's guesses, or revealed this question: it opens for a
+        pupil who has not guessed."""
         room = classroom.current()
-        if room is None or self.run_button.ran or self.taken or not room.revealed(self.key):
+        if room is None:
+            return
+        shared = room.spread(self.key)
+        if shared is not None:
+            chart = spread_chart(self.text, shared.guesses, shared.result, self.kind)
+            self.spread.value = (
+                f"<p><b>Your class's guesses</b> ({len(shared.guesses)}, names hidden):</p>{chart}"
+            )
+        if self.run_button.ran or self.taken or not room.revealed(self.key):
             return
         self.guess.disabled = True
         self.reason.disabled = True

@@ -240,3 +240,18 @@ def test_an_asked_question_sends_its_answer_to_the_class(
         "",
     )
     assert "Sent to your teacher." in asked.status.value
+
+
+def test_a_shared_spread_shows_under_the_question_without_names(
+    shown: list[object], service: ClassService
+) -> None:
+    klass = service.open_class("9B")
+    page = strip(service)
+    page.code.value, page.name.value = klass.code, "Sam"
+    page.join_button.click()
+    box = prediction(shown, [])
+    guess(box, "the sheep", "Sam's reason")
+    service.share(klass.id, "wolf_and_sheep", "both-sides-play-perfectly-who-wins", True)
+    shared = box.children[-1].value
+    assert "Your class's guesses" in shared and "<svg" in shared and "the sheep: 1" in shared
+    assert "Sam" not in shared

@@ -198,6 +198,28 @@ def after_run(label: str, explanation: str) -> Callable[[Callable[[], Any]], Cal
 
 
 # -- predict, then see -------------------------------------------------------------------------
+#: The predictions of this page whose results have shown (their keys), and what waits for them.
+_opened: set[str] = set()
+_waiting: dict[str, list[Callable[[], None]]] = {}
+
+
+def after_prediction(question: str, release: Callable[[], None]) -> None:
+    """Call ``release()`` once the prediction ``question`` (its words, or its key) has shown
+    its result on this page: at once where nobody guesses (a notebook run top to bottom).
+    What would give a prediction away (Wolf and Sheep's Hint) waits for it so."""
+    key = question if question == question_key(question) else question_key(question)
+    if not waits_for_the_pupil() or key in _opened:
+        release()
+        return
+    _waiting.setdefault(key, []).append(release)
+
+
+def _opens(key: str) -> None:
+    _opened.add(key)
+    for release in _waiting.pop(key, []):
+        release()
+
+
 class Prediction:
     """The question, the guess field, a reason, the button; after the run, the result beside
     the guess.
@@ -365,6 +387,7 @@ class Prediction:
     def show_beside(self, result: Any) -> None:
         says = result.says if isinstance(result, Seen) else "what you see below"
         self.result.value = f"<p><b>{html.escape(beside(self.taken, says), quote=False)}</b></p>"
+        _opens(self.key)
         room = classroom.current()
         if room is None or not self.taken:
             return

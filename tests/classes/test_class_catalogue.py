@@ -53,3 +53,24 @@ def test_every_lesson_shows_the_class_strip_under_its_own_name(page: Path) -> No
     assert len(strips) == 1, "one class strip, near the top"
     assert f'class_strip("{page.stem}")' in "".join(strips[0]["source"])
     assert cells.index(strips[0]) <= 2
+
+
+def test_what_waits_for_a_prediction_names_one_of_its_lessons_questions() -> None:
+    import re
+
+    found = 0
+    for page in PAGES:
+        text = page.read_text()
+        waits = re.findall(r'hints_after\(\\"([^\\]+)\\"\)', text)
+        found += len(waits)
+        if not waits:
+            continue
+        keys = {
+            q.key
+            for lesson in lessons_in(NOTEBOOKS)
+            if lesson.key == page.stem
+            for q in lesson.questions
+        }
+        for question in waits:
+            assert question_key(question) in keys, (page.stem, question)
+    assert found  # Wolf and Sheep's Hint waits

@@ -25,6 +25,8 @@ def shown(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     monkeypatch.setattr(p, "display", displayed.append)
     monkeypatch.setattr(classroom, "display", displayed.append)
     monkeypatch.setenv("VOILA_SERVER_URL", "/")
+    p._opened.clear()  # a page's predictions: one page per kernel, many per test process
+    p._waiting.clear()
     return displayed
 
 
@@ -255,3 +257,18 @@ def test_a_shared_spread_shows_under_the_question_without_names(
     shared = box.children[-1].value
     assert "Your class's guesses" in shared and "<svg" in shared and "the sheep: 1" in shared
     assert "Sam" not in shared
+
+
+def test_the_wolf_and_sheep_hint_waits_for_the_lessons_prediction(
+    shown: list[object], service: ClassService
+) -> None:
+    from sheepkit.ui.app import GameApp
+
+    app = GameApp("wolf_and_sheep", seats=["Human", "Perfect"])
+    app.panel.hints_after("Both sides play perfectly. Who wins?")  # type: ignore[attr-defined]
+    assert app.panel.hint_button.disabled  # type: ignore[attr-defined]
+    box = prediction(shown, [])
+    assert app.panel.hint_button.disabled  # type: ignore[attr-defined]
+    guess(box, "the sheep")
+    assert not app.panel.hint_button.disabled  # type: ignore[attr-defined]
+    assert app.panel.hint_button.description == "Hint: who wins from here?"  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ from typing import Any
 import ipywidgets as w
 
 from ...ui.panel import Panel
+from ...ui.predict import after_prediction
 from .engine import SHEEP, WolfAndSheepState
 from .perfect import SOLVED_SIZES, hint
 
@@ -54,6 +55,19 @@ class WolfAndSheepPanel(Panel):
             self._hinted = None
             self.hint_text.value = ""
         self.match.value = match_score(state) if state.game.rounds > 1 else ""
+
+    def hints_after(self, question: str) -> None:
+        """Keep the Hint for after the lesson's prediction ``question`` (its words or key):
+        from the start it would tell who wins with perfect play, the prediction's answer."""
+        label = self.hint_button.description
+        self.hint_button.disabled = True
+        self.hint_button.description = "Hint: after your prediction below"
+
+        def release() -> None:
+            self.hint_button.disabled = False
+            self.hint_button.description = label
+
+        after_prediction(question, release)
 
     def show_hint(self) -> None:
         state: WolfAndSheepState = self.app.state

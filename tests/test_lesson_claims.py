@@ -242,3 +242,85 @@ def test_battle_sheep_says_the_time_the_300_game_runs_take() -> None:
     assert "couple of minutes" not in words
     assert "less than a minute" in words
     assert "which takes minutes" not in guide("battle_sheep")
+
+
+# -- Bot Arena: the model bot of the graded hints ----------------------------------------------
+def test_the_model_bot_of_the_hints_beats_random_beyond_the_intervals() -> None:
+    """Hint 4's bot, entered as the hint says beside the example bot, in the arena's default
+    tournament: its interval lies above Random's, and the hint and guide quote its result."""
+    from sheepkit.bots import for_game
+
+    hints = "".join(cell("bot_arena", "bot-arena-hints")["source"])
+    code = re.search(r"```python\n(.*?)```", hints, re.S)
+    assert code, "hint 4 has no bot"
+    namespace: dict = {}
+    exec("".join(cell("bot_arena", "bot-arena-4")["source"]), namespace)
+    exec(code.group(1), namespace)
+    assert '{"Forward sheep": forward_sheep, "Careful": careful_bot}' in hints
+    game = sheepkit.load("wolf_and_sheep")
+    bots: dict = {name: name for name in for_game(game) if name != "MCTS"}
+    bots["Forward sheep"] = namespace["forward_sheep"]
+    bots["Careful"] = namespace["careful_bot"]
+    played = lab.tournament(game, bots, 10, 1, executor="serial", progress=None)
+    board = {standing.name: standing for standing in played.leaderboard}
+    careful, random = board["Careful"], board["Random"]
+    assert careful.win_interval[0] > random.win_interval[1]
+    low, high = careful.win_interval
+    figure = f"{careful.win_rate:.0%} [{low:.0%}, {high:.0%}]"
+    assert f"it won {figure} of its games" in " ".join(hints.split())
+    text = guide("bot_arena")
+    assert f"{figure} of its games (rating {careful.rating:.0f})" in text
+    low, high = random.win_interval
+    assert f"Random's {random.win_rate:.0%} [{low:.0%}, {high:.0%}]" in text
+
+
+@pytest.mark.parametrize(
+    ("cell_id", "explained"),
+    [
+        ("bot-arena-0", "a function (a named piece of code"),
+        ("bot-arena-3", "`rng.choice(a_list)` picks one item of a list at random"),
+        ("bot-arena-3", "is a *list comprehension*. It makes a new list"),
+    ],
+)
+def test_bot_arena_explains_its_python_where_it_first_appears(cell_id: str, explained: str) -> None:
+    assert " ".join(explained.split()) in source("bot_arena", cell_id)
+
+
+# -- words explained where they first appear ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("notebook", "word", "explained"),
+    [
+        ("shave_a_sheep", "95%", "95 times in 100, an interval made this way holds the true value"),
+        ("sheep_race", "odds", "(../docs/glossary.md#odds) of the dice: how often each lane"),
+        ("sheep_race", "payoff", "(../docs/glossary.md#payoff) tables (the points a bet pays)"),
+        ("sheep_race", "podiums", "podiums (placed 1st, 2nd or 3rd)"),
+        ("rule_lab", "real decision", "(the player has more than one move to choose from)"),
+        ("rule_lab", "lead changes", "how often another player goes ahead on points"),
+    ],
+)
+def test_a_word_is_explained_where_a_pupil_first_reads_it(
+    notebook: str, word: str, explained: str
+) -> None:
+    from lesson_text import texts
+
+    first = next(" ".join(t.split()) for t, _ in texts(notebook) if word in " ".join(t.split()))
+    assert explained in first, f"{notebook}: {word!r} first appears unexplained in {first[:200]!r}"
+
+
+def test_the_glossary_explains_the_words_the_lessons_link_for_them() -> None:
+    glossary = " ".join(GLOSSARY.read_text().split())
+    assert "A 95% interval is made so that 95 times in 100 it holds the true value." in glossary
+    assert 'People also say "the odds" for a chance' in glossary
+    assert '<a id="payoff"></a>' in GLOSSARY.read_text()
+
+
+def test_no_bot_description_uses_a_search_term_it_does_not_explain() -> None:
+    from sheepkit.bots import for_game
+    from sheepkit.ui.lab_widgets import bot_description
+
+    for name in sheepkit.games():
+        for bot, make in for_game(sheepkit.load(name)).items():
+            words = bot_description(make()) or ""
+            assert "iterative deepening" not in words, (name, bot)
+            if "alpha-beta" in words:
+                assert "skips the moves that cannot change its choice (alpha-beta" in words

@@ -129,9 +129,7 @@ def test_the_lamb_mimes_card_says_what_fits_on_a_mime_and_where_a_flipped_mime_g
     ("game", "lesson_result"),
     [("lamb_mimes", "remember"), ("wolf_and_sheep", "perfect")],
 )
-def test_a_cards_tip_does_not_give_away_what_the_lesson_asks_pupils_to_predict(
-    game, lesson_result
-):
+def test_a_cards_tip_does_not_give_away_what_the_lesson_asks_pupils_to_predict(game, lesson_result):
     assert lesson_result not in section_of(game, "Good to know").lower()
 
 

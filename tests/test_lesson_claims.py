@@ -324,3 +324,19 @@ def test_no_bot_description_uses_a_search_term_it_does_not_explain() -> None:
             assert "iterative deepening" not in words, (name, bot)
             if "alpha-beta" in words:
                 assert "skips the moves that cannot change its choice (alpha-beta" in words
+
+
+# -- the JupyterLab lessons: their length, and no test marks in pupils' code ----------------------
+@pytest.mark.parametrize("notebook", ["make_a_game", "bot_arena"])
+def test_a_jupyterlab_lesson_keeps_its_test_marks_out_of_the_pupils_cells(notebook: str) -> None:
+    cells = json.loads((NOTEBOOKS / f"{notebook}.ipynb").read_text())["cells"]
+    marked = [c["id"] for c in cells if "NBVAL" in "".join(c["source"])]
+    assert not marked, f"{notebook}: test marks in the pupils' cells {marked}"
+    tagged = [c for c in cells if "nbval-check-output" in c["metadata"].get("tags", [])]
+    assert tagged and all(c["metadata"]["sheepkit"]["expected_output"] for c in tagged)
+
+
+def test_make_a_game_says_it_takes_three_periods() -> None:
+    first = source("make_a_game", "make-a-game-0")
+    assert "Three periods" in first and "Two periods" not in first
+    assert "about three" in guide("make_a_game")

@@ -148,6 +148,9 @@ def test_the_race_prints_each_bet_value_with_its_interval() -> None:
 def test_the_race_guide_compares_only_the_bets_that_differ() -> None:
     text = guide("sheep_race")
     assert "a bet on lane 1 is worth the most" not in text
+    one, two, *_, six = bet_rows()
+    for lane, (value, low, high) in ((1, one), (2, two), (6, six)):
+        assert f"lane {lane} `{value} [{low}, {high}]`" in " ".join(text.split()), lane
     assert "Lanes 1 and 2 cannot be told apart" in text
     words = said("sheep_race", "sim")
     assert "lanes 1 and 2 cannot be told apart" in words

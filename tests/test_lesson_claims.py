@@ -343,3 +343,16 @@ def test_make_a_game_says_it_takes_three_periods() -> None:
     first = source("make_a_game", "make-a-game-0")
     assert "Three periods" in first and "Two periods" not in first
     assert "about three" in guide("make_a_game")
+
+
+@pytest.mark.parametrize(
+    "notebook",
+    sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb") if p.stem != "00_welcome"),
+)
+def test_the_guide_says_how_long_the_core_takes_to_read(notebook: str) -> None:
+    from lesson_text import reading
+
+    said = re.search(r"takes about (\d+) minutes to read", guide(notebook))
+    assert said, f"the {notebook} guide does not say how long the core takes to read"
+    core = reading(notebook).core_minutes
+    assert abs(int(said[1]) - core) <= 0.5, f"{notebook}: the core takes {core:.1f} minutes"

@@ -34,7 +34,7 @@ NBSTRIPOUT := $(BIN)/nbstripout --keep-id
 .NOTPARALLEL:
 
 .PHONY: help venv app lab test lint check-notebooks unit browser site-test notebooks chromium \
-	format strip checked-outputs bench snapshots clean site site-serve classroom
+	format strip checked-outputs bench snapshots clean site site-serve classroom links
 
 help:
 	@echo "make app        serve the apps; prints the welcome app's address (PORT=..., HOST=0.0.0.0"
@@ -45,6 +45,8 @@ help:
 	@echo "make site-serve preview it on http://127.0.0.1:$(SITE_PORT)/ (SITE_PORT=...)"
 	@echo "make classroom  serve the built site and its tables from one address (HOST=0.0.0.0"
 	@echo "                PORT=... for the school network; the apps' Play together needs it)"
+	@echo "make links      write the Binder and site links of this repository (its git remote)"
+	@echo "                into README.md and the welcome notebook"
 	@echo "make format     ruff format + ruff check --fix"
 	@echo "make strip      strip outputs from notebooks/*.ipynb"
 	@echo "make bench      run benchmarks/*.py"
@@ -219,6 +221,11 @@ chromium:
 # metadata; read the diff before committing.
 checked-outputs: $(STAMP)
 	$(BIN)/python tests/record_checked_outputs.py $(NOTEBOOKS)
+
+# The README's and the welcome notebook's Binder and static-site links, for the repository that
+# `git remote get-url origin` names (site/links.py; standard library only, so no .venv needed).
+links:
+	$(PYTHON) site/links.py
 
 format: $(STAMP)
 	$(BIN)/ruff format $(LINTED)

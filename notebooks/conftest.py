@@ -1,6 +1,7 @@
 """Make nbval check the lessons' teaching claims although notebooks are committed clean.
 
-A cell whose output is a claim the text makes carries ``# NBVAL_CHECK_OUTPUT`` and, in its
+A cell whose output is a claim the text makes carries ``# NBVAL_CHECK_OUTPUT`` (or, in the
+JupyterLab lessons, whose pupils read the code, the cell tag ``nbval-check-output``) and, in its
 metadata, ``sheepkit.expected_output``: the exact text it must print. nbval only compares
 cells that have outputs and an execution count, which a stripped notebook never has, so here
 the expected text becomes the cell's reference output before nbval runs it. Record or refresh
@@ -15,12 +16,20 @@ import nbformat
 import pytest
 
 MARK = "NBVAL_CHECK_OUTPUT"
+#: The same mark as a cell tag (nbval reads both): the JupyterLab lessons, whose pupils read
+#: the code, carry it in the cell's metadata rather than as a comment in their cells.
+TAG = "nbval-check-output"
+
+
+def checked(cell: Any) -> bool:
+    """Whether a cell's output is a checked claim: the comment in its source, or the tag."""
+    return MARK in cell.get("source", "") or TAG in cell.get("metadata", {}).get("tags", [])
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         cell: Any = getattr(item, "cell", None)
-        if cell is None or MARK not in cell.get("source", ""):
+        if cell is None or not checked(cell):
             continue
         expected = cell.get("metadata", {}).get("sheepkit", {}).get("expected_output")
         if expected is None:

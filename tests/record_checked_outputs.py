@@ -1,4 +1,6 @@
-"""Record what each ``# NBVAL_CHECK_OUTPUT`` cell prints, into the cell's metadata.
+"""Record what each ``# NBVAL_CHECK_OUTPUT`` cell prints, into the cell's metadata (a cell
+tagged ``nbval-check-output`` is checked alike: the JupyterLab lessons keep the mark out of
+their pupils' code).
 
     .venv/bin/python tests/record_checked_outputs.py notebooks/*.ipynb
 
@@ -16,6 +18,7 @@ import nbformat
 from nbclient import NotebookClient
 
 MARK = "NBVAL_CHECK_OUTPUT"
+TAG = "nbval-check-output"  # the same mark as a cell tag (notebooks/conftest.py)
 
 
 def record(path: Path) -> int:
@@ -26,7 +29,8 @@ def record(path: Path) -> int:
     ).execute()
     changed = 0
     for source_cell, run_cell in zip(original.cells, run.cells, strict=True):
-        if source_cell.cell_type != "code" or MARK not in source_cell.source:
+        tagged = TAG in source_cell.metadata.get("tags", [])
+        if source_cell.cell_type != "code" or not (MARK in source_cell.source or tagged):
             continue
         text = "".join(
             out.get("text", "") for out in run_cell.outputs if out.get("output_type") == "stream"

@@ -28,7 +28,7 @@ from lesson_text import (
 LONGEST_SENTENCE = 30
 MEAN_SENTENCE = 18
 #: A lesson's first cell says how long it is; the plan's minutes add up to it.
-LENGTHS = {"One 45-minute period": 45, "Two periods": 90}
+LENGTHS = {"One 45-minute period": 45, "Two periods": 90, "Three periods": 135}
 #: Notebooks that are no lesson of their own: no period, a short guide.
 NOT_LESSONS = {"00_welcome"}
 GUIDE_SECTIONS = ["## Goals", "## Plan", "## What each run shows", "## Questions"]

@@ -84,3 +84,62 @@ def test_a_cards_headings_skip_no_level(game):
     card = (rules_cards.CARDS / f"{game}.html").read_text()
     levels = [int(level) for level in re.findall(r"<h([1-6])\b", card)]
     assert levels[0] == 1 and all(b - a <= 1 for a, b in itertools.pairwise(levels)), levels
+
+
+# -- what the cards say (issue 35): each card says what its seed's full rules say -----------------
+def words_of(game: str) -> str:
+    """A card's words, as the page prints them (not its picture), with lines joined."""
+    return " ".join(rules_cards.card_text(game).split())
+
+
+def section_of(game: str, heading: str) -> str:
+    return words_of(game).split(f"### {heading}", 1)[1].split("###", 1)[0]
+
+
+def test_the_race_card_says_in_words_what_the_dice_show():
+    import sheepkit
+
+    rules = sheepkit.load("sheep_race").rules
+    words = words_of("sheep_race")
+    ordinary, semifinal = rules.semifinal_dice
+    assert sorted(ordinary) == [1, 2, 3, 4, 5, 6] and "One die shows 1 to 6" in words
+    numbers = [f for f in semifinal if f]
+    blanks = ["one", "two", "three", "four", "five"][semifinal.count(0) - 1]
+    assert f"{', '.join(map(str, numbers))} and {blanks} blank faces" in words
+    final = rules.final_dice[1]
+    final_blanks = ["one", "two", "three", "four", "five"][final.count(0) - 1]
+    assert f"shows {max(final)} and {final_blanks} blanks" in words
+
+
+def test_the_race_card_gives_the_lazy_sheep_the_end_zone_and_the_tie():
+    words = words_of("sheep_race")
+    assert "already crossed the line or is exhausted, the Lazy Sheep moves instead" in words
+    assert "in the End Zone cannot rest" in words
+    assert "on a tie, the token on top of the stack" in words
+
+
+def test_the_lamb_mimes_card_says_what_fits_on_a_mime_and_where_a_flipped_mime_goes():
+    words = words_of("lamb_mimes")
+    assert "Never on a Mime" in words
+    assert "On a Lamb Mime, a number card fits if it has the Mime's number or one higher" in words
+    assert "The Mime leaves the round, and the next card of the draw pile goes face down" in words
+
+
+@pytest.mark.parametrize(
+    ("game", "lesson_result"),
+    [("lamb_mimes", "remember"), ("wolf_and_sheep", "perfect")],
+)
+def test_a_cards_tip_does_not_give_away_what_the_lesson_asks_pupils_to_predict(game, lesson_result):
+    assert lesson_result not in section_of(game, "Good to know").lower()
+
+
+def test_the_shave_a_sheep_card_says_how_much_a_double_takes():
+    double = words_of("shave_a_sheep").split("**Double**", 1)[1].split("- **", 1)[0]
+    assert "if it has room" not in double
+    assert "A sheep holds 5" in double and "take that one" in double
+
+
+def test_the_battle_sheep_card_says_the_outer_edge_and_who_places_first():
+    placing = section_of("battle_sheep", "Placing the flocks")
+    assert "Player 1 first" in placing and "outer edge" in placing
+    assert "beside a hole only is not on the outer edge" in placing

@@ -57,3 +57,15 @@ def test_the_lessons_guide_glossary_and_card_links_lead_to_accessible_pages(
         accessible(page, "the rules card")
     finally:
         page.close()
+
+
+def test_the_welcome_page_leads_to_the_getting_the_class_in_guide(
+    open_app: Callable[[str], AppPage],
+) -> None:
+    app = open_app("00_welcome")
+    with app.page.expect_navigation() as navigation:
+        app.page.locator('a[href="../docs/guides/getting_the_class_in.md"]').first.click()
+    response = navigation.value
+    assert response is not None and response.status == 200, app.page.url
+    assert app.page.locator("h1").inner_text() == "Getting the class in"
+    accessible(app.page, "the guide to getting the class in")

@@ -154,8 +154,9 @@ class GreedyBot:
 class StrongBot:
     name = "Strong"
     description = (
-        "Searches several moves ahead (alpha-beta with iterative deepening: it assumes every "
-        "rival plays against it) and judges the positions it reaches by territory: the "
+        "Searches several moves ahead, one move deeper each time while it has time, and skips "
+        "the moves that cannot change its choice (alpha-beta search). It assumes every rival "
+        "plays against it, and judges the positions it reaches by territory: the "
         "pastures each stack can reach first, at most one per spare sheep. It stops "
         "thinking after a time limit (1.5 s in the app) or a fixed number of positions "
         "(in tests, so that games repeat exactly)."

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...bots.match import play_game
-from ...lab import Tournament, tournament
+from ...lab import Tournament, mean_interval, tournament
 from .bots import SensibleBot, StrongBot
 from .cards import Card
 from .engine import RaceMove, SheepRace, SheepRaceState, SheepRaceView
@@ -89,6 +89,22 @@ class Places:
             }
             for lane in range(LANES)
         ]
+
+    def bet_intervals(self) -> list[dict[str, tuple[float, float]]]:
+        """The 95% interval of each value of :meth:`bet_values`: a bet's points in each race
+        are independent values (the table's pay for its place, or 0), so the t interval of
+        their mean. Two lanes whose intervals overlap cannot be told apart by these races."""
+        found = []
+        for lane in range(LANES):
+            semifinal = [0.0] * (self.races - sum(self.lanes[lane]))
+            for k in range(3):
+                semifinal += [float(self.table[k][lane])] * self.lanes[lane][k]
+            won = self.final_lanes[lane]
+            final = [float(self.final_pay[lane])] * won + [0.0] * (self.finals - won)
+            found.append(
+                {"semifinal bet": mean_interval(semifinal), "final bet": mean_interval(final)}
+            )
+        return found
 
     table: tuple[tuple[int, ...], ...] = ()
     final_pay: tuple[int, ...] = ()

@@ -10,6 +10,7 @@ and table cells are sentences of their own; other text is split after ``.``, ``!
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import re
 from dataclasses import dataclass
@@ -23,8 +24,11 @@ READING_WORDS_PER_MINUTE = 130
 #: The heading that ends a lesson's core: what follows is for after the period.
 EXTENSION = "## Extension"
 #: Calls whose texts the app view shows: their string arguments are read too.
-SHOWN_CALLS = {"predict", "after_run"}
+SHOWN_CALLS = {"predict", "after_run", "ask"}
 SHOWN_KEYWORDS = {"question", "choices", "explanation"}
+# Lesson modules whose texts a cell shows by name (``explanation=hare_lesson.STALL_EXPLAINED``:
+# kept out of the code pupils read in JupyterLab before they guess), as the notebooks import them.
+LESSON_MODULES = {"hare_lesson": "sheepkit.examples.hounds_and_hare_lesson"}
 
 CODE_BLOCK = re.compile(r"```.*?```", re.S)
 CODE_SPAN = re.compile(r"`[^`]*`")
@@ -67,9 +71,18 @@ def shown_strings(code: str) -> list[str]:
         name = getattr(node.func, "id", getattr(node.func, "attr", ""))
         if name not in SHOWN_CALLS:
             continue
-        shown_args = node.args[:1] if name == "predict" else node.args[1:2]  # not the label
+        # predict's and ask's first argument is the question; after_run's is the label.
+        shown_args = node.args[:1] if name in ("predict", "ask") else node.args[1:2]
         values = shown_args + [k.value for k in node.keywords if k.arg in SHOWN_KEYWORDS]
         for value in values:
+            if (
+                isinstance(value, ast.Attribute)
+                and isinstance(value.value, ast.Name)
+                and value.value.id in LESSON_MODULES
+            ):
+                module = importlib.import_module(LESSON_MODULES[value.value.id])
+                found.append(str(getattr(module, value.attr)))
+                continue
             found += [
                 c.value
                 for c in ast.walk(value)

@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+from sheepkit.examples import hounds_and_hare_lesson as hare_lesson
 from sheepkit.examples.hounds_and_hare import HoundsAndHare, solve
 from sheepkit.examples.hounds_and_hare_lesson import (
     Match,
@@ -33,9 +34,11 @@ def recorded(cell: str) -> str:
 
 
 def explanation(cell: str) -> str:
-    """The explanation's words as the pupil reads them (the source's string pieces joined)."""
-    text = source(cell).split("explanation=", 1)[1].split("\n)\n", 1)[0]
-    return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', text))
+    """The explanation's words as the pupil reads them: the lesson module's text that the
+    cell names (kept out of the code pupils read before they guess)."""
+    named = re.search(r"explanation=hare_lesson\.(\w+)", source(cell))
+    assert named is not None, "the explanation lives in the lesson module"
+    return str(getattr(hare_lesson, named.group(1)))
 
 
 def test_both_measurements_ask_for_a_prediction_and_give_a_line_to_copy():

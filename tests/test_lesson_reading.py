@@ -25,6 +25,8 @@ from lesson_text import (
     words,
 )
 
+from sheepkit.classes.catalogue import questions_in
+
 LONGEST_SENTENCE = 30
 MEAN_SENTENCE = 18
 #: A lesson's first cell says how long it is; the plan's minutes add up to it.
@@ -187,11 +189,17 @@ def test_the_guide_has_its_sections(notebook: str) -> None:
 
 
 def notebook_questions(notebook: str) -> int:
-    """How many numbered questions the lesson's questions cell asks."""
-    for cell in cells(notebook):
+    """How many questions the lesson's questions section asks: its numbered list, or the
+    ``ask(...)`` boxes of the code cell under its heading."""
+    found = cells(notebook)
+    for n, cell in enumerate(found):
         heading = re.search(r"^##+ Questions[^\n]*\n(.*)", cell.source, re.M | re.S)
         if cell.kind == "markdown" and heading:
-            return len(re.findall(r"^\d+\. ", heading.group(1), re.M))
+            listed = len(re.findall(r"^\d+\. ", heading.group(1), re.M))
+            after = found[n + 1] if n + 1 < len(found) else None
+            if listed or after is None or after.kind != "code":
+                return listed
+            return len(questions_in(after.source, notebook))
     return 0
 
 

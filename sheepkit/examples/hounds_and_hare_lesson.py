@@ -22,6 +22,22 @@ NAME = "hounds_and_hare"
 HARE = 1  # the hare's seat (the hounds are player 0)
 TITLE = "Hounds and Hare"
 
+# The lesson's explanations, shown after each prediction's result. They live here, not in the
+# notebook's code, which pupils read in JupyterLab before they guess.
+MATCHES_EXPLAINED = (
+    "Random hounds open gaps, and the hare nearly always slips through. Thinking helps the "
+    "hounds a lot: MCTS as the hounds wins only some of its games against a random hare, but "
+    "random hounds almost none. The intervals lie far apart: a large, clear difference. As "
+    "the hare, MCTS beats random hounds every time.\n\n"
+    "Is the game then good for the hare? The lab measures the players as much as the rules."
+)
+STALL_EXPLAINED = (
+    "With random players the stall limit hardly shows: random hounds lose anyway, a little "
+    "sooner when they may stall less. With perfect players it decides the game. With 10 (or "
+    "even 4) stalled moves allowed the hounds can always trap the hare; with 3 they cannot."
+    "\n\nA rule that looks like a detail can be what makes a game fair, or not."
+)
+
 
 def share(wins: float, games: int) -> str:
     """A share of games with its 95% interval: "99% [96%, 100%]"."""

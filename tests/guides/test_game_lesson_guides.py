@@ -144,7 +144,7 @@ def test_bot_arena_question_1_says_what_the_leaderboard_shows(arena_leaderboard)
         mine.win_interval[1], random.win_interval[1]
     )
     assert overlap and sensible.win_interval[0] > max(mine.win_interval[1], random.win_interval[1])
-    question = source("bot_arena", "bot-arena-13")
+    question = source("bot_arena", "bot-arena-questions")
     assert "does no better than Random" in question and "intervals overlap" in question
     assert "beats Random" not in question
 

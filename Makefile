@@ -3,6 +3,7 @@
 #   make app     serve the notebooks as Voila apps      make lab    JupyterLab on notebooks/
 #   make test    lint (ruff, mypy) + every test + notebooks  make format / strip / bench / clean
 #   make site    the static site in _site/ (Voici + JupyterLite on Pyodide; make site-serve)
+#   make dist    a release in dist/: wheel, sdist, the static site as a zip, SHA256SUMS
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -34,7 +35,7 @@ NBSTRIPOUT := $(BIN)/nbstripout --keep-id
 .NOTPARALLEL:
 
 .PHONY: help venv app lab test lint check-notebooks unit browser site-test notebooks chromium \
-	format strip checked-outputs bench snapshots clean site site-serve classroom
+	format strip checked-outputs bench snapshots clean site site-serve classroom dist
 
 help:
 	@echo "make app        serve the apps; prints the welcome app's address (PORT=..., HOST=0.0.0.0"
@@ -45,6 +46,8 @@ help:
 	@echo "make site-serve preview it on http://127.0.0.1:$(SITE_PORT)/ (SITE_PORT=...)"
 	@echo "make classroom  serve the built site and its tables from one address (HOST=0.0.0.0"
 	@echo "                PORT=... for the school network; the apps' Play together needs it)"
+	@echo "make dist       a release in $(DIST)/: the wheel and sdist (the lessons inside), the"
+	@echo "                static site as a zip, and SHA256SUMS (sheepkit classroom --site the.zip)"
 	@echo "make format     ruff format + ruff check --fix"
 	@echo "make strip      strip outputs from notebooks/*.ipynb"
 	@echo "make bench      run benchmarks/*.py"
@@ -198,6 +201,15 @@ site-serve: site
 # run the apps on Pyodide and play at tables together through this server. PORT as for `app`.
 classroom: site $(STAMP)
 	$(BIN)/python -m sheepkit.tables.classroom --host $(HOST) --port $(PORT) --site $(SITE_OUT)
+
+# A release a school can take offline: the wheel and the sdist (python -m build: the sdist, then
+# the wheel from it; setup.py puts the lessons in both), the built site as a zip and SHA256SUMS
+# for the three (site/dist_site.py). `sheepkit classroom --site dist/sheepkit-site-*.zip` serves it.
+DIST := dist
+dist: $(STAMP) site
+	rm -rf $(DIST)
+	$(BIN)/python -m build --outdir $(DIST) .
+	$(BIN)/python site/dist_site.py --site $(SITE_OUT) --dist $(DIST)
 
 # The browser tests drive Debian's Chromium; Playwright's own browser download cannot work here.
 chromium:

@@ -204,10 +204,7 @@ def need_modules(command: str, modules: Sequence[str]) -> None:
     """A one-line error if a module a command needs is missing (the [app] extra brings it)."""
     missing = [module for module in modules if importlib.util.find_spec(module) is None]
     if missing:
-        raise CliError(
-            f"sheepkit {command} needs {', '.join(missing)}, which the app extra installs: "
-            f"{INSTALL_APP}"
-        )
+        raise CliError(f"needs {', '.join(missing)}, not installed here: {INSTALL_APP}")
 
 
 def lessons_root() -> Path:
@@ -519,9 +516,10 @@ def classroom(args: argparse.Namespace) -> int:
 
 def server_kind(port: int) -> str | None:
     """What sheepkit server answers on this machine's ``port``, in words, or None."""
-    if http_answer(url(LOOPBACK, port, "/voila/docs/")) == 200:
+    # On this machine a server answers at once: a program that does not is not ours.
+    if http_answer(url(LOOPBACK, port, "/voila/docs/"), timeout=1.0) == 200:
         return "sheepkit serve (the apps)"
-    if http_answer(url(LOOPBACK, port, "/sheepkit/tables/hello")) == 200:
+    if http_answer(url(LOOPBACK, port, "/sheepkit/tables/hello"), timeout=1.0) == 200:
         return "a sheepkit table service (sheepkit classroom)"
     return None
 

@@ -5,14 +5,15 @@ folder of its own. `sheepkit serve` then plays one move of Wolf and Sheep in hea
 `sheepkit check` reports a busy port in words. Nothing here imports the repository's sheepkit;
 .github/workflows/smoke.yml runs this file on Windows, macOS and Linux.
 
-Where the [app] extra comes from: the package index, as for a teacher, with the versions of
-every package installed in the Python that runs this test as constraints. In `make test` those
-are the versions the rest of the suite has just tested, and pip's cache holds their wheels, so
-the install takes a minute rather than several and cannot pick up a release that appeared since
-(that is CI's job: its runner has none of them installed, so it gets today's releases, as a
-teacher would). Reusing the main venv's packages (``--system-site-packages``) would test less:
-a missing requirement of the wheel would go unseen. SHEEPKIT_WHEELHOUSE=<folder of wheels>
-installs from that folder alone, for a machine without the index.
+Where the [app] extra comes from: the package index, as for a teacher. Where the Python that
+runs this test has Voila (`make test`'s .venv), every package's version installed there is a
+constraint: the fresh venv gets the versions the rest of the suite has just tested, from pip's
+cache, so the install takes about a minute rather than several and a release that appeared
+since cannot fail this test alone. The workflow's runner has none of them, so there the install
+gets today's releases, as a teacher would. Reusing the suite's packages
+(``--system-site-packages``) would test less: a requirement missing from the wheel would go
+unseen. SHEEPKIT_WHEELHOUSE=<folder of wheels> installs from that folder alone, for a machine
+without the index.
 """
 
 from __future__ import annotations
@@ -72,7 +73,12 @@ def run(command: list[str | Path], **kwargs: object) -> subprocess.CompletedProc
 
 
 def constraints() -> str:
-    """The versions installed in this Python, as pip constraints (see the module's doc)."""
+    """The versions installed in this Python, as pip constraints, where it has the [app]
+    extra's Voila; else none (see the module's doc)."""
+    try:
+        importlib.metadata.version("voila")
+    except importlib.metadata.PackageNotFoundError:
+        return ""
     lines = set()
     for dist in importlib.metadata.distributions():
         name, version = dist.metadata["Name"], dist.version

@@ -204,8 +204,9 @@ def test_the_wheel_holds_the_lessons_and_the_command(installed: Installed) -> No
     )
     found = run([installed.python, "-c", code], cwd=installed.root / "work", env=installed.env)
     package, root, packaged, files = json.loads(found.stdout)
-    venv = installed.python.parents[1]
-    assert Path(package).is_relative_to(venv) and Path(root).is_relative_to(venv)
+    venv = installed.python.parents[1].resolve()
+    assert Path(package).resolve().is_relative_to(venv), package
+    assert Path(root).resolve().is_relative_to(venv), root
     assert packaged is True
     names = {Path(name).as_posix() for name in files}
     for name in ("notebooks/wolf_and_sheep.ipynb", "docs/glossary.md", "docs/guides/rule_lab.md",
@@ -227,9 +228,9 @@ def test_serve_plays_a_move_of_wolf_and_sheep_and_check_sees_it(
     log = installed.root / "serve.log"
     printed = log.read_text(errors="replace")
     assert f"sheepkit apps:  http://127.0.0.1:{port}/voila/render/00_welcome.ipynb" in printed
-    lessons = installed.python.parents[1]
+    venv = installed.python.parents[1].resolve()
     docs = re.search(r"Teachers' pages from (.*) at /voila/docs/", printed)
-    assert docs and Path(docs.group(1)).is_relative_to(lessons), printed  # the packaged docs
+    assert docs and Path(docs.group(1)).resolve().is_relative_to(venv), printed  # packaged
     assert b"Glossary" in wait_for(f"{address}/voila/docs/glossary.md", process, log, 30)
 
     from playwright.sync_api import sync_playwright
@@ -313,7 +314,6 @@ def test_lab_opens_a_copy_of_the_lessons_and_keeps_a_pupils_edit(
     assert edited.read_text() == before, "the pupil's edit was overwritten"
     assert (copy / "notebooks" / "00_welcome.ipynb").is_file()
     assert (copy / "docs" / "glossary.md").is_file() and (copy / "seeds" / "README.md").is_file()
-    packaged = installed.python.parents[1]
-    assert not copy.resolve().is_relative_to(packaged.resolve())
+    assert not copy.resolve().is_relative_to(installed.python.parents[1].resolve())
     printed = log.read_text(errors="replace")
     assert f"Your copy of the lessons: {copy.resolve()}" in printed, printed

@@ -4,6 +4,7 @@ wheel's whole run is tests/test_installed_wheel.py."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import socket
@@ -12,14 +13,26 @@ import sys
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from sheepkit import cli, lessons
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "site"))
-import dist_site  # noqa: E402 (site/dist_site.py, make dist's zip step)
+
+
+def _load(path: Path) -> ModuleType:
+    """A script of the repository as a module, without putting its folder on sys.path (site/
+    holds a build.py, which would hide PyPA's build)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+dist_site = _load(REPO / "site" / "dist_site.py")  # make dist's zip step
 
 
 @pytest.fixture

@@ -373,3 +373,75 @@ def test_classroom_without_a_site_says_what_to_give(
         f"sheepkit classroom: no site at {tmp_path / 'nowhere'}: give the folder that "
         "`make site` builds (_site) or a release's sheepkit-site-*.zip\n"
     )
+
+
+# -- what serve and lab hand to Voila and JupyterLab -----------------------------------------
+
+
+def test_serve_hands_voila_the_lessons_the_settings_and_the_loading_screen(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, listening: int
+) -> None:
+    from voila.app import Voila
+
+    launched: dict[str, object] = {}
+    monkeypatch.setattr(
+        Voila, "launch_instance", lambda argv, config: launched.update(argv=argv, config=config)
+    )
+    monkeypatch.setattr(cli, "lan_address", lambda: "10.1.2.3")
+    monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
+    port = cli.free_port_from(listening + 1)
+    status, out, _ = run(capsys, "serve", "--network", "--warm", "5", "--port", str(port),
+                         "--no-browser")  # fmt: skip
+    assert status == 0
+    assert launched["argv"] == [
+        str(lessons.root() / "notebooks"),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=0.0.0.0",
+        "--Voila.port_retries=0",
+    ]
+    config = launched["config"]
+    assert config.WarmKernelManager.warm_kernels == 5  # type: ignore[attr-defined]
+    assert config.VoilaConfiguration.multi_kernel_manager_class == (  # type: ignore[attr-defined]
+        "sheepkit.serving.WarmKernelManager"
+    )
+    assert os.environ["JUPYTER_PATH"].split(os.pathsep) == [
+        str(lessons.share_jupyter()),
+        "/elsewhere",
+    ]
+    assert f"sheepkit apps:  http://127.0.0.1:{port}/voila/render/00_welcome.ipynb" in out
+    assert f"Pupils type:    http://10.1.2.3:{port}/voila/render/00_welcome.ipynb" in out
+
+
+def test_serve_without_a_network_address_gives_the_machines_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "lan_address", lambda: None)
+    cli.print_addresses(8866, True, cli.WELCOME, "sheepkit apps")
+    out = capsys.readouterr().out
+    assert "This machine has no network address now" in out
+    assert f"http://{socket.gethostname()}:8866/voila/render/00_welcome.ipynb" in out
+
+
+def test_lab_hands_jupyterlab_the_copy_and_a_token(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    listening: int,
+) -> None:
+    from jupyterlab.labapp import LabApp
+
+    launched: list[list[str]] = []
+    monkeypatch.setattr(LabApp, "launch_instance", lambda argv: launched.append(argv))
+    monkeypatch.chdir(tmp_path)
+    port = cli.free_port_from(listening + 1)
+    status, out, _ = run(capsys, "lab", "--port", str(port), "--no-browser")
+    assert status == 0
+    copy = (tmp_path / "sheepkit-lessons").resolve()
+    assert (copy / "notebooks" / "00_welcome.ipynb").is_file()
+    (argv,) = launched
+    assert f"--ServerApp.root_dir={copy}" in argv and "--ServerApp.ip=127.0.0.1" in argv
+    assert ("--allow-root" in argv) == cli.running_as_root()
+    (token,) = [arg.split("=", 1)[1] for arg in argv if arg.startswith("--IdentityProvider.token=")]
+    assert f"http://127.0.0.1:{port}/lab/tree/notebooks/00_welcome.ipynb?token={token}" in out
+    assert f"Your copy of the lessons: {copy}" in out

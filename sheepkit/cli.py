@@ -55,6 +55,8 @@ LAB_HIDDEN = ["__pycache__", "*.pyc", "*~", ".ipynb_checkpoints"]
 #: Where a site's zip is unpacked, below sheepkit's cache ($SHEEPKIT_CACHE or ~/.cache/sheepkit).
 SITES = "sites"
 UNPACKED = ".unpacked"
+#: Where the class service keeps a class's records (sheepkit.classes.server reads it).
+CLASSES_VARIABLE = "CLASSES"
 
 
 class CliError(Exception):
@@ -267,6 +269,15 @@ def print_addresses(
     print()
 
 
+def keep_classes_out_of_the_package() -> None:
+    """A server whose lessons are installed (or unpacked from a zip into the cache) keeps a
+    class's records in the user's ``~/sheepkit-classes``, not beside the served files (the
+    class service's default, ``classes/`` beside the notebooks or the site, is a folder of
+    the installed package or of the cache there), unless ``CLASSES`` names a folder."""
+    if not os.environ.get(CLASSES_VARIABLE, "").strip():
+        os.environ[CLASSES_VARIABLE] = str(Path.home() / "sheepkit-classes")
+
+
 def serve(args: argparse.Namespace) -> int:
     need_modules("serve", ("voila", "ipykernel", "ipywidgets", "ipycanvas"))
     root = lessons_root()
@@ -275,6 +286,8 @@ def serve(args: argparse.Namespace) -> int:
     host = EVERYWHERE if args.network else LOOPBACK
     need_port(args.port, host, "serve")
     config = voila_settings(args.warm)
+    if lessons.installed():
+        keep_classes_out_of_the_package()
     os.environ["JUPYTER_PATH"] = jupyter_path_with(
         lessons.share_jupyter(), os.environ.get("JUPYTER_PATH")
     )
@@ -486,28 +499,23 @@ def find_site(given: Path, cache: Path) -> Path:
 
 
 def classroom(args: argparse.Namespace) -> int:
+    """``python -m sheepkit.tables.classroom`` on the site's folder (a zip unpacked first)."""
     need_modules("classroom", ("tornado",))
     from .core.cache import cache_dir
 
-    site = find_site(Path(args.site).expanduser(), cache_dir() / SITES)
+    given = Path(args.site).expanduser()
+    site = find_site(given, cache_dir() / SITES)
     host = EVERYWHERE if args.network else LOOPBACK
     need_port(args.port, host, "classroom")
+    if given.is_file():  # unpacked into the cache: a class's records do not belong there
+        keep_classes_out_of_the_package()
+    print(f"  The site from {site}")
+    if args.network:
+        print_addresses(args.port, args.network, "/", "the site and its tables")
 
-    import asyncio
-    import logging
+    from .tables.classroom import main as classroom_main
 
-    from .tables.classroom import classroom_app
-
-    print(f"  The site from {site}, with its tables")
-    print_addresses(args.port, args.network, "/", "sheepkit classroom")
-
-    async def run() -> None:
-        classroom_app(site).listen(args.port, host)
-        await asyncio.Event().wait()
-
-    logging.basicConfig(level=logging.INFO)
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run())
+    classroom_main(["--host", host, "--port", str(args.port), "--site", str(site)])
     return 0
 
 

@@ -445,3 +445,54 @@ def test_lab_hands_jupyterlab_the_copy_and_a_token(
     (token,) = [arg.split("=", 1)[1] for arg in argv if arg.startswith("--IdentityProvider.token=")]
     assert f"http://127.0.0.1:{port}/lab/tree/notebooks/00_welcome.ipynb?token={token}" in out
     assert f"Your copy of the lessons: {copy}" in out
+
+
+def test_classroom_runs_the_classroom_server_on_the_unpacked_site(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    listening: int,
+) -> None:
+    from sheepkit.tables import classroom
+
+    launched: list[list[str]] = []
+    monkeypatch.setattr(classroom, "main", lambda argv: launched.append(argv))
+    monkeypatch.setenv("SHEEPKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CLASSES", "")
+    monkeypatch.setattr(cli, "lan_address", lambda: "10.1.2.3")
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    dist_site.main(["--site", str(fake_site(tmp_path / "_site")), "--dist", str(dist)])
+    port = cli.free_port_from(listening + 1)
+    archive = dist / "sheepkit-site-0.1.0.zip"
+    status, out, _ = run(capsys, "classroom", "--site", str(archive), "--port", str(port),
+                         "--network")  # fmt: skip
+    assert status == 0
+    (argv,) = launched
+    site = Path(argv[argv.index("--site") + 1])
+    assert argv[:4] == ["--host", "0.0.0.0", "--port", str(port)]
+    assert site.is_relative_to(tmp_path / "cache" / "sites") and (site / "index.html").is_file()
+    assert f"Pupils type:    http://10.1.2.3:{port}/" in out
+    # The class's records are the teacher's, not the cache's (sheepkit.classes.server).
+    assert os.environ["CLASSES"] == str(Path.home() / "sheepkit-classes")
+
+
+def test_an_installed_serve_keeps_classes_with_the_user_not_the_package(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    listening: int,
+) -> None:
+    from voila.app import Voila
+
+    monkeypatch.setattr(Voila, "launch_instance", lambda argv, config: None)
+    monkeypatch.setattr(cli.lessons, "installed", lambda: True)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("CLASSES", "")
+    port = str(cli.free_port_from(listening + 1))
+    assert run(capsys, "serve", "--port", port, "--no-browser")[0] == 0
+    assert os.environ["CLASSES"] == str(tmp_path / "sheepkit-classes")
+    monkeypatch.setenv("CLASSES", str(tmp_path / "chosen"))
+    assert run(capsys, "serve", "--port", port, "--no-browser")[0] == 0
+    assert os.environ["CLASSES"] == str(tmp_path / "chosen")  # the teacher's choice stays

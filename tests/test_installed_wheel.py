@@ -240,6 +240,9 @@ def test_serve_plays_a_move_of_wolf_and_sheep_and_check_sees_it(
     docs = re.search(r"Teachers' pages from (.*) at /voila/docs/", printed)
     assert docs and Path(docs.group(1)).resolve().is_relative_to(venv), printed  # packaged
     assert b"Glossary" in wait_for(f"{address}/voila/docs/glossary.md", process, log, 30)
+    kept = re.search(r"Classes kept in (.*)", printed)  # where there is a class service
+    if kept:  # the user's folder, not the installed package's
+        assert Path(kept.group(1)).is_relative_to(installed.root / "home"), kept.group(1)
 
     from playwright.sync_api import sync_playwright
 

@@ -35,7 +35,7 @@ NBSTRIPOUT := $(BIN)/nbstripout --keep-id
 .NOTPARALLEL:
 
 .PHONY: help venv app lab test lint check-notebooks unit browser site-test notebooks chromium \
-	format strip checked-outputs bench snapshots clean site site-serve classroom dist
+	format strip checked-outputs bench snapshots clean site site-serve classroom
 
 help:
 	@echo "make app        serve the apps; prints the welcome app's address (PORT=..., HOST=0.0.0.0"
@@ -43,11 +43,11 @@ help:
 	@echo "make lab        JupyterLab on notebooks/ at http://127.0.0.1:$(LAB_PORT)/lab"
 	@echo "make test       ruff, mypy, notebooks stripped, pytest tests/ (incl. browser), every notebook run"
 	@echo "make site       build the static site into $(SITE_OUT)/ (runs in the browser, no server)"
+	@echo "make dist       a release in $(DIST)/: the wheel and sdist (the lessons inside), the"
+	@echo "                static site as a zip, and SHA256SUMS (sheepkit classroom --site the.zip)"
 	@echo "make site-serve preview it on http://127.0.0.1:$(SITE_PORT)/ (SITE_PORT=...)"
 	@echo "make classroom  serve the built site and its tables from one address (HOST=0.0.0.0"
 	@echo "                PORT=... for the school network; the apps' Play together needs it)"
-	@echo "make dist       a release in $(DIST)/: the wheel and sdist (the lessons inside), the"
-	@echo "                static site as a zip, and SHA256SUMS (sheepkit classroom --site the.zip)"
 	@echo "make format     ruff format + ruff check --fix"
 	@echo "make strip      strip outputs from notebooks/*.ipynb"
 	@echo "make bench      run benchmarks/*.py"
@@ -206,6 +206,7 @@ classroom: site $(STAMP)
 # the wheel from it; setup.py puts the lessons in both), the built site as a zip and SHA256SUMS
 # for the three (site/dist_site.py). `sheepkit classroom --site dist/sheepkit-site-*.zip` serves it.
 DIST := dist
+.PHONY: dist
 dist: $(STAMP) site
 	rm -rf $(DIST)
 	$(BIN)/python -m build --outdir $(DIST) .

@@ -3,6 +3,7 @@
 #   make app     serve the notebooks as Voila apps      make lab    JupyterLab on notebooks/
 #   make test    lint (ruff, mypy) + every test + notebooks  make format / strip / bench / clean
 #   make site    the static site in _site/ (Voici + JupyterLite on Pyodide; make site-serve)
+#   make dist    a release in dist/: wheel, sdist, the static site as a zip, SHA256SUMS
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -42,6 +43,8 @@ help:
 	@echo "make lab        JupyterLab on notebooks/ at http://127.0.0.1:$(LAB_PORT)/lab"
 	@echo "make test       ruff, mypy, notebooks stripped, pytest tests/ (incl. browser), every notebook run"
 	@echo "make site       build the static site into $(SITE_OUT)/ (runs in the browser, no server)"
+	@echo "make dist       a release in $(DIST)/: the wheel and sdist (the lessons inside), the"
+	@echo "                static site as a zip, and SHA256SUMS (sheepkit classroom --site the.zip)"
 	@echo "make site-serve preview it on http://127.0.0.1:$(SITE_PORT)/ (SITE_PORT=...)"
 	@echo "make classroom  serve the built site and its tables from one address (HOST=0.0.0.0"
 	@echo "                PORT=... for the school network; the apps' Play together needs it)"
@@ -200,6 +203,16 @@ site-serve: site
 # run the apps on Pyodide and play at tables together through this server. PORT as for `app`.
 classroom: site $(STAMP)
 	$(BIN)/python -m sheepkit.tables.classroom --host $(HOST) --port $(PORT) --site $(SITE_OUT)
+
+# A release a school can take offline: the wheel and the sdist (python -m build: the sdist, then
+# the wheel from it; setup.py puts the lessons in both), the built site as a zip and SHA256SUMS
+# for the three (site/dist_site.py). `sheepkit classroom --site dist/sheepkit-site-*.zip` serves it.
+DIST := dist
+.PHONY: dist
+dist: $(STAMP) site
+	rm -rf $(DIST)
+	$(BIN)/python -m build --outdir $(DIST) .
+	$(BIN)/python site/dist_site.py --site $(SITE_OUT) --dist $(DIST)
 
 # The browser tests drive Debian's Chromium; Playwright's own browser download cannot work here.
 chromium:

@@ -87,6 +87,43 @@ def test_the_static_site_is_built_by_make_and_kept_out_of_git() -> None:
     assert "playwright install" not in workflow
 
 
+def test_the_wheel_carries_every_lesson_and_what_their_links_reach() -> None:
+    """setup.py copies sheepkit/lessons/contents.py's files into the wheel: every notebook,
+    and every file a notebook or a teachers' page links relatively (../docs/..., ../seeds/...,
+    ../../notebooks/...), so that the links work as served from the installed package."""
+    from sheepkit.lessons import lesson_files
+
+    carried = {path.as_posix() for path in lesson_files(REPO)}
+    notebooks = {f"notebooks/{p.name}" for p in (REPO / "notebooks").glob("*.ipynb")}
+    assert notebooks <= carried and "notebooks/conftest.py" not in carried
+    assert {"voila.json", "share/jupyter/voila/templates/base/spinner.macro.html.j2"} <= carried
+    link = re.compile(r"\]\(((?:\.\./)+[\w/.-]+?\.(?:md|ipynb|html))(?:#[\w-]*)?\)")
+    for page in sorted(carried):
+        if not page.endswith((".ipynb", ".md")):
+            continue
+        folder = (REPO / page).parent
+        for target in link.findall((REPO / page).read_text()):
+            reached = (folder / target).resolve().relative_to(REPO).as_posix()
+            assert reached in carried, f"{page} links {target}, which the wheel does not carry"
+
+
+def test_the_package_installs_the_command_and_make_dist_builds_a_release() -> None:
+    tomllib = pytest.importorskip("tomllib")
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text())
+    assert pyproject["project"]["scripts"] == {"sheepkit": "sheepkit.cli:main"}
+    assert any(r.startswith("build") for r in pyproject["project"]["optional-dependencies"]["dev"])
+    assert "build_py_with_lessons" in (REPO / "setup.py").read_text()
+    makefile = (REPO / "Makefile").read_text()
+    recipe = re.search(r"^dist: (.*)\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert recipe is not None and "site" in recipe.group(1).split()
+    assert "-m build" in recipe.group(2) and "site/dist_site.py" in recipe.group(2)
+    assert "dist/" in (REPO / ".gitignore").read_text().splitlines()
+    workflow = (REPO / ".github" / "workflows" / "smoke.yml").read_text()
+    assert "tests/test_installed_wheel.py" in workflow
+    for system in ("ubuntu-latest", "windows-latest", "macos-latest"):
+        assert system in workflow, system
+
+
 def test_engines_import_no_ui_or_jupyter_package() -> None:
     """`import sheepkit` and simulating games must work with no Jupyter at all."""
     import subprocess

@@ -74,3 +74,19 @@ def test_what_waits_for_a_prediction_names_one_of_its_lessons_questions() -> Non
         for question in waits:
             assert question_key(question) in keys, (page.stem, question)
     assert found  # Wolf and Sheep's Hint waits
+
+
+GAME_LESSONS = ("wolf_and_sheep", "shave_a_sheep", "sheep_race", "battle_sheep", "lamb_mimes")
+
+
+@pytest.mark.parametrize("lesson", GAME_LESSONS)
+def test_each_game_guide_says_how_to_run_its_predictions_with_a_class(lesson: str) -> None:
+    guide = (NOTEBOOKS.parent / "docs" / "guides" / f"{lesson}.md").read_text()
+    part = guide.split("## Running it with a class", 1)
+    assert len(part) == 2, f"{lesson}'s guide has no 'Running it with a class'"
+    words = " ".join(part[1].split("\n## ", 1)[0].split())
+    assert "Hold the class here" in words and "Reveal" in words and "teaching_a_class.md" in words
+    [found] = [item for item in lessons_in(NOTEBOOKS) if item.key == lesson]
+    for question in found.questions:
+        if question.kind != "sentence":  # each prediction is named, in the lesson's words
+            assert question.text.split("?")[0][-30:] in words, question.text

@@ -1,4 +1,5 @@
-"""Wolf and Sheep in the page: the preferences, the hint button and a rule variant."""
+"""Wolf and Sheep in the page: the preferences, the hint button (after the lesson's prediction)
+and a rule variant."""
 
 from __future__ import annotations
 
@@ -21,7 +22,15 @@ def test_preferences_hint_and_a_bigger_board(open_app: OpenApp) -> None:
     app.app.get_by_text("Dark", exact=True).click()
     app.wait_board_changed(after)
 
-    app.app.locator(".sk-hint").click()
+    # The Hint would answer the lesson's prediction: it waits for the pupil's guess.
+    hint = app.app.locator(".sk-hint")
+    assert hint.is_disabled() and "after your prediction" in hint.inner_text()
+    box = app.page.locator(".sk-predict", has_text="Who wins?")
+    box.get_by_text("the wolves", exact=True).click()
+    box.locator(".sk-run-request", has_text="Solve the game").click()
+    box.locator(".sk-predict-result", has_text="You guessed the wolves.").wait_for(timeout=120_000)
+    hint.get_by_text("Hint: who wins from here?").wait_for()
+    hint.click()
     app.wait_for(
         "el => /win in \\d+ moves/.test(el.querySelector('.sk-hint-text').innerText)",
         app.app.element_handle(),

@@ -358,8 +358,9 @@ class ClassPage:
             '<div role="alertdialog" aria-modal="true" aria-label="Look up"'
             ' style="position:fixed;inset:0;z-index:10000;background:#0b2545;color:#fff;'
             "display:flex;align-items:center;justify-content:center;flex-direction:column;"
-            'font-size:4rem;font-weight:700"><div>Look up</div>'
-            '<div style="font-size:1.5rem;font-weight:400">Your teacher has paused the class.'
+            'font-size:4rem;font-weight:700;line-height:1.25"><div>Look up</div>'
+            '<div style="font-size:1.5rem;font-weight:400;margin-top:1rem">'
+            "Your teacher has paused the class."
             "</div></div>"
             if paused
             else ""
@@ -437,18 +438,18 @@ class ClassPage:
             listener()
 
 
-def class_strip(lesson: str, connect: Connect | None = None) -> ClassPage | None:
+def class_strip(lesson: str, connect: Connect | None = None) -> None:
     """Show the class strip at the top of a lesson (in an app, with a class service): the
-    lesson's questions then go to the class. Returns the page, or None where nothing shows."""
+    lesson's questions then go to the class (``current()`` is then this page). Returns
+    nothing, so that a notebook cell ending on it shows only the strip."""
     global _current
     if not (served_by_voila() or in_browser()):
         _current = None
-        return None
+        return
     connect = connect if connect is not None else service_connect()
     if connect is None and not in_browser():
         _current = None  # a Voila server whose class service did not start
-        return None
+        return
     _current = ClassPage(lesson, connect)
     _current._show()
     display(_current.widget)
-    return _current

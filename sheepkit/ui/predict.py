@@ -487,12 +487,12 @@ class Asked:
         self.status.value = f'<span role="{role}">{html.escape(text, quote=False)}</span>'
 
 
-def ask(question: str, *, key: str | None = None) -> Asked | None:
+def ask(question: str, *, key: str | None = None) -> None:
     """A question for the pupil to answer in words. In an app, a box and a Send button (the
-    answer goes to the class); in a notebook, the question printed."""
+    answer goes to the class); in a notebook, the question printed. Returns nothing, so that
+    a cell ending on it shows only the question."""
     asked = Asked(question, key)
     if not waits_for_the_pupil():
         print(question)
-        return None
+        return
     display(asked.widget)
-    return asked

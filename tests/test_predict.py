@@ -120,6 +120,8 @@ def test_a_number_guess_then_the_result_beside_it(app: None, shown: list[object]
     assert guess.disabled and button.layout.display == "none"
     htmls = [x.value for x in after if isinstance(x, w.HTML)]
     assert any("Copy my result" in h and "Optimal wins 79.3% of 300 games" in h for h in htmls)
+    # The line to paste carries the pupil's own guess: a class's lines differ.
+    assert any("300 games | my guess: 60%" in h for h in htmls)
     assert any("Choices matter." in h for h in htmls)
     assert explained  # the box itself was shown before
     button.click()  # a second press runs nothing again

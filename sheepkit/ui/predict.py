@@ -20,6 +20,7 @@ figures: nobody is there to guess.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import textwrap
 from collections.abc import Callable, Sequence
@@ -157,12 +158,14 @@ class ExplainedRun(RequestedWork):
         work: Callable[[], Any],
         explanation: str,
         ready: Callable[[], bool] = lambda: True,
-        then: Callable[[Any], None] = lambda result: None,
+        then: Callable[[Any], Any] = lambda result: None,
     ) -> None:
         super().__init__(label, work)
         self.explanation = explanation
         self.ready = ready  # asked first: False leaves everything as it was
-        self.then = then  # given the work's result, before the explanation shows
+        # Given the work's result before anything shows; what it returns (if not None) is
+        # shown instead (a prediction adds the pupil's guess to the copy line).
+        self.then = then
         self.ran = False
 
     def run(self) -> Any:
@@ -173,8 +176,8 @@ class ExplainedRun(RequestedWork):
         self.button.description = "Working..."
         with self.output:
             result = self.work()
-            self.then(result)
-            show_result(result)
+            shown = self.then(result)
+            show_result(shown if shown is not None else result)
             if self.explanation:
                 display(explanation_html(self.explanation))
         self.button.layout.display = "none"
@@ -384,18 +387,22 @@ class Prediction:
         self.reason.disabled = True
         self._open("Your teacher shows the result now.")
 
-    def show_beside(self, result: Any) -> None:
+    def show_beside(self, result: Any) -> Any:
+        """The result beside the guess; the result to show, its copy line with the guess (so
+        that 28 pupils' pasted lines differ by what each of them thought)."""
         says = result.says if isinstance(result, Seen) else "what you see below"
         self.result.value = f"<p><b>{html.escape(beside(self.taken, says), quote=False)}</b></p>"
         _opens(self.key)
         room = classroom.current()
-        if room is None or not self.taken:
-            return
-        seen = result if isinstance(result, Seen) else Seen(says=says, copy="")
-        if room.joined is not None:
-            room.result(self.key, says, seen.game, seen.rules, seen.seed)
-        elif room.keeping:
-            room.keep_result(self.key, says, seen.game, seen.rules, seen.seed)
+        if room is not None and self.taken:
+            seen = result if isinstance(result, Seen) else Seen(says=says, copy="")
+            if room.joined is not None:
+                room.result(self.key, says, seen.game, seen.rules, seen.seed)
+            elif room.keeping:
+                room.keep_result(self.key, says, seen.game, seen.rules, seen.seed)
+        if isinstance(result, Seen) and self.taken and result.copy:
+            return dataclasses.replace(result, copy=f"{result.copy} | my guess: {self.taken}")
+        return None
 
     def run(self) -> None:
         """What pressing the button does."""

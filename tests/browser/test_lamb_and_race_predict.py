@@ -53,4 +53,4 @@ def test_sheep_race_asks_for_a_number_before_the_odds(open_app: OpenApp) -> None
     assert "The run says 3 times (lane 6: 1/4, lane 1: 1/12)." in result.inner_text()
     assert "Lane 6 is picked 9 times in 36" in box.locator(".sk-explanation").first.inner_text()
     copied = box.locator(".sk-copy-line input").input_value()
-    assert copied == "Sheep Race | semifinal dice | lane 1 1/12, lane 6 1/4"
+    assert copied == "Sheep Race | semifinal dice | lane 1 1/12, lane 6 1/4 | my guess: 2 times"

@@ -120,6 +120,7 @@ def test_the_solved_game_waits_for_a_guess_then_shows_it_beside_the_result(
     assert (
         copy.input_value()
         == "Wolf and Sheep | perfect play | 8x8, 4 wolves: the wolves win in 44 moves"
+        " | my guess: the wolves"
     )
     app.screenshot("wolf_and_sheep-prediction")
     app.assert_healthy()

@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_devices import Clock, open_table
+from table_devices import Clock, act_randomly, open_table
+from test_probe_findings import extreme_rules
 
 from sheepkit.classes.store import ClassStore
+from sheepkit.core import load
 from sheepkit.tables import TableClient, TableService, local_client
-from sheepkit.tables.authority import OVER_CLOSE, token_digest
+from sheepkit.tables.authority import OVER_CLOSE, MemoryKeeper, token_digest
 from sheepkit.tables.client import LocalTransport
 from sheepkit.tables.keeper import StoredTables
 
@@ -305,3 +307,26 @@ def test_a_store_made_before_tables_were_kept_gains_their_table(tmp_path: Path) 
     server.stop()
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == ("1",)
+
+
+@pytest.mark.parametrize(
+    ("game", "rules"), extreme_rules(), ids=lambda v: v if isinstance(v, str) else None
+)
+def test_every_rule_at_its_extremes_resumes(game: str, rules: dict[str, Any]) -> None:
+    """Whatever rules a table plays (a designed die, the Sheep Race's cards...), a restart
+    resumes it at the same position."""
+    clock, keeper = Clock(), MemoryKeeper()
+    service = TableService(clock=clock, wall=clock, seed=lambda: 7, keeper=keeper)
+    count = load(game, **rules).num_players
+    devices = open_table(service, game, ["human"] + ["Random"] * (count - 1), rules)
+    host = devices[0]
+    host.start()
+    rng = random.Random(0)
+    for _ in range(4):
+        clock.now += 0.1
+        act_randomly(devices, rng)
+    seen = comparable(host.snapshot)
+    again = TableService(clock=clock, wall=clock, seed=lambda: 7, keeper=keeper)
+    back = local_client(again)
+    back.rejoin(host.code or "", host.token or "")
+    assert comparable(back.snapshot) == seen, back.errors

@@ -12,7 +12,11 @@ Transport-free: ``service.connect(send)`` gives a ``Device`` whose outgoing mess
 
 Nobody plays for another: a seat is claimed with a secret token that only its device gets
 (the service keeps its SHA-256 digest, never the token); a device is bound to one seat of one
-table by its connection.
+table by its connection. Every refusal (a move out of turn, an illegal or stale move, a
+malformed, oversized or unknown message, a flood, a taken seat, a wrong token, a host's op
+from a guest, a leave from a device that sits nowhere, a claim when no race is on, too many
+tables or devices) is answered with ``{"op": "error", "reason": ..., "refused": op}`` and
+changes nothing.
 
 A service may keep its tables (``keeper``: a ``TableKeeper``, such as the server's SQLite
 store, ``sheepkit.tables.keeper``): after every change a table's whole state (its game and
@@ -20,11 +24,7 @@ rules, its record with the seed and the dice's stream, its seats, their token di
 notes, its phase and times) is saved as one JSON text, and a table that closes is deleted. A
 new service with that keeper resumes every table it holds, and each device takes its seat up
 again with its token (``rejoin``). What is kept stays on the server: nothing new goes to a
-device. Every refusal (a move out of
-turn, an illegal or stale move, a malformed, oversized or unknown message, a flood, a taken
-seat, a wrong token, a host's op from a guest, a leave from a device that sits nowhere, a
-claim when no race is on, too many tables or devices) is answered with ``{"op": "error",
-"reason": ..., "refused": op}`` and changes nothing.
+device.
 """
 
 from __future__ import annotations

@@ -9,7 +9,10 @@ import json
 import logging
 import os
 import random
+import signal
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -547,5 +550,80 @@ def test_a_restarted_server_resumes_its_tables_and_the_devices_rejoin_over_webso
             await until(lambda: not second.service.connected, "the devices gone")
             server.stop()
             again.close()
+
+    asyncio.run(main())
+
+
+SERVER = """
+import asyncio, sys
+from pathlib import Path
+from tornado import web
+from sheepkit.tables.server import add_table_handlers, kept_tables, make_service
+async def main():
+    app = web.Application()
+    service = make_service(kept_tables(Path(sys.argv[1])), rate=10_000.0, burst=10_000)
+    add_table_handlers(app, "/", service)
+    app.listen(int(sys.argv[2]), "127.0.0.1")
+    print("ready", len(service.tables), flush=True)
+    await asyncio.Event().wait()
+asyncio.run(main())
+"""
+
+
+def test_a_server_killed_with_sigkill_resumes_its_game_in_a_new_process(tmp_path: Path) -> None:
+    """What the devices saw before the server's process was killed (SIGKILL, mid-game) is
+    what a new process on the same folder resumes: Lamb Mimes' hands and all."""
+
+    def start(port: int) -> subprocess.Popen[str]:
+        server = subprocess.Popen(
+            [sys.executable, "-c", SERVER, str(tmp_path), str(port)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert server.stdout is not None
+        return server
+
+    async def main() -> None:
+        rng = random.Random(8)
+        port = free_port()
+        server = start(port)
+        try:
+            assert server.stdout is not None and server.stdout.readline().split() == ["ready", "0"]
+            first = Served(port, None)
+            host, guest = await first.client(), await first.client()
+            host.open("lamb_mimes", ["human", "human"], rules={"players": 2})
+            await until(lambda: host.code or host.errors, "the table's code")
+            guest.sit(host.code or "", 1)
+            await until(lambda: guest.snapshot, "the guest's seat")
+            host.start()
+            await until(lambda: (host.snapshot or {}).get("phase") == "playing", "the start")
+            for _ in range(12):
+                assert await act([host, guest], rng)
+            ply = (host.snapshot or {})["ply"]
+            await until(lambda: (guest.snapshot or {}).get("ply") == ply, "the guest's snapshot")
+            seen = [host.snapshot, guest.snapshot]
+            held = [(d.code or "", d.token or "") for d in (host, guest)]
+            server.send_signal(signal.SIGKILL)
+            server.wait()
+            await until(lambda: host.closed and guest.closed, "the connections lost")
+        finally:
+            server.kill()
+            server.wait()
+        port = free_port()
+        server = start(port)
+        try:
+            assert server.stdout is not None and server.stdout.readline().split() == ["ready", "1"]
+            second = Served(port, None)
+            for device, (code, token) in zip((host, guest), held, strict=True):
+                await TornadoTransport.connect(second.url, device)
+                device.rejoin(code, token)
+            await until(lambda: guest.snapshot == seen[1], "the guest's seat, as it was")
+            await until(lambda: host.snapshot == seen[0], "the host's seat, as it was")
+            for _ in range(6):
+                assert await act([host, guest], rng)
+            assert (host.snapshot or {})["ply"] > ply
+        finally:
+            server.kill()
+            server.wait()
 
     asyncio.run(main())

@@ -1,7 +1,7 @@
 """Tables under a class's load: N devices at N/2 two-seat tables on one table server.
 
     .venv/bin/python benchmarks/tables_load.py [--devices 30] [--seconds 40] [--think 0.5]
-        [--game wolf_and_sheep]
+        [--game wolf_and_sheep] [--store]
 
 Loopback only and bounded: it starts the table server (sheepkit.tables.server, as `make app`
 and `make classroom` serve it) in a subprocess on a free port of 127.0.0.1, then plays from
@@ -10,7 +10,9 @@ snapshots (each device waits ``--think`` seconds before its move, as a pupil wou
 once), rolls its own dice, and at the end of a game the host closes its table and opens
 another, until ``--seconds`` have passed. It reports the time from a move's send on one device
 to the snapshot with that move on the other device (median, p90, max) and the server's memory
-(RSS from /proc).
+(RSS from /proc). With ``--store`` the server keeps its tables in a store (the classes'
+SQLite file, in a new temporary folder on disk), as Voila and ``make classroom`` do, and it
+reports the time each table's save took in the server too.
 """
 
 from __future__ import annotations
@@ -18,28 +20,65 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import signal
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from sheepkit.tables.client import TableClient, TornadoTransport
 
 
-def serve(port: int) -> None:
-    """The server side (run in the subprocess)."""
+class TimedKeeper:
+    """A keeper that times each save (in the server's process)."""
+
+    def __init__(self, keeper: Any) -> None:
+        self.keeper = keeper
+        self.saves: list[float] = []
+        self.sizes: list[int] = []
+
+    def save(self, code: str, text: str) -> None:
+        started = time.perf_counter()
+        self.keeper.save(code, text)
+        self.saves.append(time.perf_counter() - started)
+        self.sizes.append(len(text))
+
+    def delete(self, code: str) -> None:
+        self.keeper.delete(code)
+
+    def load_all(self) -> list[tuple[str, str]]:
+        return list(self.keeper.load_all())
+
+
+def serve(port: int, store: str | None) -> None:
+    """The server side (run in the subprocess); SIGTERM ends it (with the saves' times)."""
     from tornado import web
 
+    from sheepkit.classes.store import FILE_NAME, ClassStore
+    from sheepkit.tables.keeper import StoredTables
     from sheepkit.tables.server import add_table_handlers, make_service
 
     async def main() -> None:
+        keeper = TimedKeeper(StoredTables(ClassStore(Path(store) / FILE_NAME))) if store else None
         app = web.Application()
-        add_table_handlers(app, "/", make_service())
+        add_table_handlers(app, "/", make_service(keeper))
         app.listen(port, "127.0.0.1")
+        stop = asyncio.Event()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
         print("ready", flush=True)
-        await asyncio.Event().wait()
+        await stop.wait()
+        if keeper is not None and keeper.saves:
+            ms = sorted(1000 * x for x in keeper.saves)
+            print(
+                f"  store: {len(ms)} saves, median {statistics.median(ms):.2f} ms, "
+                f"p90 {ms[int(0.9 * (len(ms) - 1))]:.2f} ms, max {ms[-1]:.1f} ms; "
+                f"a table's JSON median {statistics.median(keeper.sizes) / 1024:.1f} KB",
+                flush=True,
+            )
 
     asyncio.run(main())
 
@@ -135,17 +174,24 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=40)
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument("--game", default="wolf_and_sheep")
+    parser.add_argument(
+        "--store", action="store_true", help="keep the tables in a store (a new folder on disk)"
+    )
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--store-folder", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve)
+        serve(args.serve, args.store_folder)
         return
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
+    folder = tempfile.TemporaryDirectory(prefix="tables_load-") if args.store else None
+    keep = ["--store-folder", folder.name] if folder is not None else []
     server = subprocess.Popen(
-        [sys.executable, __file__, "--serve", str(port)], stdout=subprocess.PIPE, text=True
+        [sys.executable, __file__, "--serve", str(port), *keep], stdout=subprocess.PIPE, text=True
     )
+    said = ""
     try:
         assert server.stdout is not None and server.stdout.readline().strip() == "ready"
         idle_rss, _ = rss_mb(server.pid)
@@ -164,15 +210,19 @@ def main() -> None:
         rss, peak = rss_mb(server.pid)
     finally:
         server.terminate()
+        said = server.stdout.read() if server.stdout is not None else ""
         server.wait(10)
+        if folder is not None:
+            folder.cleanup()
     latencies = sorted(ms for pair in pairs for ms in pair.latencies)
     ms = [1000 * x for x in latencies]
     games = sum(pair.games for pair in pairs)
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
+    kept = f", tables kept in a store on disk ({folder.name})" if folder is not None else ""
     print(
         f"{args.devices} devices at {len(pairs)} tables of {args.game}, think {args.think} s, "
-        f"{elapsed:.0f} s (load average {load})"
+        f"{elapsed:.0f} s (load average {load}){kept}"
     )
     print(f"  moves: {len(ms)} ({len(ms) / elapsed:.1f}/s), games finished: {games}")
     print(
@@ -180,6 +230,8 @@ def main() -> None:
         f"p90 {ms[int(0.9 * (len(ms) - 1))]:.1f} ms, max {ms[-1]:.1f} ms"
     )
     print(f"  server RSS: {idle_rss:.0f} MB idle, {rss:.0f} MB at the end, peak {peak:.0f} MB")
+    if said.strip():
+        print(said.rstrip())
 
 
 if __name__ == "__main__":

@@ -213,6 +213,16 @@ class Session:
     def save_record(self) -> str:
         return json.dumps(self.record(), indent=1)
 
+    def dice_state(self) -> tuple[Any, ...]:
+        """Where the dice's stream is (``random.Random.getstate``): a table server keeps it,
+        so that a game it resumes after a restart rolls on as it would have."""
+        return self._dice.getstate()
+
+    def set_dice_state(self, state: tuple[Any, ...]) -> None:
+        """Put the dice's stream back where ``dice_state`` found it (after ``load_record``,
+        which starts it again from the seed)."""
+        self._dice.setstate(state)
+
     # --------------------------------------------------------------------------- the seats --
     @property
     def seats(self) -> list[str]:

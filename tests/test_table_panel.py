@@ -463,3 +463,19 @@ def test_a_tab_whose_seat_another_tab_took_up_keeps_the_stored_token(
     third.tables.memory.inbox.value = json.dumps(page)
     assert third.tables.seat == 1 and third.table is not None
     assert "Wolves: a pupil" in host.tables.seat_list.value
+
+
+def test_a_lost_connection_keeps_the_stored_token_for_a_reload_after_a_restart(
+    service: TableService,
+) -> None:
+    """The server restarting drops every connection; it resumes its tables, so the page keeps
+    the seat's token, and reloaded it takes the seat up again (issue 39, finding 8)."""
+    _, guest, code = wolf_table(service)
+    token = guest.tables.client.token
+    guest.tables.client.connection_lost()
+    assert "reload this page" in guest.tables.note.value and guest.table is None
+    assert "removeItem" not in guest.tables.memory.script.value
+    page = {"query": f"?table={code}", "seats": {code: {"seat": 1, "token": token}}}
+    reloaded = device(service, "wolf_and_sheep")
+    reloaded.tables.memory.inbox.value = json.dumps(page)
+    assert reloaded.tables.seat == 1 and reloaded.table is not None

@@ -379,6 +379,23 @@ def open_store(folder: Path) -> ClassStore:
     return ClassStore(folder / FILE_NAME)
 
 
+_server_stores: dict[Path, ClassStore] = {}
+
+
+def server_store(folder: Path) -> ClassStore:
+    """The server's store in ``folder``, one per folder in this process: the class service
+    and the table service (``sheepkit.tables.keeper``) write through its one connection."""
+    path = (folder / FILE_NAME).resolve()
+    if path not in _server_stores:
+        _server_stores[path] = ClassStore(path)
+    return _server_stores[path]
+
+
+def voila_folder(voila_app: Any) -> Path:
+    """The store's folder of a Voila server: ``CLASSES``, else classes/ beside the notebooks."""
+    return store_folder(Path(voila_app.root_dir).parent / "classes")
+
+
 def kernel_url(ip: str, port: int, base_url: str) -> str:
     host = "127.0.0.1" if ip in ("", "0.0.0.0", "::", "localhost") else ip
     if ":" in host:
@@ -395,8 +412,8 @@ def start_with_voila(voila_app: Any) -> ClassService:
     """Serve the class service and the teacher's pages on the Voila server that is starting,
     tell its kernels where the service is, and print the teacher's address and key."""
     notebooks = Path(voila_app.root_dir)
-    folder = store_folder(notebooks.parent / "classes")
-    service = ClassService(open_store(folder))
+    folder = voila_folder(voila_app)
+    service = ClassService(server_store(folder))
     key = teacher_key()
     web_app = voila_app.app
     web_app.add_handlers(".*$", class_handlers(voila_app.base_url, service, key, notebooks))

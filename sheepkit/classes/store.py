@@ -1,5 +1,5 @@
 """A school's classes in one SQLite file: classes, pupils, their answers and runs, and the
-teacher's pacing.
+teacher's pacing; and the table service's open tables (``save_table``).
 
 Written through one connection in write-ahead-log mode with ``synchronous=FULL``: a write
 returns only once it is on disk, so what the service has told a pupil is saved survives the
@@ -82,6 +82,14 @@ CREATE TABLE IF NOT EXISTS questions (
     state TEXT NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'held', 'revealed')),
     shared INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (class_id, lesson, question)
+);
+-- The table service's tables (sheepkit.tables.keeper), kept across a restart: one row per
+-- open table, its whole state as JSON, replaced at each change. (Added to version 1 files
+-- as they open: a store made before it gains it.)
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    state TEXT NOT NULL,
+    saved REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS answers_by_lesson ON answers (lesson, question);
 CREATE INDEX IF NOT EXISTS runs_by_pupil ON runs (pupil_id);
@@ -436,6 +444,25 @@ class ClassStore:
             QuestionState(row["lesson"], row["question"], row["state"], bool(row["shared"]))
             for row in rows
         ]
+
+    # -- the table service's tables -----------------------------------------------------------
+    def save_table(self, code: str, state: str) -> None:
+        """Keep an open table's state (JSON text; it replaces what the table had)."""
+        with self._writing() as db:
+            db.execute(
+                "INSERT INTO tables (code, state, saved) VALUES (?, ?, ?)"
+                " ON CONFLICT (code) DO UPDATE SET state=excluded.state, saved=excluded.saved",
+                (code, state, self.clock()),
+            )
+
+    def delete_table(self, code: str) -> None:
+        with self._writing() as db:
+            db.execute("DELETE FROM tables WHERE code=?", (code,))
+
+    def kept_tables(self) -> list[tuple[object, object]]:
+        """Every kept table's (code, state) as stored (whatever the file holds)."""
+        rows = self.db.execute("SELECT code, state FROM tables ORDER BY code")
+        return [(row["code"], row["state"]) for row in rows]
 
 
 def _class(row: sqlite3.Row) -> ClassRow:

@@ -2,8 +2,9 @@
 
 ``authority.TableService`` holds every table of a server; ``client.TableClient`` is one
 device; ``wire`` says what a seat may know in JSON; ``protocol`` reads the devices' messages;
-``server`` (CPython, tornado) serves them over websockets beside Voila; ``join(code, bot)``
-seats a pupil's bot at a table from a notebook. See DESIGN.md, "Tables".
+``server`` (CPython, tornado) serves them over websockets beside Voila; ``keeper`` (CPython)
+keeps a server's tables in its SQLite store, so that a restart resumes them; ``join(code,
+bot)`` seats a pupil's bot at a table from a notebook. See DESIGN.md, "Tables".
 """
 
 from __future__ import annotations

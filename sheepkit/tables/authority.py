@@ -10,25 +10,37 @@ Transport-free: ``service.connect(send)`` gives a ``Device`` whose outgoing mess
 ``service.disconnect(device)`` when its connection drops. The websocket server
 (``server.py``) and the tests' in-process devices both drive it so.
 
-Nobody plays for another: a seat is claimed with a secret token that only its device gets;
-a device is bound to one seat of one table by its connection. Every refusal (a move out of
-turn, an illegal or stale move, a malformed, oversized or unknown message, a flood, a taken
-seat, a wrong token, a host's op from a guest, a leave from a device that sits nowhere, a
-claim when no race is on, too many tables or devices) is answered with ``{"op": "error",
-"reason": ..., "refused": op}`` and changes nothing.
+Nobody plays for another: a seat is claimed with a secret token that only its device gets
+(the service keeps its SHA-256 digest, never the token); a device is bound to one seat of one
+table by its connection. Every refusal (a move out of turn, an illegal or stale move, a
+malformed, oversized or unknown message, a flood, a taken seat, a wrong token, a host's op
+from a guest, a leave from a device that sits nowhere, a claim when no race is on, too many
+tables or devices) is answered with ``{"op": "error", "reason": ..., "refused": op}`` and
+changes nothing.
+
+A service may keep its tables (``keeper``: a ``TableKeeper``, such as the server's SQLite
+store, ``sheepkit.tables.keeper``): after every change a table's whole state (its game and
+rules, its record with the seed and the dice's stream, its seats, their token digests, its
+notes, its phase and times) is saved as one JSON text, and a table that closes is deleted. A
+new service with that keeper resumes every table it holds, and each device takes its seat up
+again with its token (``rejoin``). What is kept stays on the server: nothing new goes to a
+device.
 """
 
 from __future__ import annotations
 
+import base64
 import functools
+import hashlib
 import json
 import logging
 import random
 import secrets
+import struct
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..bots import for_game
 from ..core import CHANCE, SheepkitError, load
@@ -75,6 +87,43 @@ Thinker = Callable[[Callable[[], Hashable], Callable[[object], None]], None]
 #: after ``seconds``. None: nothing waits (a race is then settled at random at once).
 Later = Callable[[float, Callable[[], None]], object]
 
+#: The form of a kept table's JSON (``Table.kept``); a row of another form is not resumed.
+KEPT_FORM = "sheepkit-table"
+KEPT_VERSION = 1
+
+
+class TableKeeper(Protocol):
+    """Where a service keeps its tables across a restart: one JSON text per table code.
+    ``save`` replaces the table's text (on disk when it returns), ``delete`` forgets it, and
+    ``load_all`` gives every (code, text) kept. Called on the service's event loop only."""
+
+    def save(self, code: str, text: str) -> None: ...
+
+    def delete(self, code: str) -> None: ...
+
+    def load_all(self) -> list[tuple[str, str]]: ...
+
+
+class MemoryKeeper:
+    """A keeper in this process's memory (a test's restart, a Pyodide page)."""
+
+    def __init__(self) -> None:
+        self.texts: dict[str, str] = {}
+
+    def save(self, code: str, text: str) -> None:
+        self.texts[code] = text
+
+    def delete(self, code: str) -> None:
+        self.texts.pop(code, None)
+
+    def load_all(self) -> list[tuple[str, str]]:
+        return sorted(self.texts.items())
+
+
+def token_digest(token: str) -> str:
+    """What the service keeps of a seat's token: its SHA-256, in hex (any text has one)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
 
 def race_claims(state: Any) -> dict[int, Hashable]:
     """At a race, each racer's seat and the chance outcome that says they won it; empty at any
@@ -117,12 +166,12 @@ class Device:
 @dataclass(eq=False)
 class Seat:
     who: str  # "human" or a bot's name
-    token: str = ""  # "" until a device claims it
+    digest: str = ""  # its token's SHA-256 (``token_digest``); "" until a device claims it
     device: Device | None = None
 
     @property
     def taken(self) -> bool:
-        return bool(self.token)
+        return bool(self.digest)
 
 
 @dataclass(eq=False)
@@ -310,11 +359,35 @@ class Table:
             self.settle_race(race, None, f"Nobody claimed the race in {seconds} s: chance chose")
 
     def broadcast(self) -> None:
-        """Each seated device's snapshot; what the seats share is built once."""
+        """The table has changed: it is kept (if the service keeps its tables), then each
+        seated device gets its snapshot; what the seats share is built once."""
+        self.service.keep(self)
         seated = [(i, s.device) for i, s in enumerate(self.seats) if s.device is not None]
         shared = self.shared() if seated else {}
         for i, device in seated:
             self.service.send(device, self.snapshot(i, shared))
+
+    def kept(self) -> dict[str, Any]:
+        """The table's whole state as the service keeps it (JSON): its record so far (game,
+        rules, every move and chance outcome, the seed), where the dice's stream is, the
+        seats (who plays each, its token's digest), the host's seat, the phase, the notes,
+        and the wall-clock times of its last activity and of its end. Never sent to a
+        device: it holds the seed, the dice and every hidden card."""
+        service = self.service
+        now, wall = service.clock(), service.wall()
+        return {
+            "form": KEPT_FORM,
+            "version": KEPT_VERSION,
+            "code": self.code,
+            "record": self.session.record(),
+            "dice": _pack_rng(self.session.dice_state()),
+            "seats": [[s.who, s.digest] for s in self.seats],
+            "host": self.host_seat,
+            "phase": self.phase,
+            "notes": [[ply, words] for ply, words in self.notes],
+            "touched": wall - (now - self.touched),
+            "ended": None if self.ended is None else wall - (now - self.ended),
+        }
 
     # ------------------------------------------------------------------------- the game --
     def advance(self) -> None:
@@ -364,6 +437,32 @@ def _spec(who: str) -> str:
     return HUMAN if who == WHO_HUMAN else who
 
 
+def _pack_rng(state: tuple[Any, ...]) -> list[Any]:
+    """A ``random.Random`` state (``getstate``) as JSON: its version, its Mersenne Twister
+    words packed (base64 of 625 little-endian 32-bit words, 3.3 KB), its pending gauss."""
+    version, words, gauss = state
+    packed = base64.b64encode(struct.pack(f"<{len(words)}I", *words)).decode("ascii")
+    return [version, packed, gauss]
+
+
+def _unpack_rng(kept: object) -> tuple[Any, ...]:
+    """The ``random.Random`` state that ``_pack_rng`` packed (ValueError if it is not one)."""
+    if not isinstance(kept, list) or len(kept) != 3 or not isinstance(kept[1], str):
+        raise ValueError("the dice's stream is not a kept random state")
+    version, packed, gauss = kept
+    raw = base64.b64decode(packed.encode("ascii"), validate=True)
+    if version != 3 or len(raw) != 625 * 4 or not (gauss is None or isinstance(gauss, float)):
+        raise ValueError("the dice's stream is not a kept random state")
+    return (version, struct.unpack("<625I", raw), gauss)
+
+
+def _wall_ago(kept: object, wall: float) -> float:
+    """How long ago (seconds, at least 0) a kept wall-clock time was."""
+    if not isinstance(kept, int | float) or isinstance(kept, bool):
+        raise ValueError(f"{kept!r} is not a time")
+    return max(0.0, wall - float(kept))
+
+
 #: The bots' delays in a race: not the game's dice (a delay changes nothing in the record).
 _race_rng = random.SystemRandom()
 
@@ -391,6 +490,8 @@ class TableService:
         later: Later | None = None,
         race_wait: float = RACE_WAIT,
         seed: Callable[[], int] | None = None,
+        keeper: TableKeeper | None = None,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.max_tables = max_tables
         self.max_devices = max_devices
@@ -408,6 +509,13 @@ class TableService:
         self.tables: dict[str, Table] = {}
         self.connected: set[Device] = set()
         self._drawings: dict[Any, Any] = {}
+        #: Where the tables are kept across a restart (None: nowhere, they end with the
+        #: process), and the wall clock their times are kept in (``clock`` may be monotonic).
+        self.keeper = keeper
+        self.wall = wall
+        self._kept: dict[str, str] = {}  # each table's text as last kept
+        if keeper is not None:
+            self.resume()
 
     def limits(self) -> dict[str, Any]:
         """The limits, as the hello page states them."""
@@ -487,6 +595,131 @@ class TableService:
             )
         device.tokens -= 1
 
+    # ------------------------------------------------------------------ keeping tables --
+    def keep(self, table: Table) -> None:
+        """Save the table's state with the keeper (if any; not when nothing kept changed).
+        A keeper that fails is logged: the game goes on, unkept."""
+        if self.keeper is None or table.closed:
+            return
+        try:
+            text = json.dumps(table.kept(), separators=(",", ":"))
+            if self._kept.get(table.code) != text:
+                self.keeper.save(table.code, text)
+                self._kept[table.code] = text
+        except Exception as error:
+            log.warning(
+                "table %s could not be kept: %s: %s", table.code, type(error).__name__, error
+            )
+
+    def _forget(self, table: Table) -> None:
+        self._kept.pop(table.code, None)
+        if self.keeper is None:
+            return
+        try:
+            self.keeper.delete(table.code)
+        except Exception as error:
+            log.warning("table %s could not be deleted from the store: %s", table.code, error)
+
+    def resume(self) -> list[str]:
+        """Resume every table the keeper holds (as a restarted server does); their codes. A
+        text that is not a table this service can resume (corrupt, foreign, of a game or bot
+        this sheepkit has not) is logged and skipped. Each table resumes as it was: its seats
+        wait for their devices' ``rejoin``; its bots think again; a race under way is settled
+        at random (the log says so); a lobby's host has ``HOST_GRACE`` seconds to come back;
+        the time since its last activity (or its end) counts toward its closing."""
+        assert self.keeper is not None
+        try:
+            stored = self.keeper.load_all()
+        except Exception as error:
+            log.warning("the kept tables could not be read: %s: %s", type(error).__name__, error)
+            return []
+        resumed: list[str] = []
+        for code, text in stored:
+            if code in self.tables:
+                continue
+            try:
+                table = self._resumed(code, text)
+            except Exception as error:
+                log.warning(
+                    "kept table %r was not resumed (skipped): %s: %s",
+                    code[:20],
+                    type(error).__name__,
+                    error,
+                )
+                continue
+            self.tables[code] = table
+            self._kept[code] = text
+            state = table.session.state
+            if table.phase == "playing" and race_claims(state):
+                log.info("table %s resumed during a race: chance settles it", code)
+                note = "The server restarted during the race: chance chose"
+                table.notes.append((state.ply, note))
+                table.session.roll(None)
+            table.advance()
+            table.broadcast()  # (nobody sits yet: it is kept as it is now)
+            log.info(
+                "table %s resumed (%s, %s, ply %d)",
+                code,
+                table.game_key,
+                table.phase,
+                table.session.state.ply,
+            )
+            resumed.append(code)
+        return resumed
+
+    def _resumed(self, code: str, text: str) -> Table:
+        """The table a kept text describes (ValueError, KeyError, TypeError, BadRecord...
+        when it describes none)."""
+        kept = json.loads(text)
+        if not isinstance(kept, dict) or kept.get("form") != KEPT_FORM:
+            raise ValueError("not a kept sheepkit table")
+        if kept.get("version") != KEPT_VERSION or kept.get("code") != code:
+            raise ValueError(f"a kept table of version {kept.get('version')!r}, or another code")
+        record = kept["record"]
+        if not isinstance(record, dict) or not isinstance(record.get("rules"), dict):
+            raise ValueError("its record is not a record")
+        key = record.get("game")
+        if not isinstance(key, str) or key not in games():
+            raise ValueError(f"no game {key!r} here")
+        game = load(key, **record["rules"])
+        seats = [Seat(str(who), str(digest)) for who, digest in kept["seats"]]
+        if len(seats) != game.num_players:
+            raise ValueError(f"{len(seats)} seats for {game.num_players} players")
+        for seat in seats:
+            self._check_who(game, seat.who, "resume")
+            if seat.digest and (len(seat.digest) != 64 or not seat.digest.isascii()):
+                raise ValueError("a seat's token digest is not a SHA-256")
+        host, phase, seed = kept["host"], kept["phase"], record.get("seed")
+        if not isinstance(host, int) or not 0 <= host < len(seats):
+            raise ValueError(f"no host seat {host!r}")
+        if phase not in ("lobby", "playing", "over"):
+            raise ValueError(f"no phase {phase!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("its record has no seed")
+        session = Session(game, [_spec(s.who) for s in seats], seed=seed)
+        session.curtains = False
+        session.load_record(record)
+        session.set_dice_state(_unpack_rng(kept["dice"]))
+        if (phase == "over") != session.state.is_over:
+            raise ValueError(f"a game {phase} whose record says otherwise")
+        now, wall = self.clock(), self.wall()
+        table = Table(
+            code=code,
+            service=self,
+            session=session,
+            seats=seats,
+            host_seat=host,
+            touched=now - _wall_ago(kept["touched"], wall),
+            phase=phase,
+            notes=[(int(ply), str(words)) for ply, words in kept["notes"]],
+            host_gone=now if phase == "lobby" else None,  # HOST_GRACE to come back
+            ended=None if kept["ended"] is None else now - _wall_ago(kept["ended"], wall),
+        )
+        if phase == "over" and table.ended is None:
+            table.ended = now
+        session.claims_chance = table._settles_itself
+        return table
+
     # ------------------------------------------------------------------------- tables --
     def close_idle(self) -> list[str]:
         """Close every table whose time is up; their codes. A table nobody has touched for
@@ -509,8 +742,10 @@ class TableService:
         return [t.code for t, _ in closing]
 
     def close(self, table: Table, reason: str) -> None:
+        """The table closes: every device is told, and it is no longer kept."""
         table.closed = True
         self.tables.pop(table.code, None)
+        self._forget(table)
         for seat in table.seats:
             if seat.device is not None:
                 self._send_away(seat.device, table, reason)
@@ -547,14 +782,15 @@ class TableService:
                 f"this device already sits at table {device.table.code}: one seat per device", op
             )
 
-    def _sit(self, device: Device, table: Table, seat: int) -> None:
-        """Bind ``device`` to ``seat`` (its token already set), tell it so, and everyone."""
+    def _sit(self, device: Device, table: Table, seat: int, token: str) -> None:
+        """Bind ``device`` to ``seat`` (whose token's digest is set), tell it so (with the
+        token, its own), and everyone."""
         table.seats[seat].device = device
         device.table, device.seat = table, seat
         if seat == table.host_seat:
             table.host_gone = None
         table.touched = self.clock()
-        token, host = table.seats[seat].token, seat == table.host_seat
+        host = seat == table.host_seat
         self.send(
             device,
             {"op": "seated", "code": table.code, "seat": seat, "token": token, "host": host},
@@ -613,8 +849,9 @@ class TableService:
         )
         session.claims_chance = table._settles_itself  # a race waits for the devices
         self.tables[table.code] = table
-        table.seats[seat].token = secrets.token_urlsafe(16)
-        self._sit(device, table, seat)
+        token = secrets.token_urlsafe(16)
+        table.seats[seat].digest = token_digest(token)
+        self._sit(device, table, seat, token)
 
     def _check_who(self, game: Any, who: str, op: str) -> None:
         bots = for_game(game)
@@ -641,19 +878,20 @@ class TableService:
                 f"seat {seat} ({name}) is taken; only its own device may come back to it",
                 "sit",
             )
-        chosen.token = secrets.token_urlsafe(16)
-        self._sit(device, table, seat)
+        token = secrets.token_urlsafe(16)
+        chosen.digest = token_digest(token)
+        self._sit(device, table, seat, token)
 
     def _op_rejoin(self, device: Device, message: dict[str, Any]) -> None:
         self._free(device, "rejoin")
         table = self._table(message["code"])
-        token = message["token"]
-        # A token is URL-safe ASCII (``secrets.token_urlsafe``); any other text holds no seat
-        # (and compare_digest takes only ASCII text).
+        # The service holds each token's digest only: any text has one (hex, which
+        # compare_digest takes), and only the seat's own token has its seat's.
+        given = token_digest(message["token"])
         found = [
             i
             for i, s in enumerate(table.seats)
-            if s.taken and token.isascii() and secrets.compare_digest(s.token, token)
+            if s.taken and secrets.compare_digest(s.digest, given)
         ]
         if not found:
             raise ProtocolError("that token holds no seat at this table", "rejoin")
@@ -668,7 +906,7 @@ class TableService:
                 old.drop(reason)
         if chosen.who != WHO_HUMAN:  # handed to a bot while away: the player is back
             table.set_who(seat, WHO_HUMAN)
-        self._sit(device, table, seat)
+        self._sit(device, table, seat, message["token"])
 
     def _op_move(self, device: Device, message: dict[str, Any]) -> None:
         table, seat = self._seated(device)
@@ -817,7 +1055,7 @@ class TableService:
             table.notes.append((table.session.state.ply, words))
             table.set_who(seat, bot)
         left = table.seats[seat]
-        left.token, left.device = "", None
+        left.digest, left.device = "", None
         device.table = device.seat = None
         self.send(device, {"op": "left", "code": table.code, "reason": words})
         table.advance()
@@ -847,8 +1085,11 @@ __all__ = [
     "RACE_WAIT",
     "RATE",
     "Device",
+    "MemoryKeeper",
     "Race",
     "Seat",
     "Table",
+    "TableKeeper",
     "TableService",
+    "token_digest",
 ]

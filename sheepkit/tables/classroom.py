@@ -18,9 +18,9 @@ from pathlib import Path
 
 from tornado import web
 
-from ..classes.server import class_handlers, open_store, store_folder, teacher_key
+from ..classes.server import class_handlers, server_store, store_folder, teacher_key
 from ..classes.service import ClassService
-from .server import make_service, table_handlers
+from .server import kept_tables, make_service, table_handlers
 
 
 class SiteFiles(web.StaticFileHandler):
@@ -36,12 +36,13 @@ def classroom_app(site: Path, classes: Path, key: str) -> web.Application:
     site's notebooks."""
     if not (site / "index.html").is_file():
         raise SystemExit(f"no built site in {site}/ (index.html is missing): run `make site`")
-    service = make_service()
+    store = server_store(classes)  # the classes and the tables, one connection
+    service = make_service(kept_tables(classes))
     lessons = next((folder.parent for folder in sorted(site.rglob("00_welcome.ipynb"))), None)
     return web.Application(
         [
             *table_handlers("/", service),
-            *class_handlers("/", ClassService(open_store(classes)), key, lessons),
+            *class_handlers("/", ClassService(store), key, lessons),
             (r"/(.*)", SiteFiles, {"path": str(site), "default_filename": "index.html"}),
         ]
     )
@@ -56,7 +57,7 @@ async def serve(host: str, port: int, site: Path, classes: Path) -> None:
     if host in ("", "0.0.0.0"):
         print("  (pupils use this computer's address on the school network, same port)")
     print(f"  Teacher's page: http://{shown}:{port}/sheepkit/teacher/  key: {key}", flush=True)
-    print(f"  Classes kept in {classes.resolve()}", flush=True)
+    print(f"  Classes and open tables kept in {classes.resolve()}", flush=True)
     await asyncio.Event().wait()
 
 

@@ -6,6 +6,8 @@ that says a service is here, and its limits). ``start_with_voila(voila_app)`` do
 Voila server as it starts (``sheepkit.serving`` calls it: no second command) and tells the
 kernels it starts where the service is (``SHEEPKIT_TABLES_URL``). ``python -m
 sheepkit.tables.classroom`` serves the built static site and the service from one address.
+Both keep their tables in the server's store (``kept_tables``: the classes' SQLite file) and
+resume them when they start again.
 
 CPython only (tornado); the rest of the package runs on Pyodide too.
 """
@@ -17,12 +19,13 @@ import logging
 import os
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from tornado import web, websocket
 from tornado.ioloop import IOLoop, PeriodicCallback
 
-from .authority import Device, TableService
+from .authority import Device, TableKeeper, TableService
 from .client import SERVICE_PATH, URL_VARIABLE
 from .protocol import MAX_MESSAGE, ProtocolError
 
@@ -52,22 +55,42 @@ def threaded_thinker(executor: ThreadPoolExecutor) -> Callable[..., None]:
     return think
 
 
-def make_service(**limits: Any) -> TableService:
+def make_service(keeper: TableKeeper | None = None, **limits: Any) -> TableService:
     """A table service whose bots think in threads, whose races wait on the event loop for
     the devices' claims, and whose idle tables close (to be made on the event loop it
-    serves)."""
+    serves). With a ``keeper`` (``keeper.StoredTables``) its tables are kept, and those the
+    keeper holds already (a restart) are resumed."""
     loop = IOLoop.current()
     service = TableService(
         think=threaded_thinker(ThreadPoolExecutor(BOT_THREADS)),
         later=lambda seconds, callback: loop.call_later(seconds, callback),
+        keeper=keeper,
         **limits,
     )
+    if service.tables:
+        log.info("Resumed %d kept tables: %s", len(service.tables), ", ".join(service.tables))
 
     def close_idle() -> None:
         service.close_idle()
 
     PeriodicCallback(close_idle, IDLE_CHECK * 1000).start()
     return service
+
+
+def kept_tables(folder: Path) -> TableKeeper | None:
+    """The keeper of the server's store in ``folder`` (the classes' file, shared with the
+    class service), or None, with a log line, where it cannot be opened: the tables then
+    work as before, and a restart loses them."""
+    from ..classes.server import server_store
+    from .keeper import StoredTables
+
+    try:
+        return StoredTables(server_store(folder))
+    except Exception as error:
+        log.warning(
+            "Tables are not kept (%s: %s): a restart loses them", type(error).__name__, error
+        )
+        return None
 
 
 class TableSocket(websocket.WebSocketHandler):
@@ -158,8 +181,10 @@ def kernel_url(ip: str, port: int, base_url: str) -> str:
 def start_with_voila(voila_app: Any) -> TableService:
     """Serve the table service on the Voila server that is starting (its web app made, its
     port chosen) and tell its kernels where it is: they inherit the server's environment."""
+    from ..classes.server import voila_folder
+
     web_app = voila_app.app
-    service = make_service()
+    service = make_service(kept_tables(voila_folder(voila_app)))
     add_table_handlers(web_app, voila_app.base_url, service)
     url = kernel_url(voila_app.ip, voila_app.port, voila_app.base_url)
     os.environ[URL_VARIABLE] = url

@@ -311,12 +311,22 @@ class TablePanel:
 
     def _closed(self, message: dict[str, Any]) -> None:
         # A seat taken up on another connection (this browser's other tab) is still this
-        # browser's: the stored token is the one that tab holds, so it is kept.
-        if self.code is not None and self.memory is not None and not message.get("elsewhere"):
+        # browser's: the stored token is the one that tab holds, so it is kept. So is the
+        # token of a connection lost (the server restarting: it resumes its tables, and
+        # this page, reloaded, takes the seat up again).
+        lost = bool(message.get("lost"))
+        kept = lost or message.get("elsewhere")
+        if self.code is not None and self.memory is not None and not kept:
             self.memory.forget(self.code)
         self.client.disconnect()
         self._away_from_table()
-        self._say(f"The table closed: {message.get('reason', '')}")
+        if lost:
+            self._say(
+                "The connection to the table server was lost. When it is back, reload this "
+                "page: you take up your seat again."
+            )
+        else:
+            self._say(f"The table closed: {message.get('reason', '')}")
 
     def _left(self, message: dict[str, Any]) -> None:
         """This device gave up its seat: back to Open / Join, on the same connection."""

@@ -34,7 +34,7 @@ def fingerprint(service: TableService) -> str:
                 "code": code,
                 "phase": table.phase,
                 "host": table.host_seat,
-                "seats": [(s.who, s.token, id(s.device)) for s in table.seats],
+                "seats": [(s.who, s.digest, id(s.device)) for s in table.seats],
                 "timeline": [repr(state) for state in session.timeline],
                 "session seats": session.seats,
                 "notes": table.notes,

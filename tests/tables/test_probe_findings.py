@@ -261,7 +261,7 @@ def test_one_connection_holds_one_open_table_at_most() -> None:
     opener = Raw(service)
     seated = opener.send(op="open", game="wolf_and_sheep", seats=["human", "human"])
     code = next(iter(service.tables))
-    token = service.tables[code].seats[0].token
+    token = next(m["token"] for m in opener.heard if m["op"] == "seated")
     again = opener.send(op="open", game="wolf_and_sheep", seats=["human", "human"])
     assert again["op"] == "error" and "one seat per device" in again["reason"], again
     assert opener.send(op="leave")["op"] == "error"

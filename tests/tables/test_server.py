@@ -4,13 +4,18 @@ pupil's bot joining from Python, and the service started with the Voila server."
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import os
 import random
+import signal
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,9 +24,12 @@ from tornado.httpclient import AsyncHTTPClient
 
 import sheepkit.serving
 import sheepkit.tables.bot_seat
+from sheepkit.classes.server import FOLDER_VARIABLE, server_store
+from sheepkit.classes.store import ClassStore
 from sheepkit.tables import MAX_MESSAGE, TableClient, TableService, join, local_client
 from sheepkit.tables.bot_seat import GAP, BotSeat
 from sheepkit.tables.client import URL_VARIABLE, TornadoTransport
+from sheepkit.tables.keeper import StoredTables
 from sheepkit.tables.server import add_table_handlers, make_service, start_with_voila
 
 
@@ -292,9 +300,10 @@ class Everything(web.RequestHandler):
 
 
 def test_the_service_starts_with_voila_before_its_catch_all_and_tells_the_kernels(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.delenv(URL_VARIABLE, raising=False)
+    monkeypatch.delenv(FOLDER_VARIABLE, raising=False)
 
     async def scenario() -> None:
         app = web.Application()
@@ -302,7 +311,15 @@ def test_the_service_starts_with_voila_before_its_catch_all_and_tells_the_kernel
         port = free_port()
         server = app.listen(port, "127.0.0.1")
         voila = type(
-            "VoilaApp", (), {"app": app, "base_url": "/base/", "ip": "0.0.0.0", "port": port}
+            "VoilaApp",
+            (),
+            {
+                "app": app,
+                "base_url": "/base/",
+                "ip": "0.0.0.0",
+                "port": port,
+                "root_dir": str(tmp_path / "notebooks"),
+            },
         )
         try:
             start_with_voila(voila)
@@ -318,6 +335,11 @@ def test_the_service_starts_with_voila_before_its_catch_all_and_tells_the_kernel
             await TornadoTransport.connect(os.environ[URL_VARIABLE], device)
             device.send({"op": "ping"})
             await until(lambda: device.messages, "a pong")
+            # Its tables are kept in the classes' store, beside the notebooks.
+            device.open("wolf_and_sheep", ["human", "human"])
+            await until(lambda: device.code, "the table's code")
+            store = server_store(tmp_path / "classes")
+            assert [code for code, _ in store.kept_tables()] == [device.code]
         finally:
             server.stop()
 
@@ -441,3 +463,167 @@ def test_the_probes_of_issue_39_are_answered_in_words_with_no_traceback_logged(
     with caplog.at_level(logging.INFO):
         run(scenario)
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+
+
+# -- a restart (issue 39, finding 8) -------------------------------------------------------
+
+
+async def act(devices: list[TableClient], rng: random.Random) -> bool:
+    """One device that may act does (a random legal move, its roll, its claim in a race),
+    and the table's answer arrives; False if none may act."""
+    for device in devices:
+        snap = device.snapshot or {}
+        if snap.get("phase") != "playing":
+            continue
+        heard = device.messages
+        if snap["legal"]:
+            device.move(rng.choice(snap["legal"]))
+        elif snap["may_roll"] and snap["acting"] == snap["seat"]:
+            device.roll()
+        elif snap["claim"]:
+            device.claim()
+        else:
+            continue
+        answered = functools.partial(lambda d, h: d.messages > h, device, heard)
+        await until(answered, "the table's answer")
+        return True
+    return False
+
+
+def test_a_restarted_server_resumes_its_tables_and_the_devices_rejoin_over_websockets(
+    tmp_path: Path,
+) -> None:
+    """Two devices play Shave a Sheep over websockets on a server that keeps its tables in
+    its store; the server stops (its connections close) and a new one starts on the same
+    file; each device connects to it again, rejoins its seat with its token, sees the same
+    position and plays on to the end."""
+    path = tmp_path / "classes" / "classes.sqlite3"
+    quick = {"rate": 10_000.0, "burst": 10_000}  # (this test acts faster than a pupil)
+
+    async def main() -> None:
+        rng = random.Random(5)
+        store = ClassStore(path)
+        app = web.Application()
+        first = Served(free_port(), make_service(StoredTables(store), **quick))
+        add_table_handlers(app, "/", first.service)
+        server = app.listen(first.port, "127.0.0.1")
+        host, guest = await seated_pair(first, "shave_a_sheep")
+        host.start()
+        await until(lambda: (host.snapshot or {}).get("phase") == "playing", "the start")
+        for _ in range(8):
+            assert await act([host, guest], rng)
+        ply = (host.snapshot or {})["ply"]
+        await until(lambda: (guest.snapshot or {}).get("ply") == ply, "the guest's last snapshot")
+        seen = [host.snapshot, guest.snapshot]
+        held = [(d.code or "", d.token or "") for d in (host, guest)]
+        # The server stops: it listens no more, and its connections close.
+        server.stop()
+        for device in list(first.service.connected):
+            assert device.drop is not None
+            device.drop("the server is stopping")
+        await until(lambda: host.closed and guest.closed, "the connections closed")
+        await until(lambda: not first.service.connected, "the devices let go")
+        store.close()
+
+        again = ClassStore(path)
+        app = web.Application()
+        second = Served(free_port(), make_service(StoredTables(again), **quick))
+        add_table_handlers(app, "/", second.service)
+        server = app.listen(second.port, "127.0.0.1")
+        try:
+            assert list(second.service.tables) == [held[0][0]]
+            for device, (code, token) in zip((host, guest), held, strict=True):
+                await TornadoTransport.connect(second.url, device)
+                device.rejoin(code, token)
+            await until(
+                lambda: all(not s["away"] for s in (host.snapshot or {}).get("seats", [{}])),
+                "both seats taken up again",
+            )
+            await until(lambda: guest.snapshot == seen[1], "the guest's snapshot")
+            assert host.snapshot == seen[0] and host.token == held[0][1]
+            while await act([host, guest], rng):
+                pass
+            assert host.snapshot["phase"] == "over" and host.snapshot["outcome"]  # type: ignore[index]
+        finally:
+            host.disconnect()
+            guest.disconnect()
+            await until(lambda: not second.service.connected, "the devices gone")
+            server.stop()
+            again.close()
+
+    asyncio.run(main())
+
+
+SERVER = """
+import asyncio, sys
+from pathlib import Path
+from tornado import web
+from sheepkit.tables.server import add_table_handlers, kept_tables, make_service
+async def main():
+    app = web.Application()
+    service = make_service(kept_tables(Path(sys.argv[1])), rate=10_000.0, burst=10_000)
+    add_table_handlers(app, "/", service)
+    app.listen(int(sys.argv[2]), "127.0.0.1")
+    print("ready", len(service.tables), flush=True)
+    await asyncio.Event().wait()
+asyncio.run(main())
+"""
+
+
+def test_a_server_killed_with_sigkill_resumes_its_game_in_a_new_process(tmp_path: Path) -> None:
+    """What the devices saw before the server's process was killed (SIGKILL, mid-game) is
+    what a new process on the same folder resumes: Lamb Mimes' hands and all."""
+
+    def start(port: int) -> subprocess.Popen[str]:
+        server = subprocess.Popen(
+            [sys.executable, "-c", SERVER, str(tmp_path), str(port)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert server.stdout is not None
+        return server
+
+    async def main() -> None:
+        rng = random.Random(8)
+        port = free_port()
+        server = start(port)
+        try:
+            assert server.stdout is not None and server.stdout.readline().split() == ["ready", "0"]
+            first = Served(port, None)
+            host, guest = await first.client(), await first.client()
+            host.open("lamb_mimes", ["human", "human"], rules={"players": 2})
+            await until(lambda: host.code or host.errors, "the table's code")
+            guest.sit(host.code or "", 1)
+            await until(lambda: guest.snapshot, "the guest's seat")
+            host.start()
+            await until(lambda: (host.snapshot or {}).get("phase") == "playing", "the start")
+            for _ in range(12):
+                assert await act([host, guest], rng)
+            ply = (host.snapshot or {})["ply"]
+            await until(lambda: (guest.snapshot or {}).get("ply") == ply, "the guest's snapshot")
+            seen = [host.snapshot, guest.snapshot]
+            held = [(d.code or "", d.token or "") for d in (host, guest)]
+            server.send_signal(signal.SIGKILL)
+            server.wait()
+            await until(lambda: host.closed and guest.closed, "the connections lost")
+        finally:
+            server.kill()
+            server.wait()
+        port = free_port()
+        server = start(port)
+        try:
+            assert server.stdout is not None and server.stdout.readline().split() == ["ready", "1"]
+            second = Served(port, None)
+            for device, (code, token) in zip((host, guest), held, strict=True):
+                await TornadoTransport.connect(second.url, device)
+                device.rejoin(code, token)
+            await until(lambda: guest.snapshot == seen[1], "the guest's seat, as it was")
+            await until(lambda: host.snapshot == seen[0], "the host's seat, as it was")
+            for _ in range(6):
+                assert await act([host, guest], rng)
+            assert (host.snapshot or {})["ply"] > ply
+        finally:
+            server.kill()
+            server.wait()
+
+    asyncio.run(main())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -30,8 +31,9 @@ def classroom() -> Iterator[str]:
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     command = ["-m", "sheepkit.tables.classroom", "--port", str(port), "--site", str(SITE)]
+    classes = tempfile.mkdtemp(prefix="sheepkit-site-tables-")  # its store, not the repo's
     process = subprocess.Popen(
-        [sys.executable, *command],
+        [sys.executable, *command, "--classes", classes],
         cwd=REPO,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

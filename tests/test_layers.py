@@ -156,3 +156,19 @@ def test_import_sheepkit_and_every_games_drawing_loads_no_widgets() -> None:
     assert loaded_after(f"import sheepkit\n{imports}\nimport sheepkit.lab") == []
     # The probe can fail: the app does load them.
     assert {"ipywidgets", "ipycanvas"} <= set(loaded_after("import sheepkit.ui"))
+
+
+def test_what_a_page_imports_needs_no_server_module() -> None:
+    """The static site's Pyodide has no tornado, and a page never opens a store: sheepkit, its
+    UI and its lab import without either (site/snapshot_prepare.py imports these three)."""
+    probe = (
+        "import sys\n"
+        "sys.modules['tornado'] = None\n"
+        "sys.modules['sqlite3'] = None\n"
+        "import sheepkit, sheepkit.ui, sheepkit.lab, sheepkit.ui.classroom\n"
+        "print('ok')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
+    assert result.stdout.strip().endswith("ok"), result.stderr[-2000:]

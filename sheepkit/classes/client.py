@@ -25,6 +25,12 @@ from .messages import (
 
 Listener = Callable[[Message], None]
 
+#: The pupils' websocket under the server's base URL.
+CLASS_PATH = "sheepkit/class"
+#: The environment variable that names the class service's websocket for a kernel (the Voila
+#: server sets it for the kernels it starts).
+URL_VARIABLE = "SHEEPKIT_CLASS_URL"
+
 
 class Transport(Protocol):
     def send(self, text: str) -> None: ...

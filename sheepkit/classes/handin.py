@@ -14,10 +14,12 @@ import json
 import math
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .messages import MAX_NAME, Answer, MessageError, Result, build, nesting
-from .store import ClassRow, ClassStore, StoreError
+
+if TYPE_CHECKING:  # the store (sqlite3) is the server's: a pupil's page only writes a file
+    from .store import ClassRow, ClassStore
 
 KIND = "answers"
 VERSION = 1
@@ -107,6 +109,8 @@ def read_hand_in(data: bytes) -> HandedIn:
 def store_hand_in(store: ClassStore, klass: ClassRow, handed: HandedIn) -> str:
     """The file's answers into the class, under the pupil's name (a pupil of that name gets
     them added; a new name is a new pupil). What was read, in words."""
+    from .store import StoreError
+
     pupil = next((p for p in store.pupils(klass.id) if p.name.lower() == handed.name.lower()), None)
     if pupil is None:
         try:

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 from tornado import web, websocket
 
 from .catalogue import Lesson, lessons_in
+from .client import CLASS_PATH, URL_VARIABLE
 from .handin import HandInError, read_hand_in, store_hand_in
 from .messages import MAX_MESSAGE, MessageError, Refused
 from .pages import (
@@ -42,10 +43,6 @@ from .store import FILE_NAME, ClassRow, ClassStore, StoreError
 
 log = logging.getLogger(__name__)
 
-#: The pupils' websocket under the server's base URL.
-CLASS_PATH = "sheepkit/class"
-#: The environment variable that names the class service's websocket for a kernel.
-URL_VARIABLE = "SHEEPKIT_CLASS_URL"
 #: Where the store's folder may be named, and the teacher key set, when the server starts.
 FOLDER_VARIABLE = "CLASSES"
 KEY_VARIABLE = "TEACHER_KEY"

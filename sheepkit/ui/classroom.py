@@ -26,7 +26,7 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
-from ..classes.client import ClassClient
+from ..classes.client import CLASS_PATH, URL_VARIABLE, ClassClient
 from ..classes.messages import (
     MAX_NAME,
     Answer,
@@ -42,7 +42,6 @@ from ..classes.messages import (
     Saved,
     Spread,
 )
-from ..classes.server import CLASS_PATH, URL_VARIABLE
 from ..platform import in_browser
 from .browser_memory import BrowserMemory
 from .requested import served_by_voila

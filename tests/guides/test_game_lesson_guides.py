@@ -336,3 +336,45 @@ def section_of(text: str, heading: str) -> str:
     match = re.search(rf"^## {heading}\s*$(.*?)(?=^## |\Z)", text, re.M | re.S)
     assert match, f"no '## {heading}' section"
     return match.group(1)
+
+
+#: The guide's "Some games pupils make": (the change, how the guide words its result).
+PUPILS_GAMES = {
+    "noughts and crosses on `kit.squares(4)`": "three in a row 4x4",
+    "Pawn Race on `kit.squares(6)` with `kit.rows(2)`": "two rows 6x6",
+    "Pawn Race on `kit.lines(5, 3, diagonals=True)`": "lines 5x3",
+}
+
+
+def pupils_game(change: str):
+    from sheepkit import kit
+
+    pawn = [kit.step(kit.FORWARD), kit.step(kit.FORWARD_DIAGONALS, capture=True)]
+    rows = kit.rows(2) if change == "two rows 6x6" else kit.rows(1)
+    if change == "three in a row 4x4":
+        board, goals = kit.squares(4), [kit.in_a_row(3)]
+        sides = [kit.Side("X", moves=[kit.place()]), kit.Side("O", moves=[kit.place()])]
+    else:
+        board = kit.squares(6) if change == "two rows 6x6" else kit.lines(5, 3, diagonals=True)
+        goals = [kit.reach(), kit.capture()]
+        sides = [kit.Side(n, pieces=rows, moves=pawn) for n in ("White", "Black")]
+    return kit.Game(change.title(), name=f"guide_{change.replace(' ', '_')}", board=board,
+                    sides=sides, goals=goals)  # fmt: skip
+
+
+@pytest.mark.parametrize("change", sorted(PUPILS_GAMES))
+def test_the_design_a_game_guide_measures_the_pupils_games_as_the_lesson_does(change):
+    from sheepkit import kit
+    from sheepkit.examples.design_a_game_lesson import who_wins
+
+    game = kit.register(pupils_game(PUPILS_GAMES[change]))
+    try:
+        played = who_wins(game.name, games=200, seed=1)
+    finally:
+        sheepkit.core.registry.unregister(game.name)
+    shares = ", ".join(f"{s.who} wins {s}" for s in played.sides)
+    edge = "a clear difference" if played.clear else "no clear difference"
+    row = next(
+        line for line in guide("design_a_game").splitlines() if line.startswith(f"| {change}")
+    )
+    assert row.rstrip(" |").endswith(f"| {shares}: {edge}"), row

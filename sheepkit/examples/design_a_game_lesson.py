@@ -16,6 +16,24 @@ from .. import lab
 
 LESSON = "Design a Game"
 
+# The lesson's explanations, shown after each prediction's result. They live here, not in the
+# notebook's code, which pupils read in JupyterLab before they guess.
+NOUGHTS_EXPLAINED = (
+    "X wins about six games in ten, O fewer than three. The two intervals do not overlap, so "
+    "this is no luck: moving first is a real advantage. After each of its moves, X has one "
+    "piece more than O.\n\n"
+    "Good players see something else. With perfect play, every game of noughts and crosses is "
+    "a draw."
+)
+FAIRNESS_EXPLAINED = (
+    "Look at the two intervals. If they do not overlap, one side really wins more often: your "
+    "game favours it. If they overlap, these games cannot tell the sides apart. Your game may "
+    "be fair.\n\n"
+    "Not fair? Change one choice, such as the size of the board or a goal's number. Run the "
+    "cells again, and measure again. The Rule Lab in the Extension also changes who moves "
+    "first."
+)
+
 
 @dataclass(frozen=True)
 class Share:

@@ -28,7 +28,10 @@ SHOWN_CALLS = {"predict", "after_run", "ask"}
 SHOWN_KEYWORDS = {"question", "choices", "explanation"}
 # Lesson modules whose texts a cell shows by name (``explanation=hare_lesson.STALL_EXPLAINED``:
 # kept out of the code pupils read in JupyterLab before they guess), as the notebooks import them.
-LESSON_MODULES = {"hare_lesson": "sheepkit.examples.hounds_and_hare_lesson"}
+LESSON_MODULES = {
+    "hare_lesson": "sheepkit.examples.hounds_and_hare_lesson",
+    "design_lesson": "sheepkit.examples.design_a_game_lesson",
+}
 
 CODE_BLOCK = re.compile(r"```.*?```", re.S)
 CODE_SPAN = re.compile(r"`[^`]*`")

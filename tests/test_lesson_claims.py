@@ -330,7 +330,7 @@ def test_no_bot_description_uses_a_search_term_it_does_not_explain() -> None:
 
 
 # -- the JupyterLab lessons: their length, and no test marks in pupils' code ----------------------
-@pytest.mark.parametrize("notebook", ["make_a_game", "bot_arena"])
+@pytest.mark.parametrize("notebook", ["make_a_game", "bot_arena", "design_a_game"])
 def test_a_jupyterlab_lesson_keeps_its_test_marks_out_of_the_pupils_cells(notebook: str) -> None:
     cells = json.loads((NOTEBOOKS / f"{notebook}.ipynb").read_text())["cells"]
     marked = [c["id"] for c in cells if "NBVAL" in "".join(c["source"])]

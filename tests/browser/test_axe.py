@@ -23,6 +23,7 @@ APPS = {
     "lamb_mimes": True,
     "sheep_race": True,
     "make_a_game": False,
+    "design_a_game": True,
 }
 # The other pages' own widget, to wait for: Voila shows a page before its widgets render.
 WIDGETS = {"rule_lab": ".sk-rule-lab", "bot_arena": ".sk-bot-arena"}

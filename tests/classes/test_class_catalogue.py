@@ -76,7 +76,14 @@ def test_what_waits_for_a_prediction_names_one_of_its_lessons_questions() -> Non
     assert found  # Wolf and Sheep's Hint waits
 
 
-GAME_LESSONS = ("wolf_and_sheep", "shave_a_sheep", "sheep_race", "battle_sheep", "lamb_mimes")
+GAME_LESSONS = (
+    "wolf_and_sheep",
+    "shave_a_sheep",
+    "sheep_race",
+    "battle_sheep",
+    "lamb_mimes",
+    "design_a_game",
+)
 
 
 @pytest.mark.parametrize("lesson", GAME_LESSONS)

@@ -1,5 +1,5 @@
-"""The teacher's guides of lamb_mimes, sheep_race, bot_arena and make_a_game quote today's
-numbers, and the lessons' claims match them (issue 27).
+"""The teacher's guides of lamb_mimes, sheep_race, bot_arena, make_a_game and design_a_game
+quote today's numbers, and the lessons' claims match them (issue 27).
 
 A number a guide quotes from a notebook run must be printed by that run: each is looked up in
 the text its ``# NBVAL_CHECK_OUTPUT`` cell must print (``metadata.sheepkit.expected_output``,
@@ -80,6 +80,27 @@ QUOTED = [
     ("make_a_game", "make-a-game-35", "the hare wins in 34 moves"),
     ("make_a_game", "make-a-game-35", "stall limit 10: random hare wins 99% [96%-100%]"),
     ("make_a_game", "make-a-game-35", "the hounds win in 23 moves"),
+    ("design_a_game", "design-a-game-4", "X wins 606 of 1000: 60.6% [57.5%, 63.6%]"),
+    ("design_a_game", "design-a-game-4", "O wins 272 of 1000: 27.2% [24.5%, 30.0%]"),
+    ("design_a_game", "design-a-game-4", "Draws: 122 of 1000: 12.2% [10.3%, 14.4%]"),
+    (
+        "design_a_game",
+        "design-a-game-4",
+        "The intervals of X and O do not overlap: X wins clearly more often.",
+    ),
+    (
+        "design_a_game",
+        "design-a-game-12",
+        "20 games, 340 states checked, length mean 16.0, longest 22",
+    ),
+    ("design_a_game", "design-a-game-18", "White wins 107 of 200: 53.5% [46.6%, 60.3%]"),
+    ("design_a_game", "design-a-game-18", "Black wins 93 of 200: 46.5% [39.7%, 53.4%]"),
+    (
+        "design_a_game",
+        "design-a-game-18",
+        "The intervals of White and Black overlap: no clear difference between them.",
+    ),
+    ("design_a_game", "design-a-game-14", "the White have no pieces and no move that puts one"),
 ]
 
 
@@ -249,3 +270,111 @@ def test_sheep_race_app_plays_one_race_and_its_length_is_as_the_guide_says():
 
 def test_lamb_mimes_app_plays_one_round():
     assert "match=False" in source("lamb_mimes", "lamb-mimes-12")
+
+
+# -- design_a_game ---------------------------------------------------------------------------
+#: The lesson's cells that declare and register its two games: noughts and crosses, and the
+#: pupils' starting game (the board, the sides, the goals, the game).
+DESIGN_CELLS = [f"design-a-game-{n}" for n in (2, 6, 8, 10, 12)]
+
+
+@pytest.fixture(scope="module")
+def design_games():
+    """The lesson's two games, declared and registered by its own cells, then unregistered."""
+    namespace: dict = {}
+    for cell in DESIGN_CELLS:
+        exec(source("design_a_game", cell), namespace)
+    names = [namespace["noughts_and_crosses"].name, namespace["my_game"].name]
+    yield namespace
+    for name in names:
+        sheepkit.core.registry.unregister(name)
+
+
+def test_design_a_game_runs_are_what_the_lesson_functions_give(design_games):
+    """The lesson's figures, computed again at its seeds and sizes: the same lines."""
+    from sheepkit.examples.design_a_game_lesson import who_wins
+
+    noughts = who_wins("noughts_and_crosses", games=1000, seed=1)
+    mine = who_wins(design_games["my_game"].name, games=200, seed=1)
+    for cell, played in (("design-a-game-4", noughts), ("design-a-game-18", mine)):
+        assert "\n".join(played.lines()) in checked_output("design_a_game", cell)
+    assert noughts.clear and noughts.leader.who == "X" and noughts.first == "X"
+    assert not mine.clear and mine.first == "White"
+    assert "X wins about six games in ten, O fewer than three" in said(
+        "design_a_game", "design-a-game-4"
+    )
+    assert 0.55 <= noughts.sides[0].rate <= 0.65 and 0.2 <= noughts.sides[1].rate < 0.3
+
+
+def test_noughts_and_crosses_is_a_draw_with_perfect_play_as_lesson_and_guide_say(design_games):
+    from functools import cache
+
+    game = design_games["noughts_and_crosses"]()
+
+    @cache
+    def value(state) -> int:  # for the player to move: 1 a win, 0 a draw, -1 a loss
+        if state.is_over:
+            winners = state.outcome().winners
+            return 0 if not winners else (1 if state.turn in winners else -1)
+        return max(-value(state.play(move)) for move in state.legal_moves())
+
+    assert value(game.new_game()) == 0
+    assert "With perfect play, every game of noughts and crosses is a draw" in said(
+        "design_a_game", "design-a-game-4"
+    )
+    assert "With perfect play every game is a draw" in " ".join(guide("design_a_game").split())
+
+
+def test_the_design_a_game_guide_answers_with_the_lesson_s_figures():
+    text = " ".join(section_of(guide("design_a_game"), "Questions").split())
+    assert "X wins 60.6% and O 27.2%, and the intervals do not overlap" in text
+    assert "53.5% against 46.5%" in text and "intervals overlap" in text
+    assert "60.6%" in said("design_a_game", "design-a-game-4")
+
+
+def section_of(text: str, heading: str) -> str:
+    match = re.search(rf"^## {heading}\s*$(.*?)(?=^## |\Z)", text, re.M | re.S)
+    assert match, f"no '## {heading}' section"
+    return match.group(1)
+
+
+#: The guide's "Some games pupils make": (the change, how the guide words its result).
+PUPILS_GAMES = {
+    "noughts and crosses on `kit.squares(4)`": "three in a row 4x4",
+    "Pawn Race on `kit.squares(6)` with `kit.rows(2)`": "two rows 6x6",
+    "Pawn Race on `kit.lines(5, 3, diagonals=True)`": "lines 5x3",
+}
+
+
+def pupils_game(change: str):
+    from sheepkit import kit
+
+    pawn = [kit.step(kit.FORWARD), kit.step(kit.FORWARD_DIAGONALS, capture=True)]
+    rows = kit.rows(2) if change == "two rows 6x6" else kit.rows(1)
+    if change == "three in a row 4x4":
+        board, goals = kit.squares(4), [kit.in_a_row(3)]
+        sides = [kit.Side("X", moves=[kit.place()]), kit.Side("O", moves=[kit.place()])]
+    else:
+        board = kit.squares(6) if change == "two rows 6x6" else kit.lines(5, 3, diagonals=True)
+        goals = [kit.reach(), kit.capture()]
+        sides = [kit.Side(n, pieces=rows, moves=pawn) for n in ("White", "Black")]
+    return kit.Game(change.title(), name=f"guide_{change.replace(' ', '_')}", board=board,
+                    sides=sides, goals=goals)  # fmt: skip
+
+
+@pytest.mark.parametrize("change", sorted(PUPILS_GAMES))
+def test_the_design_a_game_guide_measures_the_pupils_games_as_the_lesson_does(change):
+    from sheepkit import kit
+    from sheepkit.examples.design_a_game_lesson import who_wins
+
+    game = kit.register(pupils_game(PUPILS_GAMES[change]))
+    try:
+        played = who_wins(game.name, games=200, seed=1)
+    finally:
+        sheepkit.core.registry.unregister(game.name)
+    shares = ", ".join(f"{s.who} wins {s}" for s in played.sides)
+    edge = "a clear difference" if played.clear else "no clear difference"
+    row = next(
+        line for line in guide("design_a_game").splitlines() if line.startswith(f"| {change}")
+    )
+    assert row.rstrip(" |").endswith(f"| {shares}: {edge}"), row

@@ -22,7 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 GUIDES = ROOT / "docs" / "guides"
 NOTEBOOKS = ROOT / "notebooks"
-CHECKED = ["wolf_and_sheep", "shave_a_sheep", "battle_sheep", "rule_lab"]
+CHECKED = ["wolf_and_sheep", "shave_a_sheep", "battle_sheep", "rule_lab", "design_a_game"]
 NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?%?")
 LIST_NUMBER = re.compile(r"^\s*\d+\.\s", re.M)
 

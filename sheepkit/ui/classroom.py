@@ -27,7 +27,9 @@ from IPython.display import display
 
 from ..classes.client import ClassClient
 from ..classes.messages import (
+    CLASS_PATH,
     MAX_NAME,
+    URL_VARIABLE,
     Answer,
     Ended,
     Join,
@@ -40,7 +42,6 @@ from ..classes.messages import (
     Run,
     Saved,
 )
-from ..classes.server import CLASS_PATH, URL_VARIABLE
 from ..platform import in_browser
 from .browser_memory import BrowserMemory
 from .requested import served_by_voila

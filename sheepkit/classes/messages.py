@@ -18,11 +18,6 @@ from typing import Any, ClassVar, TypeVar, get_type_hints
 
 from ..core import SheepkitError
 
-#: The pupils' websocket under the server's base URL (here, not in server.py: the pupils'
-#: client runs in the browser too, where there is no tornado).
-CLASS_PATH = "sheepkit/class"
-#: The environment variable that names the class service's websocket for a kernel.
-URL_VARIABLE = "SHEEPKIT_CLASS_URL"
 #: The longest message, in bytes of UTF-8 (a reason of MAX_REASON characters and a rule set).
 MAX_MESSAGE = 16_384
 #: How deep a message may nest (a run's rules may hold a designed die: lists of lists).

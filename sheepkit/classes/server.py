@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from tornado import web, websocket
 
 from .catalogue import Lesson, lessons_in
-from .messages import CLASS_PATH, MAX_MESSAGE, URL_VARIABLE, MessageError, Refused
+from .messages import MAX_MESSAGE, MessageError, Refused
 from .pages import (
     TEACHER_PATH,
     board,
@@ -40,6 +40,10 @@ from .store import FILE_NAME, ClassRow, ClassStore, StoreError
 
 log = logging.getLogger(__name__)
 
+#: The pupils' websocket under the server's base URL.
+CLASS_PATH = "sheepkit/class"
+#: The environment variable that names the class service's websocket for a kernel.
+URL_VARIABLE = "SHEEPKIT_CLASS_URL"
 #: Where the store's folder may be named, and the teacher key set, when the server starts.
 FOLDER_VARIABLE = "CLASSES"
 KEY_VARIABLE = "TEACHER_KEY"

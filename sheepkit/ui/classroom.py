@@ -27,9 +27,7 @@ from IPython.display import display
 
 from ..classes.client import ClassClient
 from ..classes.messages import (
-    CLASS_PATH,
     MAX_NAME,
-    URL_VARIABLE,
     Answer,
     Ended,
     Join,
@@ -42,6 +40,7 @@ from ..classes.messages import (
     Run,
     Saved,
 )
+from ..classes.server import CLASS_PATH, URL_VARIABLE
 from ..platform import in_browser
 from .browser_memory import BrowserMemory
 from .requested import served_by_voila

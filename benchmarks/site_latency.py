@@ -1,6 +1,12 @@
 """How fast the static site's apps become usable in Chromium, and how big the site is.
 
     .venv/bin/python benchmarks/site_latency.py [--apps wolf_and_sheep,...] [--json out.json]
+    .venv/bin/python benchmarks/site_latency.py --server classroom [--requests]
+
+With `--server classroom` the site is served by `make classroom`'s server
+(sheepkit.tables.classroom: precompressed files, hashed files cached for a year) and each
+visit also counts what reached the server: requests, 304s and the bytes of the bodies sent
+(compressed as sent; the server's own count, headers left out); `--requests` lists them.
 
 Needs a built site (`make site`). For every game app: a first visit in a new browser profile
 (nothing cached), then a second visit in the same profile (the server sends
@@ -20,10 +26,14 @@ machine changes less than the wall clock; say the load average with the figures.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import sys
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +84,59 @@ def browser_cpu() -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+class Counted:
+    """What reached the classroom server: (status, path, body bytes) per request."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[int, str, int]] = []
+
+    def log(self, handler: Any) -> None:
+        length = int(handler._headers.get("Content-Length", 0) or 0)
+        self.seen.append((handler.get_status(), handler.request.path, length))
+
+    def summary(self, start: int, end: int | None = None) -> dict[str, Any]:
+        seen = self.seen[start:end]
+        return {
+            "requests": len(seen),
+            "not_modified": sum(1 for status, _, _ in seen if status == 304),
+            "megabytes": round(sum(n for status, _, n in seen if status == 200) / 1e6, 2),
+        }
+
+
+@contextmanager
+def serve_classroom(site: Path, counted: Counted) -> Iterator[str]:
+    """`make classroom`'s server (the site, the tables, the classes) on a free port, in a
+    thread of its own; yields its base URL."""
+    import socket
+
+    from sheepkit.tables.classroom import classroom_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
+    classes = tempfile.TemporaryDirectory(prefix="sheepkit-classes-")
+
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        app = classroom_app(site, Path(classes.name), "key")
+        app.settings["log_function"] = counted.log
+        app.listen(port, "127.0.0.1")
+        started.set()
+        loop.run_forever()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    started.wait(30)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        classes.cleanup()
+
+
 def visit(offline: Offline, name: str) -> dict[str, Any]:
     page = offline.context.new_page()
     page.add_init_script(PAGE_HELPERS)
@@ -87,7 +150,9 @@ def visit(offline: Offline, name: str) -> dict[str, Any]:
 
 
 def site_size(site: Path) -> dict[str, float]:
+    """The site's files, its precompressed copies (.gz, .br) left out."""
     files = [p for p in site.rglob("*") if p.is_file()]
+    files = [p for p in files if p.suffix not in {".gz", ".br"} or not p.with_suffix("").is_file()]
     return {"megabytes": round(sum(p.stat().st_size for p in files) / 1e6, 1), "files": len(files)}
 
 
@@ -95,12 +160,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--apps", default=",".join(GAMES))
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--server", choices=("static", "classroom"), default="static")
+    parser.add_argument("--requests", action="store_true", help="list what reached the server")
+    parser.add_argument(
+        "--gzip-only",
+        action="store_true",
+        help="the classroom server sends no brotli: Chromium offers it on 127.0.0.1, but not"
+        " to a plain-http server at a school network's address",
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    results: dict[str, Any] = {"site": site_size(SITE), "apps": {}}
+    results: dict[str, Any] = {"site": site_size(SITE), "apps": {}, "server": args.server}
+    results["gzip_only"] = args.gzip_only
     print(f"site: {results['site']['megabytes']} MB in {results['site']['files']} files")
-    with serve_site(cache_seconds=3600) as base, sync_playwright() as playwright:
+    counted = Counted()
+    if args.server == "classroom":
+        if args.gzip_only:
+            from sheepkit.tables import classroom
+
+            classroom.ENCODINGS = tuple(e for e in classroom.ENCODINGS if e[0] != "br")
+        serving = serve_classroom(SITE, counted)
+    else:
+        serving = serve_site(cache_seconds=3600)
+    with serving as base, sync_playwright() as playwright:
         for name in args.apps.split(","):
             # A new browser profile per app: the first visit finds nothing cached, the second
             # has what a pupil's browser keeps. The offline tests' routing would turn the HTTP
@@ -108,9 +191,21 @@ def main() -> None:
             with tempfile.TemporaryDirectory(prefix="sheepkit-profile-") as profile:
                 context = launch_profile(playwright, Path(profile), ONLY_LOOPBACK)
                 offline = Offline.around(context, base, cached=True)
+                start = len(counted.seen)
                 first = visit(offline, name)
+                middle = len(counted.seen)
                 second = visit(offline, name)
                 offline.close()
+            if args.server == "classroom":
+                first["server"] = counted.summary(start, middle)
+                second["server"] = counted.summary(middle)
+                if args.requests:
+                    for label, part in (
+                        ("first", counted.seen[start:middle]),
+                        ("second", counted.seen[middle:]),
+                    ):
+                        for status, path, length in part:
+                            print(f"  {label} {status} {length:>10} {path}")
             results["apps"][name] = {"first": first, "second": second}
             results["blocked"] = results.get("blocked", 0) + len(offline.blocked)
             print(
@@ -120,7 +215,17 @@ def main() -> None:
                 f" ({second['cpu']} CPU-s)",
                 flush=True,
             )
+            if args.server == "classroom":
+                one, two = first["server"], second["server"]
+                print(
+                    f"{'':16} to the server: first visit {one['megabytes']} MB in"
+                    f" {one['requests']} requests ({one['not_modified']} answered 304) | second"
+                    f" visit {two['megabytes']} MB in {two['requests']} requests"
+                    f" ({two['not_modified']} answered 304)",
+                    flush=True,
+                )
     print(f"requests outside the site (failed): {results.get('blocked', 0)}")
+    print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if args.json:
         args.json.write_text(json.dumps(results, indent=2))
 

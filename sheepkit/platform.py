@@ -9,7 +9,11 @@ cannot answer a click while Python thinks. The few places that must behave diffe
 
 from __future__ import annotations
 
+import contextlib
+import json
 import sys
+from importlib import resources
+from pathlib import Path
 
 #: The longest a bot may think over one move in the browser. The page is frozen meanwhile,
 #: and a move should come in 2 s at most; the rest of the 2 s goes to drawing the board.
@@ -46,3 +50,64 @@ def browser_weaker(description: str) -> str:
         f"{description} In the browser it thinks for at most {BROWSER_MOVE_SECONDS:g} s a move "
         "and plays weaker than on a server."
     )
+
+
+#: Where a page's own path ends and the site's folders begin (Voici pages, JupyterLite, and
+#: the kernel's worker script under the site's extensions or build folder).
+_SITE_FOLDERS = ("/voici/", "/lab/", "/notebooks/", "/tree/", "/extensions/", "/build/")
+
+
+def site_base(pathname: str) -> str:
+    """The site's base path (ending in "/") of a page's (or worker script's) path."""
+    cut = [pathname.find(f) for f in _SITE_FOLDERS if f in pathname]
+    if cut:
+        return pathname[: min(cut) + 1]
+    return pathname[: pathname.rfind("/") + 1] or "/"
+
+
+#: The list, in a package's data folder, of the data files the static site serves beside
+#: itself instead of in every page's files (site/build.py writes it): name -> path under the
+#: site, with the file's hash in it.
+SITE_DATA = "site-data.json"
+
+
+def read_data(package: str, name: str) -> bytes:
+    """A file of a package's data folder (``sheepkit/games/<game>/data/``: the solved
+    tables). On a normal Python, the package's file, as ever. On the static site a page's
+    Python is given the packages' files without the tables (a page needs one at most, most
+    need none): the first read fetches the table from the site, where the browser keeps it,
+    and leaves it as the file for the next. OSError when there is no such file."""
+    folder = resources.files(package).joinpath("data")
+    path = folder.joinpath(name)
+    try:
+        return path.read_bytes()
+    except OSError:
+        if not in_browser():
+            raise
+    try:
+        where = json.loads(folder.joinpath(SITE_DATA).read_text())[name]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise FileNotFoundError(f"{package}: no data file {name}") from error
+    data = fetch_from_site(str(where))
+    with contextlib.suppress(OSError):  # else read again from the browser's cache next time
+        Path(str(path)).write_bytes(data)
+    return data
+
+
+def fetch_from_site(where: str) -> bytes:
+    """A file of the site this page's Python runs in (its path under the site), as it is:
+    a synchronous request from the kernel's worker, answered by the browser's cache once it
+    has the file. OSError if the site does not answer with it."""
+    import js  # type: ignore[import-not-found]  # only in Pyodide
+
+    url = f"{js.location.origin}{site_base(str(js.location.pathname))}{where}"
+    request = js.XMLHttpRequest.new()
+    request.open("GET", url, False)
+    request.responseType = "arraybuffer"  # a worker's synchronous request may ask for bytes
+    try:
+        request.send(None)
+    except Exception as error:  # a JavaScript NetworkError
+        raise OSError(f"{url}: {error}") from error
+    if request.status != 200:
+        raise OSError(f"{url}: HTTP {request.status}")
+    return bytes(request.response.to_bytes())

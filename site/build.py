@@ -82,6 +82,39 @@ SNAPSHOT_FILE = "python-snapshot.bin"
 # blob that the page writes back at once: Pyodide took 1.1 s to unpack the wheels again.
 SNAPSHOT_FILES = "python-files.bin"
 SNAPSHOT_PREPARE = SITE / "snapshot_prepare.py"
+# The app pages' (Voici's) files blob: SNAPSHOT_FILES less what no app reads (APP_LEFT_OUT);
+# the lab keeps the whole. Neither holds the solved tables (SITE_DATA).
+APP_FILES = "python-app-files.bin"
+# Files of the blob no app page reads (measured: none of their modules is imported when the
+# snapshot is made, nor by any app after): jedi's typeshed stubs (read only as the lab
+# completes code), micropip (only %pip), pygments' lexers for other languages (IPython's
+# tracebacks need the Python ones). As paths under site-packages.
+APP_LEFT_OUT = re.compile(
+    r"^(?:jedi/third_party/|micropip/|micropip-[^/]*\.dist-info/|"
+    r"pygments/lexers/(?!(?:__init__|_mapping|python|special|shell|html|javascript|ruby|perl"
+    r"|markup|css|jvm|data|templates|_css_builtins|_php_builtins|_lua_builtins|_scheme_builtins"
+    r"|_mql_builtins|_stan_builtins|_lasso_builtins|_vim_builtins|_asy_builtins"
+    r"|_cl_builtins|_cocoa_builtins|_julia_builtins|_scilab_builtins|_mapping)\.py$))"
+)
+# The solved tables (sheepkit/games/*/data/): served beside the site, each under a name with
+# its hash (SITE_DATA_DIR), fetched by a page's Python when a bot first needs one
+# (sheepkit.platform.read_data) and kept by the browser; each data folder's site-data.json
+# in the blob says where they are.
+SITE_DATA = re.compile(r"/site-packages/(sheepkit/games/\w+/data)/([\w.-]+\.json(?:\.gz)?)$")
+SITE_DATA_DIR = "static/sheepkit-data"
+SITE_DATA_INDEX = "site-data.json"  # sheepkit.platform.SITE_DATA
+# Folders whose files keep their names from build to build: renamed with a hash of their
+# content (static/pyodide-<hash>/...), so that a server may let browsers keep them a year
+# (`make classroom` does: sheepkit.tables.classroom), and every page and config that names
+# them is rewritten. Voici's bundle is not hashed by webpack (voici/build/1030.js).
+VERSIONED = ("static/pyodide", "voici/build", "voici/fontawesome")
+# Precompressed copies (`name.gz`, `name.br` beside `name`) of every file of these kinds above
+# PRECOMPRESS_MIN bytes, kept only where they save a tenth; `make classroom` sends them.
+PRECOMPRESS = {
+    ".html", ".js", ".mjs", ".css", ".json", ".ipynb", ".svg", ".txt", ".md", ".map",
+    ".wasm", ".zip", ".ttf", ".otf", ".eot", ".xml", ".webmanifest", ".ico", ".py",
+}  # fmt: skip
+PRECOMPRESS_MIN = 1024
 # The kernel's worker (pyodide-kernel 0.6.1, minified, in several copies) as the build patches
 # it: (what for, the kernel's code, the build's). Every copy that starts Pyodide must hold
 # every piece, or the build fails: the kernel changed.
@@ -484,6 +517,9 @@ def fix_render_pages(out: Path, notebooks: list[str]) -> None:
         config = _relocate(config, "../../")
         config["baseUrl"] = "../../"
         config["fullStaticUrl"] = "../build"  # Voici's own bundle, voici/build/
+        # the apps' files blob: without what no app reads (APP_FILES)
+        options = config["litePluginSettings"][KERNEL_PLUGIN]["loadPyodideOptions"]
+        options["sheepkitFiles"] = APP_FILES
         html = html[: match.start(2)] + json.dumps(config) + html[match.end(2) :]
         for name in notebooks:
             html = html.replace(f'href="{name}.ipynb"', f'href="{name}.html"')
@@ -626,6 +662,117 @@ def outside_urls(out: Path) -> list[str]:
     return sorted(set(found))
 
 
+def _read_blob(path: Path) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    """A files blob (site/snapshot.mjs): its header, and each file's path and bytes."""
+    data = gzip.decompress(path.read_bytes())
+    length = int.from_bytes(data[:4], "little")
+    header = json.loads(data[4 : 4 + length])
+    files, at = [], 4 + length
+    for name, size in header["files"]:
+        files.append((name, data[at : at + size]))
+        at += size
+    return header, files
+
+
+def _write_blob(path: Path, header: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
+    head = json.dumps({**header, "files": [[n, len(b)] for n, b in files]}).encode()
+    body = b"".join([len(head).to_bytes(4, "little"), head, *(b for _, b in files)])
+    path.write_bytes(gzip.compress(body, 9, mtime=0))
+
+
+def split_files(out: Path) -> None:
+    """The solved tables out of the files blob, beside the site under hashed names, with an
+    index in each data folder (SITE_DATA); and the apps' own blob (APP_FILES)."""
+    pyodide = out / "static" / "pyodide"
+    header, files = _read_blob(pyodide / SNAPSHOT_FILES)
+    kept: list[tuple[str, bytes]] = []
+    indexes: dict[str, dict[str, str]] = {}
+    for name, data in files:
+        match = SITE_DATA.search(name)
+        if match is None:
+            kept.append((name, data))
+            continue
+        file = match.group(2)
+        stem, _, suffix = file.partition(".")
+        served = f"{SITE_DATA_DIR}/{stem}.{hashlib.sha256(data).hexdigest()[:16]}.{suffix}"
+        (out / served).parent.mkdir(parents=True, exist_ok=True)
+        (out / served).write_bytes(data)
+        indexes.setdefault(name[: name.rindex("/")], {})[file] = served
+    if not indexes:
+        raise RuntimeError(f"no solved tables found in {SNAPSHOT_FILES}: SITE_DATA changed?")
+    for folder, index in sorted(indexes.items()):
+        kept.append((f"{folder}/{SITE_DATA_INDEX}", json.dumps(index, indent=1).encode()))
+    _write_blob(pyodide / SNAPSHOT_FILES, header, kept)
+    app = [(n, b) for n, b in kept if not APP_LEFT_OUT.match(n.partition("/site-packages/")[2])]
+    _write_blob(pyodide / APP_FILES, header, app)
+    tables = sum(len(i) for i in indexes.values())
+    log(
+        f"files: {len(kept)} for the lab, {len(app)} for the apps"
+        f" ({sum(len(b) for _, b in app) / 1e6:.1f} MB), {tables} solved tables beside"
+    )
+
+
+def folder_digest(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def _named(relative: str) -> re.Pattern[str]:
+    """A page's or config's reference to a folder by its path relative to the file."""
+    return re.compile(rf"(?<![\w/.-])(\./)?{re.escape(relative)}(?=[/\"'])")
+
+
+def _referrers(out: Path) -> list[Path]:
+    return [*out.glob("*.json"), *out.glob("*.html"), *out.glob("voici/**/*.html")]
+
+
+def version_folders(out: Path) -> dict[str, str]:
+    """Rename each VERSIONED folder with its content's hash and rewrite what names it (the
+    pages, their configs, jupyter-lite.json); returns old -> new."""
+    renamed = {old: f"{old}-{folder_digest(out / old)}" for old in VERSIONED}
+    for old, new in renamed.items():
+        (out / old).rename(out / new)
+    for path in _referrers(out):
+        text = original = path.read_text()
+        for old, new in renamed.items():
+            relative = os.path.relpath(out / old, path.parent)
+            renamed_to = os.path.relpath(out / new, path.parent)
+            text = _named(relative).sub(lambda m, to=renamed_to: (m.group(1) or "") + to, text)
+        if text != original:
+            path.write_text(text)
+    log("versioned: " + ", ".join(f"{new}/" for new in renamed.values()))
+    return renamed
+
+
+def precompress(out: Path) -> tuple[int, int]:
+    """`name.gz` (and `name.br` with the brotli module) beside every text and wasm file above
+    PRECOMPRESS_MIN bytes, where that saves at least a tenth; returns how many of each."""
+    try:
+        import brotli  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        brotli = None
+        log("no brotli module in this Python: gzip copies only")
+    counts = [0, 0]
+    for path in sorted(out.rglob("*")):
+        if path.suffix not in PRECOMPRESS or not path.is_file():
+            continue
+        data = path.read_bytes()
+        if len(data) < PRECOMPRESS_MIN:
+            continue
+        copies = [(".gz", gzip.compress(data, 9, mtime=0))]
+        if brotli is not None:
+            copies.append((".br", brotli.compress(data, quality=11)))
+        for suffix, packed in copies:
+            if len(packed) <= 0.9 * len(data):
+                path.with_name(path.name + suffix).write_bytes(packed)
+                counts[suffix == ".br"] += 1
+    log(f"precompressed: {counts[0]} .gz and {counts[1]} .br copies")
+    return counts[0], counts[1]
+
+
 def check_site(out: Path, notebooks: list[str]) -> None:
     import teacher_pages
 
@@ -639,35 +786,46 @@ def check_site(out: Path, notebooks: list[str]) -> None:
             problems.append(f"the Voici page of {name}.ipynb hides its cells until all have run")
         if not (out / "files" / f"{name}.ipynb").is_file():
             problems.append(f"no lab copy of {name}.ipynb")
-    configs = {"jupyter-lite.json": ("./", _lite_settings(out / "jupyter-lite.json"))}
+    found = sorted(out.glob("static/pyodide-*/pyodide.js"))
+    if len(found) != 1:
+        raise SystemExit(f"site check FAILED: expected one static/pyodide-<hash>/, found {found}")
+    pyodide = found[0].parent
+    pyodide_url = f"{pyodide.relative_to(out).as_posix()}/pyodide.js"
+    configs = {
+        "jupyter-lite.json": ("./", _lite_settings(out / "jupyter-lite.json"), SNAPSHOT_FILES)
+    }
     for page in sorted([*out.glob("voici/render/*.html"), *out.glob("voici/tree/*.html")]):
-        configs[str(page.relative_to(out))] = ("../../", _page_settings(page))
-    for where, (prefix, settings) in configs.items():
+        configs[str(page.relative_to(out))] = ("../../", _page_settings(page), APP_FILES)
+    for where, (prefix, settings, files) in configs.items():
         if settings.get("disablePyPIFallback") is not True:
             problems.append(f"{where}: disablePyPIFallback is not true")
-        if settings.get("pyodideUrl") != f"{prefix}static/pyodide/pyodide.js":
+        if settings.get("pyodideUrl") != f"{prefix}{pyodide_url}":
             problems.append(f"{where}: pyodideUrl is {settings.get('pyodideUrl')!r}")
         options = settings.get("loadPyodideOptions", {})
         if (options.get("sheepkitSnapshot"), options.get("sheepkitFiles")) != (
             SNAPSHOT_FILE,
-            SNAPSHOT_FILES,
+            files,
         ):
-            problems.append(f"{where}: loadPyodideOptions names no {SNAPSHOT_FILE} and files")
-    for name in (SNAPSHOT_FILE, SNAPSHOT_FILES):
-        if not (out / "static" / "pyodide" / name).is_file():
-            problems.append(f"static/pyodide/{name} is missing")
+            problems.append(f"{where}: loadPyodideOptions names no {SNAPSHOT_FILE} and {files}")
+    for name in (SNAPSHOT_FILE, SNAPSHOT_FILES, APP_FILES):
+        if not (pyodide / name).is_file():
+            problems.append(f"{pyodide.name}/{name} is missing")
+    for path in _referrers(out):
+        for old in VERSIONED:  # every page names the versioned folders by their new names
+            if _named(os.path.relpath(out / old, path.parent)).search(path.read_text()):
+                problems.append(f"{path.relative_to(out)} names {old}/, not its versioned name")
     scripts = [p.read_text() for p in (out / KERNEL_STATIC).glob("*.js")]
     for purpose, original, patched in WORKER_PATCHES:
         if any(original in text for text in scripts):
             problems.append(f"a kernel worker script is not patched to {purpose}")
         if not any(patched in text for text in scripts):
             problems.append(f"no kernel worker script is patched to {purpose}")
-    lock = json.loads((out / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     for name in KERNEL_PRELOAD:  # Pyodide stops at start on a package its lock lacks
         if canonical(name) not in lock["packages"]:
             problems.append(f"loadPyodideOptions preloads {name}, which pyodide-lock.json lacks")
     for name, entry in lock["packages"].items():
-        wheel = out / "static" / "pyodide" / entry["file_name"]
+        wheel = pyodide / entry["file_name"]
         if not wheel.is_file():
             problems.append(f"pyodide-lock.json lists {name} but {wheel.name} is not there")
         elif sha256(wheel) != entry["sha256"]:
@@ -799,7 +957,10 @@ def build(out: Path) -> None:
 
     teacher_pages.write_pages(tmp_out)
     (tmp_out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _
+    split_files(tmp_out)
+    version_folders(tmp_out)
     check_site(tmp_out, notebooks)
+    precompress(tmp_out)
     shutil.rmtree(out, ignore_errors=True)
     tmp_out.rename(out)
     megabytes, count = size(out)

@@ -14,6 +14,9 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import mimetypes
+import os
+import re
 from pathlib import Path
 
 from tornado import web
@@ -22,12 +25,81 @@ from ..classes.server import class_handlers, server_store, store_folder, teacher
 from ..classes.service import ClassService
 from .server import kept_tables, make_service, table_handlers
 
+#: How long a browser keeps a file whose address changes with its content: a year, unasked.
+IMMUTABLE = "public, max-age=31536000, immutable"
+#: A content hash or version in a path: webpack's `name.<contenthash>.js` (Voici's and the
+#: extensions' bundles) and the build's versioned folders and files (`static/pyodide-<hash>/`,
+#: the solved tables' `name.<hash>.json`): at least 8 hex digits between dots, dashes or
+#: slashes. Everything else (the pages, their configuration) is asked again at every load.
+_HASHED = re.compile(r"(?:^|[/.\-])[0-9a-f]{8,}(?=[/.\-])")
+#: The build's precompressed copies (site/build.py, `precompress`), best first.
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+mimetypes.add_type("application/wasm", ".wasm")  # Pyodide compiles its wasm as it streams in
+
+
+def accepted_encodings(header: str) -> set[str]:
+    """The content codings an Accept-Encoding header allows (those with q > 0)."""
+    found = set()
+    for part in header.split(","):
+        name, *params = (p.strip() for p in part.split(";"))
+        quality = 1.0
+        for param in params:
+            key, _, value = param.partition("=")
+            if key.strip() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if name and quality > 0:
+            found.add(name.lower())
+    return found
+
+
+def cache_control(path: str) -> str:
+    """The Cache-Control of a site's file (its path under the site)."""
+    return IMMUTABLE if _HASHED.search("/" + path) else "no-cache"
+
 
 class SiteFiles(web.StaticFileHandler):
-    """The site's files; never cached for long (a rebuilt site shows at the next load)."""
+    """The site's files: a file's precompressed copy (`.br`, `.gz`, made by `make site`) when
+    the browser accepts its coding, the hashed files cached for a year, the rest (the pages
+    and their configuration) asked again each time, answered 304 while unchanged."""
+
+    _encoding: str | None = None
+    _plain: str | None = None  # the file's own path when a compressed copy is sent
+
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        path = super().validate_absolute_path(root, absolute_path)
+        if path is None or not os.path.isfile(path):
+            return path
+        accepted = accepted_encodings(self.request.headers.get("Accept-Encoding", ""))
+        for encoding, suffix in ENCODINGS:
+            if encoding in accepted and os.path.isfile(path + suffix):
+                self._encoding, self._plain = encoding, path
+                self._stat_result = os.stat(path + suffix)  # tornado's size and time: the copy's
+                return path + suffix
+        return path
+
+    def get_content_type(self) -> str:
+        if self._plain is None:
+            return super().get_content_type()
+        mime_type, _ = mimetypes.guess_type(self._plain)
+        return mime_type or "application/octet-stream"
+
+    def compute_etag(self) -> str | None:
+        """From the served file's size and time (tornado's own hashes a file once per
+        process, so a site rebuilt under a running server would be answered 304)."""
+        assert self.absolute_path is not None
+        stat = os.stat(self.absolute_path)
+        return f'"{stat.st_size:x}-{stat.st_mtime_ns:x}"'
 
     def set_extra_headers(self, path: str) -> None:
-        self.set_header("Cache-Control", "no-cache")
+        if self._encoding is not None:
+            self.set_header("Content-Encoding", self._encoding)
+        plain = self._plain or self.absolute_path
+        if plain is not None and any(os.path.isfile(plain + s) for _, s in ENCODINGS):
+            self.set_header("Vary", "Accept-Encoding")
+        self.set_header("Cache-Control", cache_control(path))
 
 
 def classroom_app(site: Path, classes: Path, key: str) -> web.Application:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core import Game, State, load
+from ..platform import site_base
 from .wire import decode_view
 
 
@@ -321,11 +322,6 @@ class BrowserTransport:
         self.socket.close()
 
 
-#: Where a page's own path ends and the site's folders begin (Voici pages, JupyterLite, and
-#: the kernel's worker script under the site's extensions or build folder).
-_SITE_FOLDERS = ("/voici/", "/lab/", "/notebooks/", "/tree/", "/extensions/", "/build/")
-
-
 def table_service_url() -> str | None:
     """The table service's websocket URL for this kernel, or None when there is none to ask
     (a kernel the Voila server did not start, and not a page's Pyodide). In Pyodide it is
@@ -341,14 +337,6 @@ def table_service_url() -> str | None:
     location = js.location
     scheme = "wss" if str(location.protocol) == "https:" else "ws"
     return f"{scheme}://{location.host}{site_base(str(location.pathname))}{SERVICE_PATH}"
-
-
-def site_base(pathname: str) -> str:
-    """The site's base path (ending in "/") of a page's (or worker script's) path."""
-    cut = [pathname.find(f) for f in _SITE_FOLDERS if f in pathname]
-    if cut:
-        return pathname[: min(cut) + 1]
-    return pathname[: pathname.rfind("/") + 1] or "/"
 
 
 def hello_url(url: str) -> str:

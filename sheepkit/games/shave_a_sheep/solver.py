@@ -34,6 +34,7 @@ from typing import Any
 
 from ...core import CHANCE
 from ...core.cache import cache_dir, read_checked, write_checked
+from ...platform import read_data
 from .engine import Move, Roll, ShaveASheep, ShaveASheepState
 from .rules import VARIANTS, ShaveASheepRules
 
@@ -363,7 +364,7 @@ def decode_table(data: bytes, rules: ShaveASheepRules) -> Solution | None:
 def load_shipped(rules: ShaveASheepRules) -> Solution | None:
     """The table shipped with sheepkit for these rules, or None (none ships, or damaged)."""
     try:
-        data = shipped_path(rules).read_bytes()
+        data = read_data(__package__, shipped_path(rules).name)
     except OSError:
         return None
     return decode_table(data, rules)

@@ -380,13 +380,10 @@ def shipped_table(size: int, auto_victory: bool) -> Solution | None:
     damaged: then it is solved as usual)."""
     if size not in SHIPPED_TABLES:
         return None
-    from importlib import resources
+    from ...platform import read_data
 
     try:
-        text = (
-            resources.files(__package__).joinpath("data").joinpath(table_name(size, auto_victory))
-        )
-        data = json.loads(text.read_text())
+        data = json.loads(read_data(__package__, table_name(size, auto_victory)))
         if data.get("format") != TABLE_FORMAT or data.get("version") != SOLVER_VERSION:
             return None
         solution = Solution(size, auto_victory)

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from importlib import resources
 from typing import Any
 
+from ...platform import read_data
 from .engine import STRIDE
 from .solver import SHEEP, Solution, decode
 
@@ -159,8 +160,8 @@ def shipped(size: int, auto_victory: bool = True) -> dict[str, Any] | None:
     """The shipped strategy file for these rules, or None."""
     name = f"strategy_{size}x{size}_auto{int(auto_victory)}.json"
     try:
-        text = resources.files(__package__).joinpath("data").joinpath(name).read_text()
-    except (FileNotFoundError, OSError):
+        text = read_data(__package__, name)
+    except OSError:
         return None
     data: dict[str, Any] = json.loads(text)
     return data

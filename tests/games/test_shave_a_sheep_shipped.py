@@ -65,6 +65,8 @@ def test_a_damaged_or_foreign_table_is_never_trusted(tmp_path, monkeypatch) -> N
     target = copy / solver.shipped_path(rules).name
     target.write_bytes(gzip.compress(bytes(text)))
     monkeypatch.setattr(solver, "SHIPPED_DIR", copy)
+    # The package's data is read through platform.read_data: from the damaged copy here.
+    monkeypatch.setattr(solver, "read_data", lambda package, name: (copy / name).read_bytes())
     monkeypatch.setattr(solver, "_SOLUTIONS", {})
     monkeypatch.setenv("SHEEPKIT_CACHE", str(tmp_path / "cache"))
     again = solver.solve(rules)

@@ -14,6 +14,7 @@ from app_driver import move_buttons
 import sheepkit
 from sheepkit.core import State
 from sheepkit.session import SessionError
+from sheepkit.tables.client import TableClient
 from sheepkit.ui import GameApp
 from sheepkit.ui.table_memory import PREFIX, TableMemory, table_from_query
 from sheepkit.ui.table_mode import TableSession, enter_table, leave_table
@@ -46,10 +47,30 @@ def snapshot(state: State, seat: int, **extra: Any) -> dict[str, Any]:
     }
 
 
+class Recorder:
+    """A transport that keeps what its client sends, as JSON objects."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    def close(self) -> None:
+        pass
+
+
+def recording() -> tuple[TableClient, list[dict[str, Any]]]:
+    """A client whose messages are kept in the list returned with it."""
+    client, transport = TableClient(), Recorder()
+    client.transport = transport
+    return client, transport.sent
+
+
 def seated(app: GameApp, state: State, seat: int) -> list[dict[str, Any]]:
     """``app`` at a table in ``state`` as ``seat``; the messages it sends are returned."""
-    sent: list[dict[str, Any]] = []
-    table = TableSession(state.game, seat, sent.append)
+    client, sent = recording()
+    table = TableSession(state.game, seat, client)
     stand_in = state.view(seat).determinize(random.Random(0))
     table.show(snapshot(state, seat), stand_in)
     enter_table(app, table)
@@ -117,8 +138,8 @@ def test_the_host_alone_may_rig_a_roll() -> None:
         )
     for host, shown in ((True, None), (False, "none")):
         app = GameApp(game, ["Human", "Human"], seed=1)
-        sent: list[dict[str, Any]] = []
-        table = TableSession(game, state.acting_player, sent.append)
+        client, sent = recording()
+        table = TableSession(game, state.acting_player, client)
         table.show(
             snapshot(state, state.acting_player, may_roll=True, host=host),
             state.view(state.acting_player).determinize(random.Random(0)),

@@ -15,8 +15,9 @@ Nobody plays for another: a seat is claimed with a secret token that only its de
 table by its connection. Every refusal (a move out of turn, an illegal or stale move, a
 malformed, oversized or unknown message, a flood, a taken seat, a wrong token, a host's op
 from a guest, a leave from a device that sits nowhere, a claim when no race is on, too many
-tables or devices) is answered with ``{"op": "error", "reason": ..., "refused": op}`` and
-changes nothing.
+tables or devices) is answered with an ``Error`` (``protocol``: the reason in words, the op
+refused) and changes nothing. ``TableService.handlers`` maps each message a device may send
+(``protocol.OPS``) to the method that acts on it.
 
 A service may keep its tables (``keeper``: a ``TableKeeper``, such as the server's SQLite
 store, ``sheepkit.tables.keeper``): after every change a table's whole state (its game and
@@ -47,8 +48,9 @@ from ..core import CHANCE, SheepkitError, load
 from ..core.registry import games
 from ..drawing import drawing_for
 from ..game_log import LogMemo, log_entries
-from ..session import HUMAN, Session, own_bot
-from .protocol import ProtocolError, parse_message
+from ..session import Session, own_bot
+from . import protocol as p
+from .protocol import HUMAN, ProtocolError, read_op, session_seat
 from .wire import encode_view
 
 #: At most this many tables open at once on one server, and devices connected to it.
@@ -75,8 +77,6 @@ RACE_BOT_DELAY = (0.4, 1.5)
 #: Table codes: 4 letters none of which reads as another (no I, no O; no digits at all).
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 4
-
-WHO_HUMAN = "human"  # a seat's "who" on the wire: "human" or a bot's name
 
 log = logging.getLogger(__name__)
 
@@ -208,7 +208,7 @@ class Table:
     def set_who(self, seat: int, who: str) -> None:
         """Who plays ``seat`` ("human" or a bot's name): at the table and in its session."""
         self.seats[seat].who = who
-        self.session.set_seat(seat, _spec(who))
+        self.session.set_seat(seat, session_seat(who))
 
     def devices(self) -> list[Device]:
         return [s.device for s in self.seats if s.device is not None]
@@ -225,16 +225,15 @@ class Table:
             for i, s in enumerate(self.seats)
         ]
 
-    def lobby(self) -> dict[str, Any]:
+    def lobby(self) -> p.Lobby:
         """What anyone with the code may see: the game, its rules and the seats."""
-        return {
-            "op": "lobby",
-            "code": self.code,
-            "game": self.game_key,
-            "rules": self.session.game.rules.changes(),
-            "phase": self.phase,
-            "seats": self.seat_list(None),
-        }
+        return p.Lobby(
+            code=self.code,
+            game=self.game_key,
+            rules=self.session.game.rules.changes(),
+            phase=self.phase,
+            seats=self.seat_list(None),
+        )
 
     def shared(self) -> dict[str, Any]:
         """What every seat's snapshot of the game as it is now holds alike: built once per
@@ -244,7 +243,6 @@ class Table:
         state = session.state
         outcome = state.outcome()
         shared: dict[str, Any] = {
-            "op": "state",
             "code": self.code,
             "phase": self.phase,
             "ply": state.ply,
@@ -260,7 +258,7 @@ class Table:
             shared.update(self.log(None))
         return shared
 
-    def snapshot(self, seat: int, shared: dict[str, Any]) -> dict[str, Any]:
+    def snapshot(self, seat: int, shared: dict[str, Any]) -> p.State:
         """Everything ``seat`` may know now, in one message (``shared``: ``self.shared()``)."""
         session = self.session
         state = session.state
@@ -281,7 +279,7 @@ class Table:
         if "knowledge" not in shared:  # hidden information: each seat knows its own
             snapshot["knowledge"] = encode_view(state, seat)
             snapshot.update(self.log(seat))
-        return snapshot
+        return p.State(**snapshot)
 
     def log(self, seat: int | None) -> dict[str, list[Any]]:
         """The game's log as ``seat`` may read it (the app's words), with the table's notes
@@ -432,11 +430,6 @@ class Table:
             self.broadcast()
 
 
-def _spec(who: str) -> str:
-    """The session's seat spec of a seat's "who" on the wire."""
-    return HUMAN if who == WHO_HUMAN else who
-
-
 def _pack_rng(state: tuple[Any, ...]) -> list[Any]:
     """A ``random.Random`` state (``getstate``) as JSON: its version, its Mersenne Twister
     words packed (base64 of 625 little-endian 32-bit words, 3.3 KB), its pending gauss."""
@@ -512,6 +505,23 @@ class TableService:
         #: Where the tables are kept across a restart (None: nowhere, they end with the
         #: process), and the wall clock their times are kept in (``clock`` may be monotonic).
         self.keeper = keeper
+        #: Each message a device may send -> the method that acts on it (``receive``).
+        self.handlers: dict[type[p.Message], Callable[[Device, Any], None]] = {
+            p.Open: self._op_open,
+            p.Look: self._op_look,
+            p.Sit: self._op_sit,
+            p.Rejoin: self._op_rejoin,
+            p.Move: self._op_move,
+            p.Roll: self._op_roll,
+            p.Claim: self._op_claim,
+            p.Start: self._op_start,
+            p.SetRules: self._op_rules,
+            p.SetSeat: self._op_seat,
+            p.Close: self._op_close,
+            p.Leave: self._op_leave,
+            p.AskRecord: self._op_record,
+            p.Ping: self._op_ping,
+        }
         self.wall = wall
         self._kept: dict[str, str] = {}  # each table's text as last kept
         if keeper is not None:
@@ -564,9 +574,9 @@ class TableService:
             if not table.closed:
                 table.broadcast()
 
-    def send(self, device: Device, message: dict[str, Any]) -> None:
+    def send(self, device: Device, message: p.Message) -> None:
         try:
-            device.send(json.dumps(message))
+            device.send(message.to_json())
         except Exception as error:  # a connection closing under us: it is dropped after
             log.info("could not send to a device: %s", error)
 
@@ -577,13 +587,13 @@ class TableService:
             return
         try:
             self._take_a_token(device)
-            message = parse_message(text)
-            op = message["op"]
-            getattr(self, f"_op_{op}")(device, message)
+            message = read_op(text)
+            op = message.OP
+            self.handlers[type(message)](device, message)
         except ProtocolError as error:
-            self.send(device, {"op": "error", "reason": error.reason, "refused": error.op or op})
+            self.send(device, p.Error(reason=error.reason, refused=error.op or op))
         except SheepkitError as error:  # the game's or the session's own words (IllegalMove...)
-            self.send(device, {"op": "error", "reason": str(error), "refused": op})
+            self.send(device, p.Error(reason=str(error), refused=op))
 
     def _take_a_token(self, device: Device) -> None:
         now = self.clock()
@@ -696,7 +706,7 @@ class TableService:
             raise ValueError(f"no phase {phase!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("its record has no seed")
-        session = Session(game, [_spec(s.who) for s in seats], seed=seed)
+        session = Session(game, [session_seat(s.who) for s in seats], seed=seed)
         session.curtains = False
         session.load_record(record)
         session.set_dice_state(_unpack_rng(kept["dice"]))
@@ -793,7 +803,7 @@ class TableService:
         host = seat == table.host_seat
         self.send(
             device,
-            {"op": "seated", "code": table.code, "seat": seat, "token": token, "host": host},
+            p.Seated(code=table.code, seat=seat, token=token, host=host),
         )
         table.broadcast()
 
@@ -803,16 +813,13 @@ class TableService:
         """Tell ``device`` it sits at ``table`` no more: the table closed, or (``elsewhere``)
         its seat was taken up on another connection, whose token it still is."""
         device.table = device.seat = None
-        message: dict[str, Any] = {"op": "closed", "code": table.code, "reason": reason}
-        if elsewhere:
-            message["elsewhere"] = True
-        self.send(device, message)
+        self.send(device, p.Closed(code=table.code, reason=reason, elsewhere=elsewhere))
 
     # ----------------------------------------------------------------------------- ops --
-    def _op_ping(self, device: Device, message: dict[str, Any]) -> None:
-        self.send(device, {"op": "pong"})
+    def _op_ping(self, device: Device, message: p.Ping) -> None:
+        self.send(device, p.Pong())
 
-    def _op_open(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_open(self, device: Device, message: p.Open) -> None:
         self._free(device, "open")
         if len(self.tables) >= self.max_tables:
             raise ProtocolError(
@@ -820,24 +827,24 @@ class TableService:
                 "join one, or wait for one to close",
                 "open",
             )
-        key = message["game"]
+        key = message.game
         if key not in games():
             raise ProtocolError(f"no game {key!r}; the games are: {', '.join(games())}", "open")
         try:
-            game = load(key, **message.get("rules", {}))
+            game = load(key, **message.rules)
         except (SheepkitError, TypeError, ValueError) as error:
             raise ProtocolError(f"those rules cannot be played: {error}", "open") from error
-        seat = message.get("seat", 0)
-        seats = message["seats"]
+        seat = message.seat
+        seats = message.seats
         if len(seats) != game.num_players:
             raise ProtocolError(
                 f"{game.title} has {game.num_players} seats; {len(seats)} were given", "open"
             )
         for who in seats:
             self._check_who(game, who, "open")
-        if not 0 <= seat < len(seats) or seats[seat] != WHO_HUMAN:
+        if not 0 <= seat < len(seats) or seats[seat] != HUMAN:
             raise ProtocolError(f"the host sits in a human seat; seat {seat} is not one", "open")
-        session = Session(game, [_spec(w) for w in seats], seed=self.seed())
+        session = Session(game, [session_seat(w) for w in seats], seed=self.seed())
         session.curtains = False  # every human has a device of their own
         table = Table(
             code=self._new_code(),
@@ -855,23 +862,23 @@ class TableService:
 
     def _check_who(self, game: Any, who: str, op: str) -> None:
         bots = for_game(game)
-        if who != WHO_HUMAN and who not in bots:
+        if who != HUMAN and who not in bots:
             raise ProtocolError(
-                f"no bot named {who!r} for {game.title}; a seat is {', '.join([WHO_HUMAN, *bots])}",
+                f"no bot named {who!r} for {game.title}; a seat is {', '.join([HUMAN, *bots])}",
                 op,
             )
 
-    def _op_look(self, device: Device, message: dict[str, Any]) -> None:
-        self.send(device, self._table(message["code"]).lobby())
+    def _op_look(self, device: Device, message: p.Look) -> None:
+        self.send(device, self._table(message.code).lobby())
 
-    def _op_sit(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_sit(self, device: Device, message: p.Sit) -> None:
         self._free(device, "sit")
-        table = self._table(message["code"])
-        seat = message["seat"]
+        table = self._table(message.code)
+        seat = message.seat
         if not 0 <= seat < len(table.seats):
             raise ProtocolError(f"there is no seat {seat} at this table", "sit")
         chosen, name = table.seats[seat], table.name(seat)
-        if chosen.who != WHO_HUMAN:
+        if chosen.who != HUMAN:
             raise ProtocolError(f"seat {seat} ({name}) is played by a bot", "sit")
         if chosen.taken:
             raise ProtocolError(
@@ -882,12 +889,12 @@ class TableService:
         chosen.digest = token_digest(token)
         self._sit(device, table, seat, token)
 
-    def _op_rejoin(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_rejoin(self, device: Device, message: p.Rejoin) -> None:
         self._free(device, "rejoin")
-        table = self._table(message["code"])
+        table = self._table(message.code)
         # The service holds each token's digest only: any text has one (hex, which
         # compare_digest takes), and only the seat's own token has its seat's.
-        given = token_digest(message["token"])
+        given = token_digest(message.token)
         found = [
             i
             for i, s in enumerate(table.seats)
@@ -904,11 +911,11 @@ class TableService:
             if old.drop is not None:  # its connection closes: its place on the server is free
                 self.connected.discard(old)
                 old.drop(reason)
-        if chosen.who != WHO_HUMAN:  # handed to a bot while away: the player is back
-            table.set_who(seat, WHO_HUMAN)
-        self._sit(device, table, seat, message["token"])
+        if chosen.who != HUMAN:  # handed to a bot while away: the player is back
+            table.set_who(seat, HUMAN)
+        self._sit(device, table, seat, message.token)
 
-    def _op_move(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_move(self, device: Device, message: p.Move) -> None:
         table, seat = self._seated(device)
         state = table.session.state
         self._playing(table, "move")
@@ -921,24 +928,24 @@ class TableService:
             else:
                 whose = "chance's (the dice decide now)"
             raise ProtocolError(f"it is not your turn: it is {whose}", "move")
-        if message["ply"] != state.ply:
+        if message.ply != state.ply:
             raise ProtocolError(
-                f"that move was made on an older position (ply {message['ply']}, the table is "
+                f"that move was made on an older position (ply {message.ply}, the table is "
                 f"at ply {state.ply}): look again and choose",
                 "move",
             )
-        move = state.parse(message["move"])  # IllegalMove (a SheepkitError) names the reason
+        move = state.parse(message.move)  # IllegalMove (a SheepkitError) names the reason
         table.session.play(move)
         table.advance()
         table.broadcast()
 
-    def _op_roll(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_roll(self, device: Device, message: p.Roll) -> None:
         table, seat = self._seated(device)
         self._playing(table, "roll")
         session = table.session
         if not table._may_roll(seat):
             raise ProtocolError("there is no roll of yours to make now", "roll")
-        text = message.get("outcome")
+        text = message.outcome
         if text is not None and seat != table.host_seat:
             raise ProtocolError("only the host may set the die", "roll")
         outcome = session.state.parse(text) if text is not None else None
@@ -957,7 +964,7 @@ class TableService:
         if table.thinking:
             raise ProtocolError("a bot is thinking: wait for its move", op)
 
-    def _op_claim(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_claim(self, device: Device, message: p.Claim) -> None:
         """The device claims the race for its own seat: the first claim that arrives wins."""
         table, seat = self._seated(device)
         self._playing(table, "claim")
@@ -970,13 +977,11 @@ class TableService:
             raise ProtocolError(f"{table.name(seat)} is not in this race", "claim")
         table.settle_race(race, race.claims[seat])
 
-    def _op_start(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_start(self, device: Device, message: p.Start) -> None:
         table = self._hosting(device, "start the game")
         if table.phase != "lobby":
             raise ProtocolError("the game has started already", "start")
-        empty = [
-            table.name(i) for i, s in enumerate(table.seats) if s.who == WHO_HUMAN and not s.taken
-        ]
+        empty = [table.name(i) for i, s in enumerate(table.seats) if s.who == HUMAN and not s.taken]
         if empty:
             raise ProtocolError(
                 f"{', '.join(empty)}: nobody sits there yet; wait for them, or make the seat a bot",
@@ -986,13 +991,13 @@ class TableService:
         table.advance()
         table.broadcast()
 
-    def _op_rules(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_rules(self, device: Device, message: p.SetRules) -> None:
         table = self._hosting(device, "change the rules")
         if table.phase != "lobby":
             raise ProtocolError("the rules are chosen before the game starts", "rules")
         session = table.session
         try:
-            game = load(session.game.name, **message["rules"])
+            game = load(session.game.name, **message.rules)
         except (SheepkitError, TypeError, ValueError) as error:
             raise ProtocolError(f"those rules cannot be played: {error}", "rules") from error
         count = game.num_players
@@ -1003,25 +1008,25 @@ class TableService:
         bots, fallback = for_game(game), own_bot(game)
         session.new_game(game)
         added = range(len(table.seats), count)  # seats the new rules add: for players
-        table.seats = table.seats[:count] + [Seat(WHO_HUMAN) for _ in added]
+        table.seats = table.seats[:count] + [Seat(HUMAN) for _ in added]
         for i, s in enumerate(table.seats):
-            kept = s.who == WHO_HUMAN or s.who in bots  # else those rules do not offer that bot
+            kept = s.who == HUMAN or s.who in bots  # else those rules do not offer that bot
             table.set_who(i, s.who if kept else fallback)
         table.broadcast()
 
-    def _op_seat(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_seat(self, device: Device, message: p.SetSeat) -> None:
         table = self._hosting(device, "choose who plays a seat")
-        seat, who = message["seat"], message["who"]
+        seat, who = message.seat, message.who
         if not 0 <= seat < len(table.seats):
             raise ProtocolError(f"there is no seat {seat} at this table", "seat")
         chosen = table.seats[seat]
         self._check_who(table.session.game, who, "seat")
         if table.phase == "lobby":
-            if chosen.taken and who != WHO_HUMAN:
+            if chosen.taken and who != HUMAN:
                 raise ProtocolError(f"{table.name(seat)} is taken by a player", "seat")
         elif table.phase == "over":
             raise ProtocolError("the game is over", "seat")
-        elif who == WHO_HUMAN or not chosen.taken or chosen.device is not None:
+        elif who == HUMAN or not chosen.taken or chosen.device is not None:
             raise ProtocolError(
                 "once the game has started, only a seat whose player is away may be handed "
                 "to a bot",
@@ -1033,11 +1038,11 @@ class TableService:
         table.advance()
         table.broadcast()
 
-    def _op_close(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_close(self, device: Device, message: p.Close) -> None:
         table = self._hosting(device, "close the table")
         self.close(table, "the host closed the table")
 
-    def _op_leave(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_leave(self, device: Device, message: p.Leave) -> None:
         """A guest gives up its seat for good (its token is void). In the lobby the seat is
         free for another pupil; once the game has started the game's own bot plays on for
         the player who left (a game waiting for someone gone would stall the table)."""
@@ -1057,11 +1062,11 @@ class TableService:
         left = table.seats[seat]
         left.digest, left.device = "", None
         device.table = device.seat = None
-        self.send(device, {"op": "left", "code": table.code, "reason": words})
+        self.send(device, p.Left(code=table.code, reason=words))
         table.advance()
         table.broadcast()
 
-    def _op_record(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_record(self, device: Device, message: p.AskRecord) -> None:
         table, _ = self._seated(device)
         session = table.session
         over = session.state.is_over
@@ -1072,7 +1077,7 @@ class TableService:
         record = session.record()
         if not over:  # the seed foretells every roll and deal to come (``chance_rng``)
             del record["seed"]
-        self.send(device, {"op": "record", "record": record})
+        self.send(device, p.Record(record=record))
 
 
 __all__ = [

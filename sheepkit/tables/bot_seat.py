@@ -11,21 +11,16 @@ snapshot) and the legal moves the table sent.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import random
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from ..bots.specs import BotSpec, make_bot
 from ..core import SheepkitError
 from .authority import RACE_BOT_DELAY, RATE, TableService
-from .client import (
-    BrowserTransport,
-    LocalTransport,
-    TableClient,
-    TornadoTransport,
-    table_service_url,
-)
+from .client import LocalTransport, TableClient, connect, table_service_url
+from .protocol import HUMAN
 
 #: The least time between two of a bot's messages: under the service's flood limit (RATE a
 #: second), which a bot answering every snapshot at once broke against the table's own bots.
@@ -90,7 +85,7 @@ class BotSeat:
         free = [
             i
             for i, s in enumerate(lobby["seats"])
-            if s["who"] == "human" and not s["taken"] and self.wanted in (None, i)
+            if s["who"] == HUMAN and not s["taken"] and self.wanted in (None, i)
         ]
         if not free:
             wanted = "a free seat" if self.wanted is None else f"seat {self.wanted} free"
@@ -208,24 +203,25 @@ def join(
             "or give url='ws://<server>:<port>/sheepkit/tables'"
         )
 
-    async def connect() -> None:
+    made = connect(address, client)  # the browser's WebSocket at once, or tornado's to await
+    if not inspect.isawaitable(made):
+        seat_player.start()
+        return seat_player
+
+    async def connecting() -> None:
         try:
-            await TornadoTransport.connect(address, client)
+            await made
         except OSError as error:
             seat_player._stop(f"could not reach the table service at {address}: {error}")
             return
         seat_player.start()
 
-    if sys.platform == "emscripten":
-        BrowserTransport(address, client)
-        seat_player.start()
-        return seat_player
     try:
         asyncio.get_running_loop()
     except RuntimeError:  # a script: a loop of its own, run by wait()
         loop = asyncio.new_event_loop()
-        loop.run_until_complete(connect())
+        loop.run_until_complete(connecting())
         seat_player._own_loop = loop
         return seat_player
-    seat_player._connecting = asyncio.ensure_future(connect())  # kept: a task may be collected
+    seat_player._connecting = asyncio.ensure_future(connecting())  # kept: a task may be collected
     return seat_player

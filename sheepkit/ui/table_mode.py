@@ -13,27 +13,28 @@ rule and seat changes go to the table); ``leave_table`` brings the app's own ses
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from ..bots import for_game
 from ..core import CHANCE, Game, SheepkitError, State
 from ..core.rules import Rules
 from ..session import HUMAN, Session, SessionError
+from ..tables.client import TableClient
+from ..tables.protocol import HUMAN as TABLE_HUMAN
+from ..tables.protocol import session_seat, table_who
 
 if TYPE_CHECKING:
     from .app import GameApp
-
-Send = Callable[[dict[str, Any]], None]
 
 
 class TableSession(Session):
     """One seat's side of a table, in the shape of the session the app draws."""
 
-    def __init__(self, game: Game[Any, Any, Any], seat: int, send: Send) -> None:
+    def __init__(self, game: Game[Any, Any, Any], seat: int, client: TableClient) -> None:
         super().__init__(game, [HUMAN] * game.num_players, seed=0)
         self.seat = seat
-        self.send = send
+        self.client = client  # sends each move, roll, claim and lobby choice to the table
         self.snapshot: dict[str, Any] = {}
         self.legal: tuple[Hashable, ...] = ()
 
@@ -45,7 +46,7 @@ class TableSession(Session):
             self.bot_factories = for_game(self.game)
         # Who plays each seat, as the app's seat pickers show it (the host's, in the lobby).
         self._specs = [
-            HUMAN if entry.get("who", "human") == "human" else str(entry["who"])
+            session_seat(str(entry.get("who", TABLE_HUMAN)))
             for entry in snapshot.get("seats") or ()
         ] or [HUMAN] * self.game.num_players
         self.timeline = [stand_in]
@@ -114,7 +115,7 @@ class TableSession(Session):
                 if self.legal
                 else "it is not your turn at the table"
             )
-        self.send({"op": "move", "move": notation, "ply": self.ply})
+        self.client.move(notation, self.ply)
         return self.state
 
     def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
@@ -122,11 +123,11 @@ class TableSession(Session):
         Sheep's "Howl!"), claim it for this seat: the table takes the first claim."""
         claim = self.snapshot.get("claim")
         if outcome is not None and claim is not None and str(outcome) == claim:
-            self.send({"op": "claim"})
+            self.client.claim()
             return self.state
         if not self.may_roll():
             raise SessionError("it is not your roll at the table")
-        self.send({"op": "roll", "outcome": None if outcome is None else str(outcome)})
+        self.client.roll(None if outcome is None else str(outcome))
         return self.state
 
     def undo(self) -> None:
@@ -159,7 +160,7 @@ class TableSession(Session):
             rules = game.rules
         else:
             rules = self.game.rules if game is None else game
-        self.send({"op": "rules", "rules": rules.changes()})
+        self.client.set_rules(rules.changes())
 
     def load_record(self, text: str | dict[str, Any]) -> None:
         raise SessionError("a record cannot be loaded at a table")
@@ -168,7 +169,7 @@ class TableSession(Session):
         """In the lobby, the host's seat pickers make a free seat a bot or a human's."""
         if not self.in_lobby:
             raise SessionError("at a table the host seats the bots, before the start")
-        self.send({"op": "seat", "seat": seat, "who": "human" if who == HUMAN else str(who)})
+        self.client.set_seat(seat, table_who(who))
 
     # ------------------------------------------------------------- what the app shows --
     def log_entries(self, viewer: int | None = None) -> list[tuple[int, int, str]]:
@@ -187,8 +188,8 @@ class TableSession(Session):
         entry = seats[seat] if 0 <= seat < len(seats) else {}
         if seat == self.seat:
             return "you"
-        who = entry.get("who", "human")
-        if who != "human":
+        who = entry.get("who", TABLE_HUMAN)
+        if who != TABLE_HUMAN:
             return f"{who} bot"
         if entry.get("away"):
             return "away"

@@ -19,26 +19,22 @@ runs.
 
 from __future__ import annotations
 
-import asyncio
 import html
-import inspect
 import json
-import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from ..core import Game, SheepkitError
-from ..session import HUMAN
 from ..tables.client import (
-    BrowserTransport,
+    Connect,
     TableClient,
-    TornadoTransport,
     game_of,
     hello_url,
+    service_connector,
     table_service_url,
 )
+from ..tables.protocol import HUMAN, table_who
 from .download import download_link
 from .rule_inputs import value_words
 from .table_memory import TableMemory, table_from_query
@@ -46,9 +42,6 @@ from .table_mode import TableSession, enter_table, leave_table
 
 if TYPE_CHECKING:
     from .app import GameApp
-
-#: Gives a client its transport, at once or (a coroutine) soon.
-Connect = Callable[[TableClient], Any]
 
 NO_SERVICE = (
     "Play together needs a table service, and this page was served without one. To play at "
@@ -60,15 +53,10 @@ RED = "color:#b00020"
 
 def service_connect() -> Connect | None:
     """How this kernel reaches the table service, or None when there is none
-    (``sheepkit.tables.client``: the Voila server's, or the classroom server's, address)."""
+    (``sheepkit.tables.client``: the Voila server's, or the classroom server's, address; in
+    Pyodide, a site served as plain files has none)."""
     url = table_service_url()
-    if url is None:
-        return None
-    if sys.platform == "emscripten":
-        if not _answers(hello_url(url)):
-            return None  # a static site served as plain files
-        return lambda client: BrowserTransport(url, client)
-    return lambda client: TornadoTransport.connect(url, client)
+    return service_connector(url, hello_url(url) if url else "", "tables")
 
 
 def rules_words(game: Game[Any, Any, Any]) -> str:
@@ -88,17 +76,6 @@ def _clipped(text: str, most: int = 60) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-def _answers(url: str) -> bool:
-    """Whether the page's server has a table service (its hello page), asked from Pyodide."""
-    from pyodide.http import open_url  # type: ignore[import-not-found]
-
-    try:
-        hello = json.loads(open_url(url).read())
-    except Exception:  # no page, not JSON, no network: no service, whatever the reason
-        return False
-    return isinstance(hello, dict) and "tables" in hello
-
-
 class TablePanel:
     """The "Play together" section of one app."""
 
@@ -107,8 +84,7 @@ class TablePanel:
         self._connect = connect
         self.client = TableClient()
         self.client.on(self.receive)
-        self._waiting: list[dict[str, Any]] = []  # sent before the connection was made
-        self._connecting = False
+        self.client.on_unreachable = self._unreachable
         self.code: str | None = None
         self.seat: int | None = None
         self.host = False
@@ -148,6 +124,7 @@ class TablePanel:
     def use(self, connect: Connect) -> None:
         """Reach tables through ``connect`` (the service found, or a test's own)."""
         self._connect = connect
+        self.client.connector = connect
         self.start_row.layout.display = None
         self.note.value = ""
         if self.memory is None:
@@ -157,39 +134,7 @@ class TablePanel:
             if code is not None:  # on Voila the kernel knows the link before the page says
                 self._show_join(code)
 
-    def send(self, message: dict[str, Any]) -> None:
-        if self.client.transport is not None:
-            self.client.send(message)
-            return
-        self._waiting.append(message)
-        if self._connect is None or self._connecting:
-            return
-        self._connecting = True
-        try:
-            made = self._connect(self.client)
-        except Exception as e:  # the service cannot be reached: say so, change nothing
-            self._unreachable(e)
-            return
-        if inspect.isawaitable(made):
-            asyncio.ensure_future(made).add_done_callback(
-                lambda done: (
-                    self._unreachable(done.exception())
-                    if done.exception() is not None
-                    else self._connected()
-                )
-            )
-        else:
-            self._connected()
-
-    def _connected(self) -> None:
-        self._connecting = False
-        waiting, self._waiting = self._waiting, []
-        for message in waiting:
-            self.client.send(message)
-
     def _unreachable(self, error: BaseException | None) -> None:
-        self._connecting = False
-        self._waiting = []
         self._say(f"The table service did not answer ({error}). Try again in a moment.")
 
     # ------------------------------------------------------------------ the buttons --
@@ -197,18 +142,12 @@ class TablePanel:
         """Open a table for this app's game, with its rules and seats; sit at the first seat
         a human plays."""
         app = self.app
-        seats = ["human" if who == HUMAN else who for who in app.seats]
-        if "human" not in seats:
+        seats = [table_who(who) for who in app.seats]
+        if HUMAN not in seats:
             self._say("Make at least one seat Human (the seat pickers above) to sit there.")
             return
-        self.send(
-            {
-                "op": "open",
-                "game": app.game.name,
-                "rules": app.game.rules.changes(),
-                "seats": seats,
-                "seat": seats.index("human"),
-            }
+        self.client.open(
+            app.game.name, seats, rules=app.game.rules.changes(), seat=seats.index(HUMAN)
         )
 
     def look(self, code: str) -> None:
@@ -217,23 +156,23 @@ class TablePanel:
         if not code:
             self._say("Type the table's code first (four letters, e.g. K7QX).")
             return
-        self.send({"op": "look", "code": code})
+        self.client.look(code)
 
     def sit(self, code: str, seat: int) -> None:
-        self.send({"op": "sit", "code": code, "seat": seat})
+        self.client.sit(code, seat)
 
     def start(self) -> None:
-        self.send({"op": "start"})
+        self.client.start()
 
     def hand_to_bot(self, seat: int, bot: str) -> None:
-        self.send({"op": "seat", "seat": seat, "who": bot})
+        self.client.set_seat(seat, bot)
 
     def ask_record(self) -> None:
-        self.send({"op": "record"})
+        self.client.ask_record()
 
     def leave(self) -> None:
         """Give up this device's seat (a guest's: the host closes the table instead)."""
-        self.send({"op": "leave"})
+        self.client.leave()
 
     # ------------------------------------------------------------------ the messages --
     def receive(self, message: dict[str, Any]) -> None:
@@ -280,7 +219,7 @@ class TablePanel:
         game = stand_in.game
         fresh = self.table is None
         if self.table is None:
-            self.table = TableSession(game, self.seat, self.send)
+            self.table = TableSession(game, self.seat, self.client)
         changed = self.table.game != game
         self.table.show(message, stand_in)
         if fresh:
@@ -361,7 +300,7 @@ class TablePanel:
         stored = self.memory.seat_for(code)
         if stored is not None:
             self.code = code
-            self.send({"op": "rejoin", "code": code, "token": stored["token"]})
+            self.client.rejoin(code, stored["token"])
         else:
             self._show_join(code)
             self.look(code)
@@ -405,8 +344,8 @@ class TablePanel:
         game = self.app.game
         for seat, entry in enumerate(lobby.get("seats") or ()):
             name = game.player_name(seat) if seat < game.num_players else f"Seat {seat + 1}"
-            who = entry.get("who", "human")
-            if who != "human":
+            who = entry.get("who", HUMAN)
+            if who != HUMAN:
                 rows.append(w.HTML(f"{html.escape(name)}: {html.escape(who)} bot"))
             elif entry.get("taken"):
                 away = " (away)" if entry.get("away") else ""
@@ -459,7 +398,7 @@ class TablePanel:
                 layout=w.Layout(width="auto"),
             )
             self.close_button.add_class("sk-table-close")
-            self.close_button.on_click(lambda _: self.send({"op": "close"}))
+            self.close_button.on_click(lambda _: self.client.close_table())
             self.leave_button = w.Button(
                 description="Leave the table",
                 tooltip="Give up your seat: before the start another pupil may take it; "
@@ -499,7 +438,7 @@ class TablePanel:
                 words = "free: waiting for a pupil"
             elif words == "you" and entry.get("away"):
                 words = "you (reconnecting)"
-            if entry.get("away") and entry.get("who", "human") == "human" and seat != self.seat:
+            if entry.get("away") and entry.get("who", HUMAN) == HUMAN and seat != self.seat:
                 away_seats.append((game.player_name(seat), seat))
             items.append(f"<li>{html.escape(game.player_name(seat))}: {html.escape(words)}</li>")
         self.seat_list.value = f"<ul style='margin:0;padding-left:1.2em'>{''.join(items)}</ul>"

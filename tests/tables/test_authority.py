@@ -5,6 +5,7 @@ end at a table."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -16,6 +17,7 @@ import sheepkit
 from sheepkit.core import CHANCE
 from sheepkit.tables import IDLE_CLOSE, MAX_MESSAGE, TableClient, TableService, local_client
 from sheepkit.tables.authority import BURST, RACE_BOT_DELAY, RACE_WAIT, race_claims
+from sheepkit.tables.protocol import Close, Message, SetRules, SetSeat, Start
 
 
 def refused(device: TableClient, act: Callable[[], None], service: TableService) -> str:
@@ -50,7 +52,7 @@ def test_a_move_out_of_turn_an_illegal_and_a_stale_one_are_refused() -> None:
     assert why.startswith("it is not your turn")
     why = refused(to_move, lambda: to_move.move("z9-z10"), service)
     assert "z9-z10" in why
-    stale = lambda: to_move.send({"op": "move", "move": legal[0], "ply": 0 + 99})  # noqa: E731
+    stale = lambda: to_move.send_text(json.dumps({"op": "move", "move": legal[0], "ply": 0 + 99}))  # noqa: E731
     assert "older position" in refused(to_move, stale, service)
     to_move.move(legal[0])  # the same move, on the position shown: played
     assert host.snapshot["ply"] == guest.snapshot["ply"] == 1  # type: ignore[index]
@@ -82,12 +84,14 @@ def test_a_flood_is_refused_past_its_burst_and_read_again_later() -> None:
     pongs = []
     host.on(lambda message: pongs.append(message) if message["op"] == "pong" else None)
     while not host.errors:  # open and start took two of the burst already
-        host.send({"op": "ping"})
+        host.send_text(json.dumps({"op": "ping"}))
     assert len(pongs) == BURST - 2 and host.errors[0].startswith("too many messages")
-    why = refused(host, lambda: host.send({"op": "move", "move": "a1-b2", "ply": 0}), service)
+    why = refused(
+        host, lambda: host.send_text(json.dumps({"op": "move", "move": "a1-b2", "ply": 0})), service
+    )
     assert why.startswith("too many messages")
     clock.now += 1  # the bucket fills again
-    host.send({"op": "ping"})
+    host.send_text(json.dumps({"op": "ping"}))
     assert len(host.errors) == 2 and len(pongs) == BURST - 1
 
 
@@ -111,13 +115,13 @@ def test_a_taken_seat_cannot_be_sat_in_nor_rejoined_with_a_wrong_token() -> None
 @pytest.mark.parametrize(
     ("op", "words"),
     [
-        ({"op": "start"}, "only the host may start"),
-        ({"op": "rules", "rules": {}}, "only the host may change the rules"),
-        ({"op": "seat", "seat": 0, "who": "Random"}, "only the host may choose"),
-        ({"op": "close"}, "only the host may close"),
+        (Start(), "only the host may start"),
+        (SetRules(rules={}), "only the host may change the rules"),
+        (SetSeat(seat=0, who="Random"), "only the host may choose"),
+        (Close(), "only the host may close"),
     ],
 )
-def test_a_guest_cannot_do_what_only_the_host_does(op: dict[str, Any], words: str) -> None:
+def test_a_guest_cannot_do_what_only_the_host_does(op: Message, words: str) -> None:
     service, _ = room()
     _, guest = open_table(service, "shave_a_sheep", ["human", "human"])
     assert words in refused(guest, lambda: guest.send(op), service)
@@ -145,7 +149,9 @@ def test_open_refuses_unknown_games_rules_seats_and_bots() -> None:
         ({"game": "wolf_and_sheep", "seats": ["Random", "human"]}, "host sits in a human"),
         ({"game": "lamb_mimes", "rules": {"players": 9}, "seats": ["human"]}, "cannot be played"),
     ]:
-        assert words in refused(host, lambda m=message: host.send({"op": "open", **m}), service)
+        assert words in refused(
+            host, lambda m=message: host.send_text(json.dumps({"op": "open", **m})), service
+        )
 
 
 def test_the_host_chooses_rules_and_bots_before_the_start_and_not_after() -> None:
@@ -215,7 +221,7 @@ def test_an_idle_table_closes_and_a_record_is_saved_before() -> None:
     code = host.code
     clock.now += IDLE_CLOSE - 1
     assert service.close_idle() == []
-    host.send({"op": "ping"})  # a ping is no play: it does not keep the table open
+    host.send_text(json.dumps({"op": "ping"}))  # a ping is no play: it does not keep the table open
     clock.now += 1
     assert service.close_idle() == [code]
     assert service.tables == {}

@@ -296,7 +296,7 @@ def test_a_move_during_a_race_is_refused_in_plain_words() -> None:
     host.roll(next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o)))
     ply = host.snapshot["ply"]  # type: ignore[index]
     assert host.snapshot["race"]  # type: ignore[index]
-    guest.send({"op": "move", "move": "pass", "ply": ply})
+    guest.send_text(json.dumps({"op": "move", "move": "pass", "ply": ply}))
     assert guest.errors[-1] == "it is not your turn: it is a race (be the first to claim it)"
 
 

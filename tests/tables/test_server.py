@@ -122,10 +122,10 @@ def test_two_devices_play_over_websockets_and_a_dropped_one_rejoins() -> None:
 def test_long_messages_are_refused_with_a_reason_and_very_long_ones_cut_off() -> None:
     async def scenario(served: Served) -> None:
         device = await served.client()
-        device.send({"op": "ping", "pad": "x" * MAX_MESSAGE})
+        device.send_text(json.dumps({"op": "ping", "pad": "x" * MAX_MESSAGE}))
         await until(lambda: device.errors, "the refusal")
         assert "longer than" in device.errors[0]
-        device.send({"op": "ping", "pad": "x" * (10 * MAX_MESSAGE)})
+        device.send_text(json.dumps({"op": "ping", "pad": "x" * (10 * MAX_MESSAGE)}))
         await until(lambda: device.closed, "the connection closed")
         assert served.service.connected == set()
 
@@ -333,7 +333,7 @@ def test_the_service_starts_with_voila_before_its_catch_all_and_tells_the_kernel
             assert page.body == b"a Voila page"
             device = TableClient()
             await TornadoTransport.connect(os.environ[URL_VARIABLE], device)
-            device.send({"op": "ping"})
+            device.send_text(json.dumps({"op": "ping"}))
             await until(lambda: device.messages, "a pong")
             # Its tables are kept in the classes' store, beside the notebooks.
             device.open("wolf_and_sheep", ["human", "human"])
@@ -429,7 +429,7 @@ def test_a_seat_taken_up_again_300_times_over_websockets_leaves_room_for_200_dev
         await until(lambda: not served.service.connected, "every connection gone")
         fresh = [await served.client() for _ in range(200)]
         for device in fresh:
-            device.send({"op": "ping"})
+            device.send_text(json.dumps({"op": "ping"}))
         await until(lambda: all(d.messages for d in fresh), "every new device answered")
         assert len(served.service.connected) == 200
         assert all(d.closed is None and not d.errors for d in fresh)

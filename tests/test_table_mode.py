@@ -15,18 +15,24 @@ import sheepkit
 from sheepkit.core import State
 from sheepkit.session import SessionError
 from sheepkit.tables.client import TableClient
+from sheepkit.tables.protocol import REPLIES, from_dict
+from sheepkit.tables.protocol import State as StateMessage
 from sheepkit.ui import GameApp
 from sheepkit.ui.table_memory import PREFIX, TableMemory, table_from_query
 from sheepkit.ui.table_mode import TableSession, enter_table, leave_table
 
 
-def snapshot(state: State, seat: int, **extra: Any) -> dict[str, Any]:
+def snapshot(state: State, seat: int, **extra: Any) -> StateMessage:
     """What the table's server would send ``seat`` about ``state`` (knowledge left out: the
     tests hand the stand-in over directly)."""
     legal = [str(m) for m in state.legal_moves()] if state.to_move == seat else []
-    return {
+    sent = {
         "op": "state",
         "code": "K7QX",
+        "knowledge": None,
+        "race": False,
+        "host": False,
+        "claim": None,
         "seat": seat,
         "phase": "over" if state.is_over else "playing",
         "ply": state.ply,
@@ -45,6 +51,9 @@ def snapshot(state: State, seat: int, **extra: Any) -> dict[str, Any]:
         "game": state.game.name,
         **extra,
     }
+    message = from_dict(sent, REPLIES)
+    assert isinstance(message, StateMessage)
+    return message
 
 
 class Recorder:

@@ -23,9 +23,9 @@ from . import protocol as p
 from .wire import decode_view
 
 
-def game_of(message: dict[str, Any]) -> Game[Any, Any, Any]:
+def game_of(message: p.State | p.Lobby) -> Game[Any, Any, Any]:
     """The game a table's snapshot or lobby message is of: its registry key and its rules."""
-    return load(str(message["game"]), **(message.get("rules") or {}))
+    return load(message.game, **message.rules)
 
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ URL_VARIABLE = "SHEEPKIT_TABLES_URL"
 #: The service's path under the server's base URL.
 SERVICE_PATH = "sheepkit/tables"
 
-Listener = Callable[[dict[str, Any]], None]
+Listener = Callable[[p.Message], None]
 #: Gives a client its transport, at once or (a coroutine) soon (a ``TableClient``, or the
 #: class's ``ClassClient``: ``connect`` serves both).
 Connect = Callable[[Any], Any]
@@ -63,9 +63,9 @@ class TableClient:
         self.on_unreachable: Callable[[BaseException | None], None] | None = None
         self._waiting: list[str] = []
         self._connecting = False
-        self.snapshot: dict[str, Any] | None = None  # the last "state" message
-        self.lobby: dict[str, Any] | None = None  # the last "lobby" message
-        self.seated: dict[str, Any] | None = None  # code, seat, token, host
+        self.snapshot: p.State | None = None  # the table's last word on the game
+        self.lobby: p.Lobby | None = None  # the last lobby asked for
+        self.seated: p.Seated | None = None  # where this device sits: code, seat, token
         self.record: dict[str, Any] | None = None
         self.errors: list[str] = []
         self.closed: str | None = None  # why the table (or the connection) closed
@@ -93,18 +93,17 @@ class TableClient:
         handler = self._handlers.get(type(message))
         if handler is not None:
             handler(message)
-        heard = message.as_dict()
         for listener in tuple(self._listeners):
-            listener(heard)
+            listener(message)
 
     def _state(self, message: p.State) -> None:
-        self.snapshot = message.as_dict()
+        self.snapshot = message
 
     def _lobby(self, message: p.Lobby) -> None:
-        self.lobby = message.as_dict()
+        self.lobby = message
 
     def _seated(self, message: p.Seated) -> None:
-        self.seated = message.as_dict()
+        self.seated = message
         self.closed = None
 
     def _record(self, message: p.Record) -> None:
@@ -197,7 +196,7 @@ class TableClient:
         """Play ``notation`` on the position at ``ply`` (default: the last seen; the table
         refuses it if that is old)."""
         if ply is None:
-            ply = self.snapshot["ply"] if self.snapshot is not None else 0
+            ply = self.snapshot.ply if self.snapshot is not None else 0
         self.send(p.Move(move=notation, ply=ply))
 
     def roll(self, outcome: str | None = None) -> None:
@@ -238,15 +237,15 @@ class TableClient:
     # --------------------------------------------------------------------------- reading --
     @property
     def code(self) -> str | None:
-        return self.seated["code"] if self.seated else None
+        return self.seated.code if self.seated else None
 
     @property
     def seat(self) -> int | None:
-        return self.seated["seat"] if self.seated else None
+        return self.seated.seat if self.seated else None
 
     @property
     def token(self) -> str | None:
-        return self.seated["token"] if self.seated else None
+        return self.seated.token if self.seated else None
 
     def game(self) -> Game[Any, Any, Any] | None:
         """The table's game with its rules, from the last snapshot."""
@@ -258,7 +257,7 @@ class TableClient:
         game, snap = self.game(), self.snapshot
         if game is None or snap is None:
             return None
-        return decode_view(game, snap["knowledge"])
+        return decode_view(game, snap.knowledge)
 
 
 class LocalTransport:

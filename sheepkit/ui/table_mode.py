@@ -20,6 +20,7 @@ from ..bots import for_game
 from ..core import CHANCE, Game, SheepkitError, State
 from ..core.rules import Rules
 from ..session import HUMAN, Session, SessionError
+from ..tables import protocol as p
 from ..tables.client import TableClient
 from ..tables.protocol import HUMAN as TABLE_HUMAN
 from ..tables.protocol import session_seat, table_who
@@ -35,10 +36,10 @@ class TableSession(Session):
         super().__init__(game, [HUMAN] * game.num_players, seed=0)
         self.seat = seat
         self.client = client  # sends each move, roll, claim and lobby choice to the table
-        self.snapshot: dict[str, Any] = {}
+        self.snapshot: p.State | None = None  # the table's last, once it has sent one
         self.legal: tuple[Hashable, ...] = ()
 
-    def show(self, snapshot: dict[str, Any], stand_in: State[Any, Any]) -> None:
+    def show(self, snapshot: p.State, stand_in: State[Any, Any]) -> None:
         """The table's latest snapshot and the state drawn from it."""
         self.snapshot = snapshot
         if stand_in.game != self.game:  # the host chose other rules in the lobby
@@ -46,12 +47,11 @@ class TableSession(Session):
             self.bot_factories = for_game(self.game)
         # Who plays each seat, as the app's seat pickers show it (the host's, in the lobby).
         self._specs = [
-            session_seat(str(entry.get("who", TABLE_HUMAN)))
-            for entry in snapshot.get("seats") or ()
+            session_seat(str(entry.get("who", TABLE_HUMAN))) for entry in snapshot.seats
         ] or [HUMAN] * self.game.num_players
         self.timeline = [stand_in]
         self.cursor = 0
-        self.legal = tuple(self._move(text) for text in snapshot.get("legal") or ())
+        self.legal = tuple(self._move(text) for text in snapshot.legal)
 
     def _move(self, text: str) -> Hashable:
         """The move the server's notation names, read against the stand-in (its labels and
@@ -64,16 +64,16 @@ class TableSession(Session):
     # ------------------------------------------------------------- what the app asks --
     @property
     def phase(self) -> str:
-        return str(self.snapshot.get("phase", "lobby"))
+        return self.snapshot.phase if self.snapshot is not None else "lobby"
 
     @property
     def ply(self) -> int:
         """How many plies the table's game has (the stand-in may hold no history)."""
-        return int(self.snapshot.get("ply") or 0)
+        return self.snapshot.ply if self.snapshot is not None else 0
 
     @property
     def is_host(self) -> bool:
-        return bool(self.snapshot.get("host"))
+        return self.snapshot is not None and self.snapshot.host
 
     def is_human(self, player: int | None) -> bool:
         """Only this device's seat is "the human" here: its controls act for it alone."""
@@ -88,7 +88,7 @@ class TableSession(Session):
         return bool(self.legal) or self.may_roll()
 
     def may_roll(self, state: State[Any, Any] | None = None) -> bool:
-        return self.phase == "playing" and bool(self.snapshot.get("may_roll"))
+        return self.phase == "playing" and self.snapshot is not None and self.snapshot.may_roll
 
     def claimed(self, state: State[Any, Any] | None = None) -> bool:
         return False
@@ -121,7 +121,7 @@ class TableSession(Session):
     def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
         """Roll (or, the host, set the die); in a race (the game's own button, e.g. Shave a
         Sheep's "Howl!"), claim it for this seat: the table takes the first claim."""
-        claim = self.snapshot.get("claim")
+        claim = self.snapshot.claim if self.snapshot is not None else None
         if outcome is not None and claim is not None and str(outcome) == claim:
             self.client.claim()
             return self.state
@@ -175,8 +175,9 @@ class TableSession(Session):
     def log_entries(self, viewer: int | None = None) -> list[tuple[int, int, str]]:
         """The server's log lines for this seat with the plies each covers (the app's log and
         its spoken lines read them)."""
-        lines = self.snapshot.get("log") or ()
-        plies = self.snapshot.get("log_plies") or ()
+        snapshot = self.snapshot
+        lines = snapshot.log if snapshot is not None else []
+        plies = snapshot.log_plies if snapshot is not None else []
         return [
             (int(first), int(last), str(line))
             for (first, last), line in zip(plies, lines, strict=True)
@@ -184,7 +185,7 @@ class TableSession(Session):
 
     def seat_words(self, seat: int) -> str:
         """Who sits in ``seat``, in words: "you", a bot's name, "away"."""
-        seats = self.snapshot.get("seats") or []
+        seats = self.snapshot.seats if self.snapshot is not None else []
         entry = seats[seat] if 0 <= seat < len(seats) else {}
         if seat == self.seat:
             return "you"
@@ -197,14 +198,14 @@ class TableSession(Session):
 
     def status_text(self, takes_clicks: bool) -> str:
         name = self.game.player_name
-        phase = self.phase
-        if phase == "lobby":
+        phase, snapshot = self.phase, self.snapshot
+        if phase == "lobby" or snapshot is None:
             waiting = "Press Start when everyone is seated." if self.is_host else ""
             return f"At the table, as {name(self.seat)}: waiting for the start. {waiting}".strip()
         if phase == "over":
-            return f"Game over. {self.snapshot.get('outcome') or ''}".strip()
-        if self.snapshot.get("race"):
-            if self.snapshot.get("claim"):
+            return f"Game over. {snapshot.outcome or ''}".strip()
+        if snapshot.race:
+            if snapshot.claim:
                 return "A race! Be the first to press your button below."
             return "A race: the others are racing to press first…"
         if self.human_decides():
@@ -212,7 +213,7 @@ class TableSession(Session):
                 return f"Your roll, {name(self.seat)}: press Roll."
             where = " or on the board" if takes_clicks else ""
             return f"Your turn, {name(self.seat)}: pick a move below{where}."
-        acting = self.snapshot.get("acting")
+        acting = snapshot.acting
         if acting is None or acting == CHANCE:
             return "The cards are being dealt or drawn…"
         words = self.seat_words(int(acting))

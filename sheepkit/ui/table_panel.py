@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from ..core import Game, SheepkitError
+from ..tables import protocol as p
 from ..tables.client import (
     Connect,
     TableClient,
@@ -49,6 +51,10 @@ NO_SERVICE = (
     "with <code>make classroom HOST=0.0.0.0</code>."
 )
 RED = "color:#b00020"
+#: A refused play is said on the board (the app's message line); a refused lobby choice puts
+#: the set-up row back to the table's own.
+PLAYS = (p.Move.OP, p.Roll.OP, p.Claim.OP)
+CHOICES = (p.SetRules.OP, p.SetSeat.OP)
 
 
 def service_connect() -> Connect | None:
@@ -85,11 +91,21 @@ class TablePanel:
         self.client = TableClient()
         self.client.on(self.receive)
         self.client.on_unreachable = self._unreachable
+        #: Each message of the table -> what the panel does with it.
+        self._handlers: dict[type[p.Message], Callable[[Any], None]] = {
+            p.Seated: self._seated,
+            p.Lobby: self._lobby,
+            p.State: self._state,
+            p.Error: self._error,
+            p.Closed: self._closed,
+            p.Left: self._left,
+            p.Record: self._record,
+        }
         self.code: str | None = None
         self.seat: int | None = None
         self.host = False
         self.table: TableSession | None = None
-        self.lobby: dict[str, Any] | None = None
+        self.lobby: p.Lobby | None = None
         self.memory: TableMemory | None = None
         self.heading = w.HTML("<h4 style='margin:8px 0 4px'>Play together</h4>")
         self.note = w.HTML()
@@ -175,39 +191,30 @@ class TablePanel:
         self.client.leave()
 
     # ------------------------------------------------------------------ the messages --
-    def receive(self, message: dict[str, Any]) -> None:
+    def receive(self, message: p.Message) -> None:
         """One message from the table (the client has read it)."""
-        handler = {
-            "seated": self._seated,
-            "lobby": self._lobby,
-            "state": self._state,
-            "error": self._error,
-            "closed": self._closed,
-            "left": self._left,
-            "record": self._record,
-        }.get(str(message.get("op")))
+        handler = self._handlers.get(type(message))
         if handler is not None:
             handler(message)
 
-    def _seated(self, message: dict[str, Any]) -> None:
-        self.code, self.seat = str(message["code"]), int(message["seat"])
-        self.host = bool(message.get("host"))
+    def _seated(self, message: p.Seated) -> None:
+        self.code, self.seat, self.host = message.code, message.seat, message.host
         if self.memory is not None:
-            self.memory.remember(self.code, self.seat, str(message["token"]))
+            self.memory.remember(self.code, self.seat, message.token)
         self._say("")
 
-    def _lobby(self, message: dict[str, Any]) -> None:
+    def _lobby(self, message: p.Lobby) -> None:
         self.lobby = message
-        if message.get("game") != self.app.game.name:
+        if message.game != self.app.game.name:
             try:
                 title = game_of(message).title
             except (KeyError, SheepkitError, ValueError, TypeError):
-                title = str(message.get("game"))
-            self._say(f"Table {message.get('code')} plays {title}: open that game's app to join.")
+                title = message.game
+            self._say(f"Table {message.code} plays {title}: open that game's app to join.")
             return
-        self._show_join(str(message.get("code", "")))
+        self._show_join(message.code)
 
-    def _state(self, message: dict[str, Any]) -> None:
+    def _state(self, message: p.State) -> None:
         if self.seat is None:
             return
         try:
@@ -231,30 +238,30 @@ class TablePanel:
             self.app.render()
         self._show_table(message)
 
-    def _error(self, message: dict[str, Any]) -> None:
-        reason = str(message.get("reason", "refused"))
-        if message.get("refused") == "rejoin" and self.code and self.memory is not None:
+    def _error(self, message: p.Error) -> None:
+        reason, refused = message.reason, message.refused
+        if refused == p.Rejoin.OP and self.code and self.memory is not None:
             self.memory.forget(self.code)  # the seat is gone: offer the table's seats again
             code, self.code, self.seat = self.code, None, None
             self._say(f"Could not rejoin your seat: {reason}")
             self.look(code)
             return
-        if self.table is not None and message.get("refused") in ("move", "roll", "claim"):
+        if self.table is not None and refused in PLAYS:
             self.app.message = reason
             self.app.render()
             return
-        if self.table is not None and message.get("refused") in ("rules", "seat"):
+        if self.table is not None and refused in CHOICES:
             self.app.setup.show(self.app.game.rules)  # back to the table's own choices
             self.app._sync_pickers()
         self._say(reason)
 
-    def _closed(self, message: dict[str, Any]) -> None:
+    def _closed(self, message: p.Closed) -> None:
         # A seat taken up on another connection (this browser's other tab) is still this
         # browser's: the stored token is the one that tab holds, so it is kept. So is the
         # token of a connection lost (the server restarting: it resumes its tables, and
         # this page, reloaded, takes the seat up again).
-        lost = bool(message.get("lost"))
-        kept = lost or message.get("elsewhere")
+        lost = message.lost
+        kept = lost or message.elsewhere
         if self.code is not None and self.memory is not None and not kept:
             self.memory.forget(self.code)
         self.client.disconnect()
@@ -265,15 +272,15 @@ class TablePanel:
                 "page: you take up your seat again."
             )
         else:
-            self._say(f"The table closed: {message.get('reason', '')}")
+            self._say(f"The table closed: {message.reason}")
 
-    def _left(self, message: dict[str, Any]) -> None:
+    def _left(self, message: p.Left) -> None:
         """This device gave up its seat: back to Open / Join, on the same connection."""
         code = self.code
         if code is not None and self.memory is not None:
             self.memory.forget(code)
         self._away_from_table()
-        self.note.value = html.escape(f"You left table {code or message.get('code', '')}.")
+        self.note.value = html.escape(f"You left table {code or message.code}.")
 
     def _away_from_table(self) -> None:
         """The app is its own again, and offers to open or join a table."""
@@ -285,8 +292,8 @@ class TablePanel:
         self.body.children = ()
         self.start_row.layout.display = None
 
-    def _record(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message.get("record"), indent=1)
+    def _record(self, message: p.Record) -> None:
+        text = json.dumps(message.record, indent=1)
         self.record_link.value = download_link(text, f"table-{self.code or 'game'}.json")
 
     def _remembered(self, report: dict[str, Any]) -> None:
@@ -332,7 +339,7 @@ class TablePanel:
 
     def _fill_seats(self) -> None:
         lobby = self.lobby
-        if lobby is None or lobby.get("code") != self.code_input.value.strip().upper():
+        if lobby is None or lobby.code != self.code_input.value.strip().upper():
             self.seat_buttons.children = ()
             return
         rows: list[w.Widget] = []
@@ -342,7 +349,7 @@ class TablePanel:
         except (KeyError, SheepkitError, ValueError, TypeError):
             pass  # another game's table, or rules this version does not know: the seats say
         game = self.app.game
-        for seat, entry in enumerate(lobby.get("seats") or ()):
+        for seat, entry in enumerate(lobby.seats):
             name = game.player_name(seat) if seat < game.num_players else f"Seat {seat + 1}"
             who = entry.get("who", HUMAN)
             if who != HUMAN:
@@ -356,11 +363,11 @@ class TablePanel:
                     layout=w.Layout(width="auto"),
                 )
                 button.add_class("sk-table-sit")
-                button.on_click(lambda _, s=seat, c=str(lobby["code"]): self.sit(c, s))
+                button.on_click(lambda _, s=seat, c=lobby.code: self.sit(c, s))
                 rows.append(button)
         self.seat_buttons.children = tuple(rows)
 
-    def _show_table(self, snapshot: dict[str, Any]) -> None:
+    def _show_table(self, snapshot: p.State) -> None:
         if self._at_table is None:
             self.table_info = w.HTML()
             self.table_info.add_class("sk-table-info")
@@ -423,7 +430,7 @@ class TablePanel:
         self.body.children = (self._at_table,)
         table = self.table
         assert table is not None
-        code = html.escape(str(snapshot.get("code", self.code)))
+        code = html.escape(snapshot.code)
         host = " You are the host." if self.host else ""
         self.table_info.value = (
             f"<div>Table <b class='sk-table-code-shown'>{code}</b>: others join with this "
@@ -432,7 +439,7 @@ class TablePanel:
         game = table.game
         items = []
         away_seats = []
-        for seat, entry in enumerate(snapshot.get("seats") or ()):
+        for seat, entry in enumerate(snapshot.seats):
             words = table.seat_words(seat)
             if words == "free":
                 words = "free: waiting for a pupil"
@@ -449,7 +456,7 @@ class TablePanel:
         choosing = self.host and phase == "lobby"
         self.app.setup.widget.layout.display = None if choosing else "none"
         if choosing:
-            for picker, entry in zip(self.app.seat_pickers, snapshot.get("seats") or ()):
+            for picker, entry in zip(self.app.seat_pickers, snapshot.seats):
                 picker.disabled = bool(entry.get("taken"))
         self.start_button.layout.display = None if choosing else "none"
         show_bots = self.host and phase == "playing" and bool(away_seats)

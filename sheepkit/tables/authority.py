@@ -48,7 +48,7 @@ from ..core import CHANCE, SheepkitError, load
 from ..core.registry import games
 from ..drawing import drawing_for
 from ..game_log import LogMemo, log_entries
-from ..session import Session, own_bot
+from ..session import RACE_BOT_DELAY, RACE_WAIT, Race, Session, own_bot, race_claims
 from . import protocol as p
 from .protocol import HUMAN, ProtocolError, read_op, session_seat
 from .wire import encode_view
@@ -67,13 +67,6 @@ OVER_CLOSE = 5 * 60
 #: The flood limit, per connection: this many messages a second, in bursts of at most BURST.
 RATE = 20.0
 BURST = 40
-#: A race (Shave a Sheep's howl: the first player to claim the chance outcome wins it) waits
-#: this many seconds for a claim; then it is settled at random, so that a device that is away
-#: cannot stall the table.
-RACE_WAIT = 10.0
-#: How long a bot at the table takes to claim a race, in seconds (as in the one-screen app:
-#: quick, but a child can beat it).
-RACE_BOT_DELAY = (0.4, 1.5)
 #: Table codes: 4 letters none of which reads as another (no I, no O; no digits at all).
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 4
@@ -123,31 +116,6 @@ class MemoryKeeper:
 def token_digest(token: str) -> str:
     """What the service keeps of a seat's token: its SHA-256, in hex (any text has one)."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def race_claims(state: Any) -> dict[int, Hashable]:
-    """At a race, each racer's seat and the chance outcome that says they won it; empty at any
-    other position. A race is a chance node nobody rolls (``acting_player`` None) whose every
-    outcome says which player's claim picks it (``outcome.claimed_by``, a game's opt-in):
-    Shave a Sheep's howl (``howl N``). (A draw for who goes first names a player too, but
-    nobody claims it.)"""
-    if state.to_move != CHANCE or state.acting_player is not None or state.is_over:
-        return {}
-    claims: dict[int, Hashable] = {}
-    for outcome, _ in state.chance_outcomes():
-        player = getattr(outcome, "claimed_by", None)
-        if not isinstance(player, int) or isinstance(player, bool):
-            return {}
-        claims[player] = outcome
-    return claims
-
-
-@dataclass(eq=False)
-class Race:
-    """A race under way at a table: the first claim that arrives wins it."""
-
-    ply: int
-    claims: dict[int, Hashable]
 
 
 @dataclass(eq=False)
@@ -325,18 +293,19 @@ class Table:
         return self.service.later is not None and bool(race_claims(state))
 
     def _start_race(self) -> None:
-        """A race begins: every seated device may claim it; each bot claims after a short
-        random delay; nobody's claim within RACE_WAIT settles it at random."""
-        session = self.session
-        state = session.state
-        race = self.race = Race(state.ply, race_claims(state))
+        """A race begins (``session.Race``, its rules): every seated device may claim it;
+        each bot claims after a short random delay; nobody's claim within the service's
+        ``race_wait`` settles it at random. Its timers run on the server's event loop."""
         later = self.service.later
         assert later is not None  # (_settles_itself)
-        for seat, outcome in race.claims.items():
-            if not session.is_human(seat):
-                delay = _race_rng.uniform(*RACE_BOT_DELAY)
-                later(delay, functools.partial(self._bot_claims, race, outcome))
-        later(self.service.race_wait, functools.partial(self._race_timed_out, race))
+
+        def won(outcome: Hashable | None, note: str) -> None:
+            if self.racing() is race and not self.closed:
+                self.settle_race(race, outcome, note)
+
+        race = self.race = Race(
+            self.session, won, later=later, rng=_race_rng, wait=self.service.race_wait
+        )
 
     def settle_race(self, race: Race, outcome: Hashable | None, note: str = "") -> None:
         """The race ends with ``outcome`` (None: at random); the game goes on."""
@@ -346,15 +315,6 @@ class Table:
         self.session.roll(outcome)
         self.advance()
         self.broadcast()
-
-    def _bot_claims(self, race: Race, outcome: Hashable) -> None:
-        if self.racing() is race and not self.closed:
-            self.settle_race(race, outcome)
-
-    def _race_timed_out(self, race: Race) -> None:
-        if self.racing() is race and not self.closed:
-            seconds = f"{self.service.race_wait:g}"
-            self.settle_race(race, None, f"Nobody claimed the race in {seconds} s: chance chose")
 
     def broadcast(self) -> None:
         """The table has changed: it is kept (if the service keeps its tables), then each
@@ -975,7 +935,7 @@ class TableService:
             )
         if seat not in race.claims:
             raise ProtocolError(f"{table.name(seat)} is not in this race", "claim")
-        table.settle_race(race, race.claims[seat])
+        race.claim(seat)
 
     def _op_start(self, device: Device, message: p.Start) -> None:
         table = self._hosting(device, "start the game")
@@ -1087,6 +1047,7 @@ __all__ = [
     "MAX_DEVICES",
     "MAX_TABLES",
     "OVER_CLOSE",
+    "RACE_BOT_DELAY",
     "RACE_WAIT",
     "RATE",
     "Device",

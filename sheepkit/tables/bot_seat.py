@@ -18,8 +18,9 @@ from typing import Any
 
 from ..bots.specs import BotSpec, make_bot
 from ..core import SheepkitError
+from ..session import RACE_BOT_DELAY
 from . import protocol as p
-from .authority import RACE_BOT_DELAY, RATE, TableService
+from .authority import RATE, TableService
 from .client import LocalTransport, TableClient, connect, table_service_url
 from .protocol import HUMAN
 

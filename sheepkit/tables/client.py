@@ -13,12 +13,12 @@ from __future__ import annotations
 import asyncio
 import inspect
 import os
-import sys
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core import Game, State, load
+from ..platform import in_browser
 from . import protocol as p
 from .wire import decode_view
 
@@ -401,7 +401,7 @@ def connect(url: str, client: Any) -> Any:
     ``connection_lost()`` and a ``transport``: the class's too) to the websocket at ``url``
     with this interpreter's transport: the browser's ``WebSocket`` in Pyodide (at once), else
     tornado's (a coroutine to await)."""
-    if sys.platform == "emscripten":
+    if in_browser():
         return BrowserTransport(url, client)
     return TornadoTransport.connect(url, client)
 
@@ -417,7 +417,7 @@ def service_connector(url: str | None, hello: str, key: str) -> Connect | None:
     with an object holding ``key`` ("tables", "classes")."""
     if url is None:
         return None
-    if sys.platform == "emscripten" and not _answers(hello, key):
+    if in_browser() and not _answers(hello, key):
         return None
     return connector(url)
 
@@ -448,7 +448,7 @@ def table_service_url() -> str | None:
     url = os.environ.get(URL_VARIABLE)
     if url:
         return url
-    if sys.platform != "emscripten":
+    if not in_browser():
         return None
     import js
 

@@ -17,7 +17,6 @@ import asyncio
 import html
 import inspect
 import os
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -66,7 +65,7 @@ def class_service_url() -> str | None:
     url = os.environ.get(URL_VARIABLE)
     if url:
         return url
-    if sys.platform != "emscripten":
+    if not in_browser():
         return None
     import js  # type: ignore[import-not-found]
 

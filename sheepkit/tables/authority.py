@@ -152,7 +152,7 @@ class Table:
     seats: list[Seat]
     host_seat: int
     touched: float
-    phase: str = "lobby"  # "lobby", "playing" or "over"
+    phase: str = p.LOBBY  # one of p.PHASES
     thinking: bool = False  # a bot's move is being worked out off the event loop
     closed: bool = False
     #: (ply, words): what the table said to everyone, shown in every seat's log at that ply.
@@ -230,7 +230,7 @@ class Table:
         """Everything ``seat`` may know now, in one message (``shared``: ``self.shared()``)."""
         session = self.session
         state = session.state
-        playing = self.phase == "playing" and not self.thinking
+        playing = self.phase == p.PLAYING and not self.thinking
         decides = playing and state.to_move == seat and session.is_human(seat)
         race = self.racing()
         claims = race is not None and seat in race.claims and session.is_human(seat)
@@ -283,7 +283,7 @@ class Table:
         """The race waiting for its first claim at the position the table holds, if any."""
         race = self.race
         state = self.session.state
-        if race is None or race.ply != state.ply or self.phase != "playing":
+        if race is None or race.ply != state.ply or self.phase != p.PLAYING:
             return None
         return race
 
@@ -353,7 +353,7 @@ class Table:
         bot's think is under way off the event loop); then the game may be over."""
         session = self.session
         think = self.service.think
-        while self.phase == "playing" and not self.thinking:
+        while self.phase == p.PLAYING and not self.thinking:
             work = session.bot_thinks()
             if work is None:
                 if not session.step():  # a deal or a roll, or nothing left to do by itself
@@ -367,8 +367,8 @@ class Table:
                 continue
             self.thinking = True
             think(work, functools.partial(self._bot_moved, before))
-        if session.state.is_over and self.phase == "playing":
-            self.phase = "over"
+        if session.state.is_over and self.phase == p.PLAYING:
+            self.phase = p.OVER
             self.ended = self.service.clock()
 
     def _bot_moved(self, before: Any, move: object, *, broadcast: bool = True) -> None:
@@ -529,7 +529,7 @@ class TableService:
         device.table = device.seat = None
         if table is not None and seat is not None and table.seats[seat].device is device:
             table.seats[seat].device = None
-            if table.phase == "lobby" and seat == table.host_seat:
+            if table.phase == p.LOBBY and seat == table.host_seat:
                 table.host_gone = self.clock()
             if not table.closed:
                 table.broadcast()
@@ -620,7 +620,7 @@ class TableService:
             self.tables[code] = table
             self._kept[code] = text
             state = table.session.state
-            if table.phase == "playing" and race_claims(state):
+            if table.phase == p.PLAYING and race_claims(state):
                 log.info("table %s resumed during a race: chance settles it", code)
                 note = "The server restarted during the race: chance chose"
                 table.notes.append((state.ply, note))
@@ -662,7 +662,7 @@ class TableService:
         host, phase, seed = kept["host"], kept["phase"], record.get("seed")
         if not isinstance(host, int) or not 0 <= host < len(seats):
             raise ValueError(f"no host seat {host!r}")
-        if phase not in ("lobby", "playing", "over"):
+        if phase not in p.PHASES:
             raise ValueError(f"no phase {phase!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("its record has no seed")
@@ -670,7 +670,7 @@ class TableService:
         session.curtains = False
         session.load_record(record)
         session.set_dice_state(_unpack_rng(kept["dice"]))
-        if (phase == "over") != session.state.is_over:
+        if (phase == p.OVER) != session.state.is_over:
             raise ValueError(f"a game {phase} whose record says otherwise")
         now, wall = self.clock(), self.wall()
         table = Table(
@@ -682,10 +682,10 @@ class TableService:
             touched=now - _wall_ago(kept["touched"], wall),
             phase=phase,
             notes=[(int(ply), str(words)) for ply, words in kept["notes"]],
-            host_gone=now if phase == "lobby" else None,  # HOST_GRACE to come back
+            host_gone=now if phase == p.LOBBY else None,  # HOST_GRACE to come back
             ended=None if kept["ended"] is None else now - _wall_ago(kept["ended"], wall),
         )
-        if phase == "over" and table.ended is None:
+        if phase == p.OVER and table.ended is None:
             table.ended = now
         session.claims_chance = table._settles_itself
         return table
@@ -916,9 +916,9 @@ class TableService:
         table.broadcast()
 
     def _playing(self, table: Table, op: str) -> None:
-        if table.phase != "playing":
+        if table.phase != p.PLAYING:
             raise ProtocolError(
-                "the game has not started yet" if table.phase == "lobby" else "the game is over",
+                "the game has not started yet" if table.phase == p.LOBBY else "the game is over",
                 op,
             )
         if table.thinking:
@@ -939,7 +939,7 @@ class TableService:
 
     def _op_start(self, device: Device, message: p.Start) -> None:
         table = self._hosting(device, "start the game")
-        if table.phase != "lobby":
+        if table.phase != p.LOBBY:
             raise ProtocolError("the game has started already", "start")
         empty = [table.name(i) for i, s in enumerate(table.seats) if s.who == HUMAN and not s.taken]
         if empty:
@@ -947,13 +947,13 @@ class TableService:
                 f"{', '.join(empty)}: nobody sits there yet; wait for them, or make the seat a bot",
                 "start",
             )
-        table.phase = "playing"
+        table.phase = p.PLAYING
         table.advance()
         table.broadcast()
 
     def _op_rules(self, device: Device, message: p.SetRules) -> None:
         table = self._hosting(device, "change the rules")
-        if table.phase != "lobby":
+        if table.phase != p.LOBBY:
             raise ProtocolError("the rules are chosen before the game starts", "rules")
         session = table.session
         try:
@@ -981,10 +981,10 @@ class TableService:
             raise ProtocolError(f"there is no seat {seat} at this table", "seat")
         chosen = table.seats[seat]
         self._check_who(table.session.game, who, "seat")
-        if table.phase == "lobby":
+        if table.phase == p.LOBBY:
             if chosen.taken and who != HUMAN:
                 raise ProtocolError(f"{table.name(seat)} is taken by a player", "seat")
-        elif table.phase == "over":
+        elif table.phase == p.OVER:
             raise ProtocolError("the game is over", "seat")
         elif who == HUMAN or not chosen.taken or chosen.device is not None:
             raise ProtocolError(
@@ -1014,7 +1014,7 @@ class TableService:
             )
         name = table.name(seat)
         words = f"{name} left the table"
-        if table.phase == "playing":
+        if table.phase == p.PLAYING:
             bot = own_bot(table.session.game)
             words += f": the {bot} bot plays on for them"
             table.notes.append((table.session.state.ply, words))

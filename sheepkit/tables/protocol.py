@@ -37,6 +37,11 @@ MAX_RULES = 40
 MAX_TEXT = 200
 MAX_SEATS = 8  # more seats than any game has players
 
+#: A table's phase (``State.phase``, ``Lobby.phase``): the seats fill and the host chooses the
+#: rules; the game is on; it has ended.
+LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+PHASES = (LOBBY, PLAYING, OVER)
+
 #: A seat a person plays, as a seat's ``who`` is spelled at a table (else a bot's name).
 HUMAN = "human"
 
@@ -209,7 +214,7 @@ class State(Message):
 
     OP: ClassVar[str] = "state"
     code: str = kind("str")
-    phase: str = kind("str")  # "lobby", "playing" or "over"
+    phase: str = kind("str")  # one of PHASES
     ply: int = kind("whole")
     to_move: int | None = kind("whole|null")  # None once the game is over
     acting: int | None = kind("whole|null")
@@ -441,9 +446,13 @@ def type_problem(value: Any, kind: str) -> str:
 
 __all__ = [
     "HUMAN",
+    "LOBBY",
     "MAX_DEPTH",
     "MAX_MESSAGE",
     "OPS",
+    "OVER",
+    "PHASES",
+    "PLAYING",
     "REPLIES",
     "AskRecord",
     "Claim",

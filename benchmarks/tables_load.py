@@ -117,7 +117,7 @@ class Pair:
         devices = [TableClient(), TableClient()]
         for i, device in enumerate(devices):
             await TornadoTransport.connect(self.url, device)
-            device.on(lambda message, i=i: self.heard(i, message))
+            device.on(lambda message, i=i: self.heard(i, message.as_dict()))
         host, guest = devices
         host.open(self.game, ["human", "human"])
         await wait_for(lambda: host.code is not None or bool(host.errors))
@@ -126,9 +126,9 @@ class Pair:
         guest.sit(host.code or "", 1)
         await wait_for(lambda: guest.snapshot is not None)
         host.start()
-        await wait_for(lambda: host.snapshot is not None and host.snapshot["phase"] == "playing")
+        await wait_for(lambda: host.snapshot is not None and host.snapshot.phase == "playing")
         while time.perf_counter() < until:
-            snaps = [d.snapshot or {} for d in devices]
+            snaps = [d.snapshot.as_dict() if d.snapshot else {} for d in devices]
             if snaps[0].get("phase") == "over" or snaps[1].get("phase") == "over":
                 self.games += 1
                 break
@@ -146,7 +146,7 @@ class Pair:
             else:
                 devices[turn].roll()  # a roll is a move too (Shave a Sheep's die)
             other, ply = devices[1 - turn], key[1]
-            await wait_for(lambda o=other, p=ply: (o.snapshot or {}).get("ply", -1) >= p)
+            await wait_for(lambda o=other, p=ply: getattr(o.snapshot, "ply", -1) >= p)
         host.close_table()  # a class's finished table: 40 open ones are the server's most
         await wait_for(lambda: host.closed is not None)
         for device in devices:

@@ -18,6 +18,7 @@ history; setting the seat to move to a bot while browsing continues the game fro
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable, Hashable, Sequence
@@ -585,3 +586,98 @@ class Session:
             self.curtain_for = player
             self._curtain_changed = True
         self._last_viewer = player
+
+
+# -- races ----------------------------------------------------------------------------------
+#: How long a bot takes to claim a race, in seconds: quick, but a child can beat it (the app,
+#: a table's bots, and a pupil's bot joined to a table alike).
+RACE_BOT_DELAY = (0.4, 1.5)
+#: How long a table's race waits for a claim before chance settles it (so that a device that
+#: is away cannot stall the game).
+RACE_WAIT = 10.0
+#: How a race waits: ``later(seconds, callback)`` calls ``callback()`` after ``seconds`` (an
+#: event loop's ``call_later``, a test's fake clock) and may return a handle with
+#: ``cancel()``.
+Later = Callable[[float, Callable[[], None]], object]
+
+
+def race_claims(state: State[Any, Any]) -> dict[int, Hashable]:
+    """At a race, each racer's seat and the chance outcome that says they won it; empty at any
+    other position. A race is a chance node nobody rolls (``acting_player`` None) whose every
+    outcome says which player's claim picks it (``outcome.claimed_by``, a game's opt-in):
+    Shave a Sheep's howl (``howl N``). (A draw for who goes first names a player too, but
+    nobody claims it.)"""
+    if state.to_move != CHANCE or state.acting_player is not None or state.is_over:
+        return {}
+    claims: dict[int, Hashable] = {}
+    for outcome, _ in state.chance_outcomes():
+        player = getattr(outcome, "claimed_by", None)
+        if not isinstance(player, int) or isinstance(player, bool):
+            return {}
+        claims[player] = outcome
+    return claims
+
+
+class Race:
+    """A race under way at the session's position: the first claim wins it.
+
+    Each racer's seat may ``claim`` its own outcome; each bot seat claims by itself after a
+    random ``RACE_BOT_DELAY`` (drawn from ``rng``), and nobody's claim within ``wait`` seconds
+    settles it at random (None: it waits for a claim), both through ``later``, the injected
+    scheduler (None: no bot claims by itself and nothing times out; a test or a script
+    claims). When it is won, ``settle(outcome, note)`` is called once: the winner's outcome
+    (None: chance chooses) and, if it timed out, the words that say so; the caller rolls it
+    (the app's ``roll``, a table's session). Later claims, and the timers left, do nothing.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        settle: Callable[[Hashable | None, str], None],
+        *,
+        later: Later | None,
+        rng: random.Random,
+        wait: float | None = None,
+    ) -> None:
+        state = session.state
+        self.ply = state.ply
+        self.claims = race_claims(state)
+        self.settle = settle
+        self.wait = wait
+        self.over = False
+        self._handles: list[object] = []
+        if later is None:
+            return
+        for seat in self.claims:
+            if not session.is_human(seat):
+                delay = rng.uniform(*RACE_BOT_DELAY)
+                self._handles.append(later(delay, functools.partial(self._bot_claims, seat)))
+        if wait is not None:
+            self._handles.append(later(wait, self._timed_out))
+
+    def claim(self, seat: int) -> bool:
+        """``seat`` claims the race: True if it won it (the first claim, and ``seat`` races)."""
+        if self.over or seat not in self.claims:
+            return False
+        self._end(self.claims[seat], "")
+        return True
+
+    def cancel(self) -> None:
+        """The race is no more (the position changed otherwise): nobody wins it."""
+        self.over = True
+        for handle in self._handles:
+            cancel = getattr(handle, "cancel", None)
+            if callable(cancel):
+                cancel()
+        self._handles.clear()
+
+    def _bot_claims(self, seat: int) -> None:
+        self.claim(seat)
+
+    def _timed_out(self) -> None:
+        if not self.over:
+            self._end(None, f"Nobody claimed the race in {self.wait:g} s: chance chose")
+
+    def _end(self, outcome: Hashable | None, note: str) -> None:
+        self.cancel()
+        self.settle(outcome, note)

@@ -14,18 +14,25 @@ from app_driver import move_buttons
 import sheepkit
 from sheepkit.core import State
 from sheepkit.session import SessionError
+from sheepkit.tables.client import TableClient
+from sheepkit.tables.protocol import REPLIES, from_dict
+from sheepkit.tables.protocol import State as StateMessage
 from sheepkit.ui import GameApp
 from sheepkit.ui.table_memory import PREFIX, TableMemory, table_from_query
 from sheepkit.ui.table_mode import TableSession, enter_table, leave_table
 
 
-def snapshot(state: State, seat: int, **extra: Any) -> dict[str, Any]:
+def snapshot(state: State, seat: int, **extra: Any) -> StateMessage:
     """What the table's server would send ``seat`` about ``state`` (knowledge left out: the
     tests hand the stand-in over directly)."""
     legal = [str(m) for m in state.legal_moves()] if state.to_move == seat else []
-    return {
+    sent = {
         "op": "state",
         "code": "K7QX",
+        "knowledge": None,
+        "race": False,
+        "host": False,
+        "claim": None,
         "seat": seat,
         "phase": "over" if state.is_over else "playing",
         "ply": state.ply,
@@ -44,12 +51,35 @@ def snapshot(state: State, seat: int, **extra: Any) -> dict[str, Any]:
         "game": state.game.name,
         **extra,
     }
+    message = from_dict(sent, REPLIES)
+    assert isinstance(message, StateMessage)
+    return message
+
+
+class Recorder:
+    """A transport that keeps what its client sends, as JSON objects."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    def close(self) -> None:
+        pass
+
+
+def recording() -> tuple[TableClient, list[dict[str, Any]]]:
+    """A client whose messages are kept in the list returned with it."""
+    client, transport = TableClient(), Recorder()
+    client.transport = transport
+    return client, transport.sent
 
 
 def seated(app: GameApp, state: State, seat: int) -> list[dict[str, Any]]:
     """``app`` at a table in ``state`` as ``seat``; the messages it sends are returned."""
-    sent: list[dict[str, Any]] = []
-    table = TableSession(state.game, seat, sent.append)
+    client, sent = recording()
+    table = TableSession(state.game, seat, client)
     stand_in = state.view(seat).determinize(random.Random(0))
     table.show(snapshot(state, seat), stand_in)
     enter_table(app, table)
@@ -117,8 +147,8 @@ def test_the_host_alone_may_rig_a_roll() -> None:
         )
     for host, shown in ((True, None), (False, "none")):
         app = GameApp(game, ["Human", "Human"], seed=1)
-        sent: list[dict[str, Any]] = []
-        table = TableSession(game, state.acting_player, sent.append)
+        client, sent = recording()
+        table = TableSession(game, state.acting_player, client)
         table.show(
             snapshot(state, state.acting_player, may_roll=True, host=host),
             state.view(state.acting_player).determinize(random.Random(0)),

@@ -1,7 +1,7 @@
 """Tables: one game, one authority, each player on their own device (issue 25).
 
 ``authority.TableService`` holds every table of a server; ``client.TableClient`` is one
-device; ``wire`` says what a seat may know in JSON; ``protocol`` reads the devices' messages;
+device; ``wire`` says what a seat may know in JSON; ``protocol`` is every message, both ways;
 ``server`` (CPython, tornado) serves them over websockets beside Voila; ``keeper`` (CPython)
 keeps a server's tables in its SQLite store, so that a restart resumes them; ``join(code,
 bot)`` seats a pupil's bot at a table from a notebook. See DESIGN.md, "Tables".

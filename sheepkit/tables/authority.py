@@ -15,8 +15,9 @@ Nobody plays for another: a seat is claimed with a secret token that only its de
 table by its connection. Every refusal (a move out of turn, an illegal or stale move, a
 malformed, oversized or unknown message, a flood, a taken seat, a wrong token, a host's op
 from a guest, a leave from a device that sits nowhere, a claim when no race is on, too many
-tables or devices) is answered with ``{"op": "error", "reason": ..., "refused": op}`` and
-changes nothing.
+tables or devices) is answered with an ``Error`` (``protocol``: the reason in words, the op
+refused) and changes nothing. ``TableService.handlers`` maps each message a device may send
+(``protocol.OPS``) to the method that acts on it.
 
 A service may keep its tables (``keeper``: a ``TableKeeper``, such as the server's SQLite
 store, ``sheepkit.tables.keeper``): after every change a table's whole state (its game and
@@ -47,8 +48,9 @@ from ..core import CHANCE, SheepkitError, load
 from ..core.registry import games
 from ..drawing import drawing_for
 from ..game_log import LogMemo, log_entries
-from ..session import HUMAN, Session, own_bot
-from .protocol import ProtocolError, parse_message
+from ..session import RACE_BOT_DELAY, RACE_WAIT, Race, Session, own_bot, race_claims
+from . import protocol as p
+from .protocol import HUMAN, ProtocolError, read_op, session_seat
 from .wire import encode_view
 
 #: At most this many tables open at once on one server, and devices connected to it.
@@ -65,18 +67,9 @@ OVER_CLOSE = 5 * 60
 #: The flood limit, per connection: this many messages a second, in bursts of at most BURST.
 RATE = 20.0
 BURST = 40
-#: A race (Shave a Sheep's howl: the first player to claim the chance outcome wins it) waits
-#: this many seconds for a claim; then it is settled at random, so that a device that is away
-#: cannot stall the table.
-RACE_WAIT = 10.0
-#: How long a bot at the table takes to claim a race, in seconds (as in the one-screen app:
-#: quick, but a child can beat it).
-RACE_BOT_DELAY = (0.4, 1.5)
 #: Table codes: 4 letters none of which reads as another (no I, no O; no digits at all).
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 4
-
-WHO_HUMAN = "human"  # a seat's "who" on the wire: "human" or a bot's name
 
 log = logging.getLogger(__name__)
 
@@ -125,31 +118,6 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def race_claims(state: Any) -> dict[int, Hashable]:
-    """At a race, each racer's seat and the chance outcome that says they won it; empty at any
-    other position. A race is a chance node nobody rolls (``acting_player`` None) whose every
-    outcome says which player's claim picks it (``outcome.claimed_by``, a game's opt-in):
-    Shave a Sheep's howl (``howl N``). (A draw for who goes first names a player too, but
-    nobody claims it.)"""
-    if state.to_move != CHANCE or state.acting_player is not None or state.is_over:
-        return {}
-    claims: dict[int, Hashable] = {}
-    for outcome, _ in state.chance_outcomes():
-        player = getattr(outcome, "claimed_by", None)
-        if not isinstance(player, int) or isinstance(player, bool):
-            return {}
-        claims[player] = outcome
-    return claims
-
-
-@dataclass(eq=False)
-class Race:
-    """A race under way at a table: the first claim that arrives wins it."""
-
-    ply: int
-    claims: dict[int, Hashable]
-
-
 @dataclass(eq=False)
 class Device:
     """One connection. ``send(text)`` delivers a message to it; ``drop(reason)``, if the
@@ -184,7 +152,7 @@ class Table:
     seats: list[Seat]
     host_seat: int
     touched: float
-    phase: str = "lobby"  # "lobby", "playing" or "over"
+    phase: str = p.LOBBY  # one of p.PHASES
     thinking: bool = False  # a bot's move is being worked out off the event loop
     closed: bool = False
     #: (ply, words): what the table said to everyone, shown in every seat's log at that ply.
@@ -208,7 +176,7 @@ class Table:
     def set_who(self, seat: int, who: str) -> None:
         """Who plays ``seat`` ("human" or a bot's name): at the table and in its session."""
         self.seats[seat].who = who
-        self.session.set_seat(seat, _spec(who))
+        self.session.set_seat(seat, session_seat(who))
 
     def devices(self) -> list[Device]:
         return [s.device for s in self.seats if s.device is not None]
@@ -225,16 +193,15 @@ class Table:
             for i, s in enumerate(self.seats)
         ]
 
-    def lobby(self) -> dict[str, Any]:
+    def lobby(self) -> p.Lobby:
         """What anyone with the code may see: the game, its rules and the seats."""
-        return {
-            "op": "lobby",
-            "code": self.code,
-            "game": self.game_key,
-            "rules": self.session.game.rules.changes(),
-            "phase": self.phase,
-            "seats": self.seat_list(None),
-        }
+        return p.Lobby(
+            code=self.code,
+            game=self.game_key,
+            rules=self.session.game.rules.changes(),
+            phase=self.phase,
+            seats=self.seat_list(None),
+        )
 
     def shared(self) -> dict[str, Any]:
         """What every seat's snapshot of the game as it is now holds alike: built once per
@@ -244,7 +211,6 @@ class Table:
         state = session.state
         outcome = state.outcome()
         shared: dict[str, Any] = {
-            "op": "state",
             "code": self.code,
             "phase": self.phase,
             "ply": state.ply,
@@ -260,11 +226,11 @@ class Table:
             shared.update(self.log(None))
         return shared
 
-    def snapshot(self, seat: int, shared: dict[str, Any]) -> dict[str, Any]:
+    def snapshot(self, seat: int, shared: dict[str, Any]) -> p.State:
         """Everything ``seat`` may know now, in one message (``shared``: ``self.shared()``)."""
         session = self.session
         state = session.state
-        playing = self.phase == "playing" and not self.thinking
+        playing = self.phase == p.PLAYING and not self.thinking
         decides = playing and state.to_move == seat and session.is_human(seat)
         race = self.racing()
         claims = race is not None and seat in race.claims and session.is_human(seat)
@@ -281,7 +247,7 @@ class Table:
         if "knowledge" not in shared:  # hidden information: each seat knows its own
             snapshot["knowledge"] = encode_view(state, seat)
             snapshot.update(self.log(seat))
-        return snapshot
+        return p.State(**snapshot)
 
     def log(self, seat: int | None) -> dict[str, list[Any]]:
         """The game's log as ``seat`` may read it (the app's words), with the table's notes
@@ -317,7 +283,7 @@ class Table:
         """The race waiting for its first claim at the position the table holds, if any."""
         race = self.race
         state = self.session.state
-        if race is None or race.ply != state.ply or self.phase != "playing":
+        if race is None or race.ply != state.ply or self.phase != p.PLAYING:
             return None
         return race
 
@@ -327,18 +293,19 @@ class Table:
         return self.service.later is not None and bool(race_claims(state))
 
     def _start_race(self) -> None:
-        """A race begins: every seated device may claim it; each bot claims after a short
-        random delay; nobody's claim within RACE_WAIT settles it at random."""
-        session = self.session
-        state = session.state
-        race = self.race = Race(state.ply, race_claims(state))
+        """A race begins (``session.Race``, its rules): every seated device may claim it;
+        each bot claims after a short random delay; nobody's claim within the service's
+        ``race_wait`` settles it at random. Its timers run on the server's event loop."""
         later = self.service.later
         assert later is not None  # (_settles_itself)
-        for seat, outcome in race.claims.items():
-            if not session.is_human(seat):
-                delay = _race_rng.uniform(*RACE_BOT_DELAY)
-                later(delay, functools.partial(self._bot_claims, race, outcome))
-        later(self.service.race_wait, functools.partial(self._race_timed_out, race))
+
+        def won(outcome: Hashable | None, note: str) -> None:
+            if self.racing() is race and not self.closed:
+                self.settle_race(race, outcome, note)
+
+        race = self.race = Race(
+            self.session, won, later=later, rng=_race_rng, wait=self.service.race_wait
+        )
 
     def settle_race(self, race: Race, outcome: Hashable | None, note: str = "") -> None:
         """The race ends with ``outcome`` (None: at random); the game goes on."""
@@ -348,15 +315,6 @@ class Table:
         self.session.roll(outcome)
         self.advance()
         self.broadcast()
-
-    def _bot_claims(self, race: Race, outcome: Hashable) -> None:
-        if self.racing() is race and not self.closed:
-            self.settle_race(race, outcome)
-
-    def _race_timed_out(self, race: Race) -> None:
-        if self.racing() is race and not self.closed:
-            seconds = f"{self.service.race_wait:g}"
-            self.settle_race(race, None, f"Nobody claimed the race in {seconds} s: chance chose")
 
     def broadcast(self) -> None:
         """The table has changed: it is kept (if the service keeps its tables), then each
@@ -395,7 +353,7 @@ class Table:
         bot's think is under way off the event loop); then the game may be over."""
         session = self.session
         think = self.service.think
-        while self.phase == "playing" and not self.thinking:
+        while self.phase == p.PLAYING and not self.thinking:
             work = session.bot_thinks()
             if work is None:
                 if not session.step():  # a deal or a roll, or nothing left to do by itself
@@ -409,8 +367,8 @@ class Table:
                 continue
             self.thinking = True
             think(work, functools.partial(self._bot_moved, before))
-        if session.state.is_over and self.phase == "playing":
-            self.phase = "over"
+        if session.state.is_over and self.phase == p.PLAYING:
+            self.phase = p.OVER
             self.ended = self.service.clock()
 
     def _bot_moved(self, before: Any, move: object, *, broadcast: bool = True) -> None:
@@ -430,11 +388,6 @@ class Table:
         if broadcast:
             self.advance()
             self.broadcast()
-
-
-def _spec(who: str) -> str:
-    """The session's seat spec of a seat's "who" on the wire."""
-    return HUMAN if who == WHO_HUMAN else who
 
 
 def _pack_rng(state: tuple[Any, ...]) -> list[Any]:
@@ -512,6 +465,23 @@ class TableService:
         #: Where the tables are kept across a restart (None: nowhere, they end with the
         #: process), and the wall clock their times are kept in (``clock`` may be monotonic).
         self.keeper = keeper
+        #: Each message a device may send -> the method that acts on it (``receive``).
+        self.handlers: dict[type[p.Message], Callable[[Device, Any], None]] = {
+            p.Open: self._op_open,
+            p.Look: self._op_look,
+            p.Sit: self._op_sit,
+            p.Rejoin: self._op_rejoin,
+            p.Move: self._op_move,
+            p.Roll: self._op_roll,
+            p.Claim: self._op_claim,
+            p.Start: self._op_start,
+            p.SetRules: self._op_rules,
+            p.SetSeat: self._op_seat,
+            p.Close: self._op_close,
+            p.Leave: self._op_leave,
+            p.AskRecord: self._op_record,
+            p.Ping: self._op_ping,
+        }
         self.wall = wall
         self._kept: dict[str, str] = {}  # each table's text as last kept
         if keeper is not None:
@@ -559,14 +529,14 @@ class TableService:
         device.table = device.seat = None
         if table is not None and seat is not None and table.seats[seat].device is device:
             table.seats[seat].device = None
-            if table.phase == "lobby" and seat == table.host_seat:
+            if table.phase == p.LOBBY and seat == table.host_seat:
                 table.host_gone = self.clock()
             if not table.closed:
                 table.broadcast()
 
-    def send(self, device: Device, message: dict[str, Any]) -> None:
+    def send(self, device: Device, message: p.Message) -> None:
         try:
-            device.send(json.dumps(message))
+            device.send(message.to_json())
         except Exception as error:  # a connection closing under us: it is dropped after
             log.info("could not send to a device: %s", error)
 
@@ -577,13 +547,13 @@ class TableService:
             return
         try:
             self._take_a_token(device)
-            message = parse_message(text)
-            op = message["op"]
-            getattr(self, f"_op_{op}")(device, message)
+            message = read_op(text)
+            op = message.OP
+            self.handlers[type(message)](device, message)
         except ProtocolError as error:
-            self.send(device, {"op": "error", "reason": error.reason, "refused": error.op or op})
+            self.send(device, p.Error(reason=error.reason, refused=error.op or op))
         except SheepkitError as error:  # the game's or the session's own words (IllegalMove...)
-            self.send(device, {"op": "error", "reason": str(error), "refused": op})
+            self.send(device, p.Error(reason=str(error), refused=op))
 
     def _take_a_token(self, device: Device) -> None:
         now = self.clock()
@@ -650,7 +620,7 @@ class TableService:
             self.tables[code] = table
             self._kept[code] = text
             state = table.session.state
-            if table.phase == "playing" and race_claims(state):
+            if table.phase == p.PLAYING and race_claims(state):
                 log.info("table %s resumed during a race: chance settles it", code)
                 note = "The server restarted during the race: chance chose"
                 table.notes.append((state.ply, note))
@@ -692,15 +662,15 @@ class TableService:
         host, phase, seed = kept["host"], kept["phase"], record.get("seed")
         if not isinstance(host, int) or not 0 <= host < len(seats):
             raise ValueError(f"no host seat {host!r}")
-        if phase not in ("lobby", "playing", "over"):
+        if phase not in p.PHASES:
             raise ValueError(f"no phase {phase!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("its record has no seed")
-        session = Session(game, [_spec(s.who) for s in seats], seed=seed)
+        session = Session(game, [session_seat(s.who) for s in seats], seed=seed)
         session.curtains = False
         session.load_record(record)
         session.set_dice_state(_unpack_rng(kept["dice"]))
-        if (phase == "over") != session.state.is_over:
+        if (phase == p.OVER) != session.state.is_over:
             raise ValueError(f"a game {phase} whose record says otherwise")
         now, wall = self.clock(), self.wall()
         table = Table(
@@ -712,10 +682,10 @@ class TableService:
             touched=now - _wall_ago(kept["touched"], wall),
             phase=phase,
             notes=[(int(ply), str(words)) for ply, words in kept["notes"]],
-            host_gone=now if phase == "lobby" else None,  # HOST_GRACE to come back
+            host_gone=now if phase == p.LOBBY else None,  # HOST_GRACE to come back
             ended=None if kept["ended"] is None else now - _wall_ago(kept["ended"], wall),
         )
-        if phase == "over" and table.ended is None:
+        if phase == p.OVER and table.ended is None:
             table.ended = now
         session.claims_chance = table._settles_itself
         return table
@@ -793,7 +763,7 @@ class TableService:
         host = seat == table.host_seat
         self.send(
             device,
-            {"op": "seated", "code": table.code, "seat": seat, "token": token, "host": host},
+            p.Seated(code=table.code, seat=seat, token=token, host=host),
         )
         table.broadcast()
 
@@ -803,16 +773,13 @@ class TableService:
         """Tell ``device`` it sits at ``table`` no more: the table closed, or (``elsewhere``)
         its seat was taken up on another connection, whose token it still is."""
         device.table = device.seat = None
-        message: dict[str, Any] = {"op": "closed", "code": table.code, "reason": reason}
-        if elsewhere:
-            message["elsewhere"] = True
-        self.send(device, message)
+        self.send(device, p.Closed(code=table.code, reason=reason, elsewhere=elsewhere))
 
     # ----------------------------------------------------------------------------- ops --
-    def _op_ping(self, device: Device, message: dict[str, Any]) -> None:
-        self.send(device, {"op": "pong"})
+    def _op_ping(self, device: Device, message: p.Ping) -> None:
+        self.send(device, p.Pong())
 
-    def _op_open(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_open(self, device: Device, message: p.Open) -> None:
         self._free(device, "open")
         if len(self.tables) >= self.max_tables:
             raise ProtocolError(
@@ -820,24 +787,24 @@ class TableService:
                 "join one, or wait for one to close",
                 "open",
             )
-        key = message["game"]
+        key = message.game
         if key not in games():
             raise ProtocolError(f"no game {key!r}; the games are: {', '.join(games())}", "open")
         try:
-            game = load(key, **message.get("rules", {}))
+            game = load(key, **message.rules)
         except (SheepkitError, TypeError, ValueError) as error:
             raise ProtocolError(f"those rules cannot be played: {error}", "open") from error
-        seat = message.get("seat", 0)
-        seats = message["seats"]
+        seat = message.seat
+        seats = message.seats
         if len(seats) != game.num_players:
             raise ProtocolError(
                 f"{game.title} has {game.num_players} seats; {len(seats)} were given", "open"
             )
         for who in seats:
             self._check_who(game, who, "open")
-        if not 0 <= seat < len(seats) or seats[seat] != WHO_HUMAN:
+        if not 0 <= seat < len(seats) or seats[seat] != HUMAN:
             raise ProtocolError(f"the host sits in a human seat; seat {seat} is not one", "open")
-        session = Session(game, [_spec(w) for w in seats], seed=self.seed())
+        session = Session(game, [session_seat(w) for w in seats], seed=self.seed())
         session.curtains = False  # every human has a device of their own
         table = Table(
             code=self._new_code(),
@@ -855,23 +822,23 @@ class TableService:
 
     def _check_who(self, game: Any, who: str, op: str) -> None:
         bots = for_game(game)
-        if who != WHO_HUMAN and who not in bots:
+        if who != HUMAN and who not in bots:
             raise ProtocolError(
-                f"no bot named {who!r} for {game.title}; a seat is {', '.join([WHO_HUMAN, *bots])}",
+                f"no bot named {who!r} for {game.title}; a seat is {', '.join([HUMAN, *bots])}",
                 op,
             )
 
-    def _op_look(self, device: Device, message: dict[str, Any]) -> None:
-        self.send(device, self._table(message["code"]).lobby())
+    def _op_look(self, device: Device, message: p.Look) -> None:
+        self.send(device, self._table(message.code).lobby())
 
-    def _op_sit(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_sit(self, device: Device, message: p.Sit) -> None:
         self._free(device, "sit")
-        table = self._table(message["code"])
-        seat = message["seat"]
+        table = self._table(message.code)
+        seat = message.seat
         if not 0 <= seat < len(table.seats):
             raise ProtocolError(f"there is no seat {seat} at this table", "sit")
         chosen, name = table.seats[seat], table.name(seat)
-        if chosen.who != WHO_HUMAN:
+        if chosen.who != HUMAN:
             raise ProtocolError(f"seat {seat} ({name}) is played by a bot", "sit")
         if chosen.taken:
             raise ProtocolError(
@@ -882,12 +849,12 @@ class TableService:
         chosen.digest = token_digest(token)
         self._sit(device, table, seat, token)
 
-    def _op_rejoin(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_rejoin(self, device: Device, message: p.Rejoin) -> None:
         self._free(device, "rejoin")
-        table = self._table(message["code"])
+        table = self._table(message.code)
         # The service holds each token's digest only: any text has one (hex, which
         # compare_digest takes), and only the seat's own token has its seat's.
-        given = token_digest(message["token"])
+        given = token_digest(message.token)
         found = [
             i
             for i, s in enumerate(table.seats)
@@ -904,11 +871,11 @@ class TableService:
             if old.drop is not None:  # its connection closes: its place on the server is free
                 self.connected.discard(old)
                 old.drop(reason)
-        if chosen.who != WHO_HUMAN:  # handed to a bot while away: the player is back
-            table.set_who(seat, WHO_HUMAN)
-        self._sit(device, table, seat, message["token"])
+        if chosen.who != HUMAN:  # handed to a bot while away: the player is back
+            table.set_who(seat, HUMAN)
+        self._sit(device, table, seat, message.token)
 
-    def _op_move(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_move(self, device: Device, message: p.Move) -> None:
         table, seat = self._seated(device)
         state = table.session.state
         self._playing(table, "move")
@@ -921,24 +888,24 @@ class TableService:
             else:
                 whose = "chance's (the dice decide now)"
             raise ProtocolError(f"it is not your turn: it is {whose}", "move")
-        if message["ply"] != state.ply:
+        if message.ply != state.ply:
             raise ProtocolError(
-                f"that move was made on an older position (ply {message['ply']}, the table is "
+                f"that move was made on an older position (ply {message.ply}, the table is "
                 f"at ply {state.ply}): look again and choose",
                 "move",
             )
-        move = state.parse(message["move"])  # IllegalMove (a SheepkitError) names the reason
+        move = state.parse(message.move)  # IllegalMove (a SheepkitError) names the reason
         table.session.play(move)
         table.advance()
         table.broadcast()
 
-    def _op_roll(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_roll(self, device: Device, message: p.Roll) -> None:
         table, seat = self._seated(device)
         self._playing(table, "roll")
         session = table.session
         if not table._may_roll(seat):
             raise ProtocolError("there is no roll of yours to make now", "roll")
-        text = message.get("outcome")
+        text = message.outcome
         if text is not None and seat != table.host_seat:
             raise ProtocolError("only the host may set the die", "roll")
         outcome = session.state.parse(text) if text is not None else None
@@ -949,15 +916,15 @@ class TableService:
         table.broadcast()
 
     def _playing(self, table: Table, op: str) -> None:
-        if table.phase != "playing":
+        if table.phase != p.PLAYING:
             raise ProtocolError(
-                "the game has not started yet" if table.phase == "lobby" else "the game is over",
+                "the game has not started yet" if table.phase == p.LOBBY else "the game is over",
                 op,
             )
         if table.thinking:
             raise ProtocolError("a bot is thinking: wait for its move", op)
 
-    def _op_claim(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_claim(self, device: Device, message: p.Claim) -> None:
         """The device claims the race for its own seat: the first claim that arrives wins."""
         table, seat = self._seated(device)
         self._playing(table, "claim")
@@ -968,31 +935,29 @@ class TableService:
             )
         if seat not in race.claims:
             raise ProtocolError(f"{table.name(seat)} is not in this race", "claim")
-        table.settle_race(race, race.claims[seat])
+        race.claim(seat)
 
-    def _op_start(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_start(self, device: Device, message: p.Start) -> None:
         table = self._hosting(device, "start the game")
-        if table.phase != "lobby":
+        if table.phase != p.LOBBY:
             raise ProtocolError("the game has started already", "start")
-        empty = [
-            table.name(i) for i, s in enumerate(table.seats) if s.who == WHO_HUMAN and not s.taken
-        ]
+        empty = [table.name(i) for i, s in enumerate(table.seats) if s.who == HUMAN and not s.taken]
         if empty:
             raise ProtocolError(
                 f"{', '.join(empty)}: nobody sits there yet; wait for them, or make the seat a bot",
                 "start",
             )
-        table.phase = "playing"
+        table.phase = p.PLAYING
         table.advance()
         table.broadcast()
 
-    def _op_rules(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_rules(self, device: Device, message: p.SetRules) -> None:
         table = self._hosting(device, "change the rules")
-        if table.phase != "lobby":
+        if table.phase != p.LOBBY:
             raise ProtocolError("the rules are chosen before the game starts", "rules")
         session = table.session
         try:
-            game = load(session.game.name, **message["rules"])
+            game = load(session.game.name, **message.rules)
         except (SheepkitError, TypeError, ValueError) as error:
             raise ProtocolError(f"those rules cannot be played: {error}", "rules") from error
         count = game.num_players
@@ -1003,25 +968,25 @@ class TableService:
         bots, fallback = for_game(game), own_bot(game)
         session.new_game(game)
         added = range(len(table.seats), count)  # seats the new rules add: for players
-        table.seats = table.seats[:count] + [Seat(WHO_HUMAN) for _ in added]
+        table.seats = table.seats[:count] + [Seat(HUMAN) for _ in added]
         for i, s in enumerate(table.seats):
-            kept = s.who == WHO_HUMAN or s.who in bots  # else those rules do not offer that bot
+            kept = s.who == HUMAN or s.who in bots  # else those rules do not offer that bot
             table.set_who(i, s.who if kept else fallback)
         table.broadcast()
 
-    def _op_seat(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_seat(self, device: Device, message: p.SetSeat) -> None:
         table = self._hosting(device, "choose who plays a seat")
-        seat, who = message["seat"], message["who"]
+        seat, who = message.seat, message.who
         if not 0 <= seat < len(table.seats):
             raise ProtocolError(f"there is no seat {seat} at this table", "seat")
         chosen = table.seats[seat]
         self._check_who(table.session.game, who, "seat")
-        if table.phase == "lobby":
-            if chosen.taken and who != WHO_HUMAN:
+        if table.phase == p.LOBBY:
+            if chosen.taken and who != HUMAN:
                 raise ProtocolError(f"{table.name(seat)} is taken by a player", "seat")
-        elif table.phase == "over":
+        elif table.phase == p.OVER:
             raise ProtocolError("the game is over", "seat")
-        elif who == WHO_HUMAN or not chosen.taken or chosen.device is not None:
+        elif who == HUMAN or not chosen.taken or chosen.device is not None:
             raise ProtocolError(
                 "once the game has started, only a seat whose player is away may be handed "
                 "to a bot",
@@ -1033,11 +998,11 @@ class TableService:
         table.advance()
         table.broadcast()
 
-    def _op_close(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_close(self, device: Device, message: p.Close) -> None:
         table = self._hosting(device, "close the table")
         self.close(table, "the host closed the table")
 
-    def _op_leave(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_leave(self, device: Device, message: p.Leave) -> None:
         """A guest gives up its seat for good (its token is void). In the lobby the seat is
         free for another pupil; once the game has started the game's own bot plays on for
         the player who left (a game waiting for someone gone would stall the table)."""
@@ -1049,7 +1014,7 @@ class TableService:
             )
         name = table.name(seat)
         words = f"{name} left the table"
-        if table.phase == "playing":
+        if table.phase == p.PLAYING:
             bot = own_bot(table.session.game)
             words += f": the {bot} bot plays on for them"
             table.notes.append((table.session.state.ply, words))
@@ -1057,11 +1022,11 @@ class TableService:
         left = table.seats[seat]
         left.digest, left.device = "", None
         device.table = device.seat = None
-        self.send(device, {"op": "left", "code": table.code, "reason": words})
+        self.send(device, p.Left(code=table.code, reason=words))
         table.advance()
         table.broadcast()
 
-    def _op_record(self, device: Device, message: dict[str, Any]) -> None:
+    def _op_record(self, device: Device, message: p.AskRecord) -> None:
         table, _ = self._seated(device)
         session = table.session
         over = session.state.is_over
@@ -1072,7 +1037,7 @@ class TableService:
         record = session.record()
         if not over:  # the seed foretells every roll and deal to come (``chance_rng``)
             del record["seed"]
-        self.send(device, {"op": "record", "record": record})
+        self.send(device, p.Record(record=record))
 
 
 __all__ = [
@@ -1082,6 +1047,7 @@ __all__ = [
     "MAX_DEVICES",
     "MAX_TABLES",
     "OVER_CLOSE",
+    "RACE_BOT_DELAY",
     "RACE_WAIT",
     "RATE",
     "Device",

@@ -11,21 +11,18 @@ snapshot) and the legal moves the table sent.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import random
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from ..bots.specs import BotSpec, make_bot
 from ..core import SheepkitError
-from .authority import RACE_BOT_DELAY, RATE, TableService
-from .client import (
-    BrowserTransport,
-    LocalTransport,
-    TableClient,
-    TornadoTransport,
-    table_service_url,
-)
+from ..session import RACE_BOT_DELAY
+from . import protocol as p
+from .authority import RATE, TableService
+from .client import LocalTransport, TableClient, connect, table_service_url
+from .protocol import HUMAN
 
 #: The least time between two of a bot's messages: under the service's flood limit (RATE a
 #: second), which a bot answering every snapshot at once broke against the table's own bots.
@@ -55,42 +52,48 @@ class BotSeat:
         self._finished: asyncio.Future[None] | None = None
         self._connecting: asyncio.Future[None] | None = None
         self._next_send = 0.0  # the loop's time from which the next message may go
+        #: Each message of the table it acts on.
+        self._handlers: dict[type[p.Message], Callable[[Any], None]] = {
+            p.Lobby: self._sit,
+            p.State: self._play,
+            p.Error: self._refused,
+            p.Closed: self._closed,
+        }
         client.on(self._hear)
 
     @property
     def seat(self) -> int | None:
         """The seat it plays (or played)."""
         snap = self.client.snapshot
-        return self.client.seat if snap is None else int(snap["seat"])
+        return self.client.seat if snap is None else snap.seat
 
     @property
     def outcome(self) -> str | None:
         snap = self.client.snapshot
-        return snap.get("outcome") if snap is not None else None
+        return snap.outcome if snap is not None else None
 
     def start(self) -> None:
         self.client.look(self.code)
 
-    def _hear(self, message: dict[str, Any]) -> None:
-        if self.done:
-            return
-        op = message.get("op")
-        if op == "lobby" and self.client.seated is None:
-            self._sit(message)
-        elif op == "error" and message.get("refused") == "claim":
-            pass  # a race won by someone quicker (or already settled): the game goes on
-        elif op == "error":
-            self._stop(str(message.get("reason")))
-        elif op == "closed":
-            self._stop(None if self.client.snapshot else str(message.get("reason")))
-        elif op == "state":
-            self._play(message)
+    def _hear(self, message: p.Message) -> None:
+        handler = self._handlers.get(type(message))
+        if handler is not None and not self.done:
+            handler(message)
 
-    def _sit(self, lobby: dict[str, Any]) -> None:
+    def _refused(self, message: p.Error) -> None:
+        if message.refused != p.Claim.OP:  # else a race won by someone quicker: it goes on
+            self._stop(message.reason)
+
+    def _closed(self, message: p.Closed) -> None:
+        self._stop(None if self.client.snapshot else message.reason)
+
+    def _sit(self, lobby: p.Lobby) -> None:
+        if self.client.seated is not None:
+            return
         free = [
             i
-            for i, s in enumerate(lobby["seats"])
-            if s["who"] == "human" and not s["taken"] and self.wanted in (None, i)
+            for i, s in enumerate(lobby.seats)
+            if s["who"] == HUMAN and not s["taken"] and self.wanted in (None, i)
         ]
         if not free:
             wanted = "a free seat" if self.wanted is None else f"seat {self.wanted} free"
@@ -98,14 +101,14 @@ class BotSeat:
             return
         self.client.sit(self.code, free[0])
 
-    def _play(self, snap: dict[str, Any]) -> None:
-        if snap["phase"] == "over":
+    def _play(self, snap: p.State) -> None:
+        if snap.phase == p.OVER:
             self._stop(None)
             return
-        seat = snap["seat"]
-        if snap["ply"] == self._acted_at:
+        seat = snap.seat
+        if snap.ply == self._acted_at:
             return  # a snapshot of the same position (someone came back): answered already
-        if snap["legal"]:
+        if snap.legal:
             stand_in = self.client.state()
             if stand_in is None:
                 return
@@ -113,22 +116,22 @@ class BotSeat:
             if self.bot is None:
                 self.bot = make_bot(game, self.spec)
             sees = stand_in.view(seat) if game.hidden_information else stand_in
-            legal = [stand_in.parse(text) for text in snap["legal"]]
+            legal = [stand_in.parse(text) for text in snap.legal]
             try:
                 move = self.bot.choose(sees, legal, self.rng)
             except Exception as error:  # the pupil's bot: say what went wrong, stop playing
                 self._stop(f"the bot raised {type(error).__name__}: {error}")
                 return
-            self._acted_at = snap["ply"]
+            self._acted_at = snap.ply
             self._paced(lambda: self.client.move(str(move)))
             self.moves += 1
-        elif snap["may_roll"] and snap["acting"] == seat:
-            self._acted_at = snap["ply"]
+        elif snap.may_roll and snap.acting == seat:
+            self._acted_at = snap.ply
             self._paced(self.client.roll)
-        elif snap.get("claim"):
+        elif snap.claim:
             # A race (Shave a Sheep's howl): claim it after a delay like the table's own bots',
             # so that a pupil's bot is quick but a child can beat it.
-            self._acted_at = snap["ply"]
+            self._acted_at = snap.ply
             self._paced(self.client.claim, self.rng.uniform(*RACE_BOT_DELAY))
 
     def _paced(self, send: Callable[[], None], wait: float = 0.0) -> None:
@@ -208,24 +211,25 @@ def join(
             "or give url='ws://<server>:<port>/sheepkit/tables'"
         )
 
-    async def connect() -> None:
+    made = connect(address, client)  # the browser's WebSocket at once, or tornado's to await
+    if not inspect.isawaitable(made):
+        seat_player.start()
+        return seat_player
+
+    async def connecting() -> None:
         try:
-            await TornadoTransport.connect(address, client)
+            await made
         except OSError as error:
             seat_player._stop(f"could not reach the table service at {address}: {error}")
             return
         seat_player.start()
 
-    if sys.platform == "emscripten":
-        BrowserTransport(address, client)
-        seat_player.start()
-        return seat_player
     try:
         asyncio.get_running_loop()
     except RuntimeError:  # a script: a loop of its own, run by wait()
         loop = asyncio.new_event_loop()
-        loop.run_until_complete(connect())
+        loop.run_until_complete(connecting())
         seat_player._own_loop = loop
         return seat_player
-    seat_player._connecting = asyncio.ensure_future(connect())  # kept: a task may be collected
+    seat_player._connecting = asyncio.ensure_future(connecting())  # kept: a task may be collected
     return seat_player

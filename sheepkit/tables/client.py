@@ -11,21 +11,21 @@ inside the functions that need them.
 from __future__ import annotations
 
 import asyncio
-import json
+import inspect
 import os
-import sys
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core import Game, State, load
-from ..platform import site_base
+from ..platform import in_browser, site_base
+from . import protocol as p
 from .wire import decode_view
 
 
-def game_of(message: dict[str, Any]) -> Game[Any, Any, Any]:
+def game_of(message: p.State | p.Lobby) -> Game[Any, Any, Any]:
     """The game a table's snapshot or lobby message is of: its registry key and its rules."""
-    return load(str(message["game"]), **(message.get("rules") or {}))
+    return load(message.game, **message.rules)
 
 
 if TYPE_CHECKING:
@@ -37,7 +37,10 @@ URL_VARIABLE = "SHEEPKIT_TABLES_URL"
 #: The service's path under the server's base URL.
 SERVICE_PATH = "sheepkit/tables"
 
-Listener = Callable[[dict[str, Any]], None]
+Listener = Callable[[p.Message], None]
+#: Gives a client its transport, at once or (a coroutine) soon (a ``TableClient``, or the
+#: class's ``ClassClient``: ``connect`` serves both).
+Connect = Callable[[Any], Any]
 
 
 class Transport(Protocol):
@@ -50,45 +53,71 @@ class TableClient:
     """One device at a table. ``receive(text)`` is what the transport calls with each message
     from the table; ``on(listener)`` hears every message after the client has read it."""
 
-    def __init__(self) -> None:
+    def __init__(self, connector: Connect | None = None) -> None:
         self.transport: Transport | None = None
-        self.snapshot: dict[str, Any] | None = None  # the last "state" message
-        self.lobby: dict[str, Any] | None = None  # the last "lobby" message
-        self.seated: dict[str, Any] | None = None  # code, seat, token, host
+        #: Makes the connection when the first message is sent (``connector(url)``), at
+        #: once or (a coroutine) soon; None: a transport is given before anything is sent.
+        self.connector = connector
+        #: Told why, when ``connector`` could not reach the service (the waiting messages
+        #: are dropped).
+        self.on_unreachable: Callable[[BaseException | None], None] | None = None
+        self._waiting: list[str] = []
+        self._connecting = False
+        self.snapshot: p.State | None = None  # the table's last word on the game
+        self.lobby: p.Lobby | None = None  # the last lobby asked for
+        self.seated: p.Seated | None = None  # where this device sits: code, seat, token
         self.record: dict[str, Any] | None = None
         self.errors: list[str] = []
         self.closed: str | None = None  # why the table (or the connection) closed
         self.messages = 0
         self._listeners: list[Listener] = []
+        #: Each message the service sends -> what the client keeps of it.
+        self._handlers: dict[type[p.Message], Callable[[Any], None]] = {
+            p.State: self._state,
+            p.Lobby: self._lobby,
+            p.Seated: self._seated,
+            p.Record: self._record,
+            p.Error: self._error,
+            p.Closed: self._closed,
+            p.Left: self._left,
+        }
 
     # --------------------------------------------------------------------- from the table --
     def receive(self, text: str) -> None:
         try:
-            message = json.loads(text)
-        except ValueError:
-            return
-        if not isinstance(message, dict):
+            message = p.read_reply(text)
+        except p.ProtocolError as error:  # not a message of this sheepkit's table service
+            self.errors.append(f"the table sent a message this device cannot read: {error}")
             return
         self.messages += 1
-        op = message.get("op")
-        if op == "state":
-            self.snapshot = message
-        elif op == "lobby":
-            self.lobby = message
-        elif op == "seated":
-            self.seated = message
-            self.closed = None
-        elif op == "record":
-            self.record = message.get("record")
-        elif op == "error":
-            self.errors.append(str(message.get("reason")))
-        elif op == "closed":
-            self.closed = str(message.get("reason"))
-            self.seated = None
-        elif op == "left":  # this device gave up its seat; its connection stays open
-            self.seated = self.snapshot = None
+        handler = self._handlers.get(type(message))
+        if handler is not None:
+            handler(message)
         for listener in tuple(self._listeners):
             listener(message)
+
+    def _state(self, message: p.State) -> None:
+        self.snapshot = message
+
+    def _lobby(self, message: p.Lobby) -> None:
+        self.lobby = message
+
+    def _seated(self, message: p.Seated) -> None:
+        self.seated = message
+        self.closed = None
+
+    def _record(self, message: p.Record) -> None:
+        self.record = message.record
+
+    def _error(self, message: p.Error) -> None:
+        self.errors.append(message.reason)
+
+    def _closed(self, message: p.Closed) -> None:
+        self.closed = message.reason
+        self.seated = None
+
+    def _left(self, message: p.Left) -> None:  # its connection stays open
+        self.seated = self.snapshot = None
 
     def on(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
@@ -97,13 +126,52 @@ class TableClient:
     def connection_lost(self, reason: str = "the connection to the table server was lost") -> None:
         """The transport's connection closed."""
         if self.closed is None:
-            self.receive(json.dumps({"op": "closed", "reason": reason, "lost": True}))
+            self.receive(p.Closed(reason=reason, lost=True).to_json())
 
     # ----------------------------------------------------------------------- to the table --
-    def send(self, message: dict[str, Any]) -> None:
-        if self.transport is None:
+    def send(self, message: p.Message) -> None:
+        """Send ``message`` (one of ``protocol.OPS``); before a connection is made (a
+        ``connector`` given), it waits for the one this first message makes."""
+        self.send_text(message.to_json())
+
+    def send_text(self, text: str) -> None:
+        """Send ``text`` as it is (a test's malformed message; else use ``send``)."""
+        if self.transport is not None:
+            self.transport.send(text)
+            return
+        if self.connector is None:
             raise ConnectionError("this client has no connection to a table server")
-        self.transport.send(json.dumps(message))
+        self._waiting.append(text)
+        if self._connecting:
+            return
+        self._connecting = True
+        try:
+            made = self.connector(self)
+        except Exception as error:  # the service cannot be reached: say so, change nothing
+            self._unreachable(error)
+            return
+        if inspect.isawaitable(made):
+            asyncio.ensure_future(made).add_done_callback(
+                lambda done: (
+                    self._unreachable(done.exception())
+                    if done.exception() is not None
+                    else self._connected()
+                )
+            )
+        else:
+            self._connected()
+
+    def _connected(self) -> None:
+        self._connecting = False
+        waiting, self._waiting = self._waiting, []
+        for text in waiting:
+            self.send_text(text)
+
+    def _unreachable(self, error: BaseException | None) -> None:
+        self._connecting = False
+        self._waiting = []
+        if self.on_unreachable is not None:
+            self.on_unreachable(error)
 
     def open(
         self,
@@ -113,47 +181,53 @@ class TableClient:
         rules: dict[str, Any] | None = None,
         seat: int = 0,
     ) -> None:
-        self.send({"op": "open", "game": game, "rules": rules or {}, "seats": seats, "seat": seat})
+        self.send(p.Open(game=game, rules=rules or {}, seats=seats, seat=seat))
 
     def look(self, code: str) -> None:
-        self.send({"op": "look", "code": code})
+        self.send(p.Look(code=code))
 
     def sit(self, code: str, seat: int) -> None:
-        self.send({"op": "sit", "code": code, "seat": seat})
+        self.send(p.Sit(code=code, seat=seat))
 
     def rejoin(self, code: str, token: str) -> None:
-        self.send({"op": "rejoin", "code": code, "token": token})
+        self.send(p.Rejoin(code=code, token=token))
 
-    def move(self, notation: str) -> None:
-        """Play ``notation`` on the position last seen (the table refuses it if that is old)."""
-        ply = self.snapshot["ply"] if self.snapshot is not None else 0
-        self.send({"op": "move", "move": notation, "ply": ply})
+    def move(self, notation: str, ply: int | None = None) -> None:
+        """Play ``notation`` on the position at ``ply`` (default: the last seen; the table
+        refuses it if that is old)."""
+        if ply is None:
+            ply = self.snapshot.ply if self.snapshot is not None else 0
+        self.send(p.Move(move=notation, ply=ply))
 
     def roll(self, outcome: str | None = None) -> None:
-        self.send({"op": "roll", "outcome": outcome})
+        self.send(p.Roll(outcome=outcome))
 
     def claim(self) -> None:
         """Claim the race under way for this seat (the snapshot's ``claim``)."""
-        self.send({"op": "claim"})
+        self.send(p.Claim())
 
     def start(self) -> None:
-        self.send({"op": "start"})
+        self.send(p.Start())
 
     def set_rules(self, rules: dict[str, Any]) -> None:
-        self.send({"op": "rules", "rules": rules})
+        self.send(p.SetRules(rules=rules))
 
     def set_seat(self, seat: int, who: str) -> None:
-        self.send({"op": "seat", "seat": seat, "who": who})
+        """Have ``seat`` played by ``who``: ``protocol.HUMAN`` or a bot's name."""
+        self.send(p.SetSeat(seat=seat, who=who))
 
     def close_table(self) -> None:
-        self.send({"op": "close"})
+        self.send(p.Close())
 
     def leave(self) -> None:
         """Give up this device's seat for good (a guest; the host closes the table)."""
-        self.send({"op": "leave"})
+        self.send(p.Leave())
 
     def ask_record(self) -> None:
-        self.send({"op": "record"})
+        self.send(p.AskRecord())
+
+    def ping(self) -> None:
+        self.send(p.Ping())
 
     def disconnect(self) -> None:
         if self.transport is not None:
@@ -163,15 +237,15 @@ class TableClient:
     # --------------------------------------------------------------------------- reading --
     @property
     def code(self) -> str | None:
-        return self.seated["code"] if self.seated else None
+        return self.seated.code if self.seated else None
 
     @property
     def seat(self) -> int | None:
-        return self.seated["seat"] if self.seated else None
+        return self.seated.seat if self.seated else None
 
     @property
     def token(self) -> str | None:
-        return self.seated["token"] if self.seated else None
+        return self.seated.token if self.seated else None
 
     def game(self) -> Game[Any, Any, Any] | None:
         """The table's game with its rules, from the last snapshot."""
@@ -183,7 +257,7 @@ class TableClient:
         game, snap = self.game(), self.snapshot
         if game is None or snap is None:
             return None
-        return decode_view(game, snap["knowledge"])
+        return decode_view(game, snap.knowledge)
 
 
 class LocalTransport:
@@ -322,6 +396,45 @@ class BrowserTransport:
         self.socket.close()
 
 
+def connect(url: str, client: Any) -> Any:
+    """Connect ``client`` (a ``TableClient``, or any client with ``receive(text)``,
+    ``connection_lost()`` and a ``transport``: the class's too) to the websocket at ``url``
+    with this interpreter's transport: the browser's ``WebSocket`` in Pyodide (at once), else
+    tornado's (a coroutine to await)."""
+    if in_browser():
+        return BrowserTransport(url, client)
+    return TornadoTransport.connect(url, client)
+
+
+def connector(url: str) -> Connect:
+    """A ``Connect`` for ``TableClient(connector=...)``: ``connect(url, client)``."""
+    return lambda client: connect(url, client)
+
+
+def service_connector(url: str | None, hello: str, key: str) -> Connect | None:
+    """How to reach the service at ``url``, or None when there is none to reach: no ``url``,
+    or (in Pyodide) a site served as plain files, whose ``hello`` page (HTTP) does not answer
+    with an object holding ``key`` ("tables", "classes")."""
+    if url is None:
+        return None
+    if in_browser() and not _answers(hello, key):
+        return None
+    return connector(url)
+
+
+def _answers(url: str, key: str) -> bool:
+    """Whether the page's server answers ``url`` with a hello holding ``key`` (Pyodide)."""
+    import json
+
+    from pyodide.http import open_url  # type: ignore[import-not-found]
+
+    try:
+        hello = json.loads(open_url(url).read())
+    except Exception:  # no page, not JSON, no network: no service, whatever the reason
+        return False
+    return isinstance(hello, dict) and key in hello
+
+
 def table_service_url() -> str | None:
     """The table service's websocket URL for this kernel, or None when there is none to ask
     (a kernel the Voila server did not start, and not a page's Pyodide). In Pyodide it is
@@ -330,7 +443,7 @@ def table_service_url() -> str | None:
     url = os.environ.get(URL_VARIABLE)
     if url:
         return url
-    if sys.platform != "emscripten":
+    if not in_browser():
         return None
     import js
 
@@ -348,11 +461,15 @@ __all__ = [
     "SERVICE_PATH",
     "URL_VARIABLE",
     "BrowserTransport",
+    "Connect",
     "LocalTransport",
     "TableClient",
     "TornadoTransport",
+    "connect",
+    "connector",
     "hello_url",
     "local_client",
+    "service_connector",
     "site_base",
     "table_service_url",
 ]

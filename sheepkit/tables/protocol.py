@@ -1,14 +1,28 @@
-"""The messages a device sends a table service, read and checked before anything acts on
-them: one JSON object per message, at most MAX_MESSAGE bytes, nested at most MAX_DEPTH deep,
-an ``op`` the service knows, and each field of that op of the right type. ``ProtocolError``
-says what is wrong in plain words; the service then answers with it and changes nothing."""
+"""Every message of a table, typed in one place: a frozen dataclass per message, both ways,
+each read and checked before anything acts on it.
+
+A device sends the service the messages of :data:`OPS` (``Open``, ``Move``, ``Claim``...), read
+by :func:`read_op`: one JSON object per message, at most MAX_MESSAGE bytes, nested at most
+MAX_DEPTH deep, an ``op`` the service knows, and each field of that op of the right type.
+``ProtocolError`` says what is wrong in plain words; the service then answers with ``Error``
+and changes nothing. The service answers with the messages of :data:`REPLIES` (``State``, a
+seat's snapshot; ``Lobby``; ``Seated``; ``Record``; ``Error``; ``Closed``; ``Left``;
+``Pong``), read by :func:`read_reply` on the device. Each field names its kind in its
+metadata (``kind``: "text", "int", "list", "rules"...); an optional one has a default.
+
+On the wire a message is ``{"op": OP, **fields}``: ``to_json`` writes it. Stdlib only: it
+runs on Pyodide too.
+"""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, ClassVar, TypeVar
 
+from ..classes.messages import nesting, short
 from ..core import SheepkitError
+from ..session import HUMAN as SESSION_HUMAN
 
 #: The longest message a device may send, in bytes of its UTF-8 text (a move is a few dozen
 #: characters; the longest, "open" with every rule of a game, well under 2 KB).
@@ -23,23 +37,24 @@ MAX_RULES = 40
 MAX_TEXT = 200
 MAX_SEATS = 8  # more seats than any game has players
 
-#: Each op a device may send -> its fields and their types ("?" after the name: optional).
-OPS: dict[str, dict[str, str]] = {
-    "open": {"game": "text", "rules?": "rules", "seats": "list", "seat?": "int"},
-    "look": {"code": "text"},
-    "sit": {"code": "text", "seat": "int"},
-    "rejoin": {"code": "text", "token": "text"},
-    "move": {"move": "text", "ply": "int"},
-    "roll": {"outcome?": "text|null"},
-    "claim": {},
-    "start": {},
-    "rules": {"rules": "rules"},
-    "seat": {"seat": "int", "who": "text"},
-    "close": {},
-    "leave": {},
-    "record": {},
-    "ping": {},
-}
+#: A table's phase (``State.phase``, ``Lobby.phase``): the seats fill and the host chooses the
+#: rules; the game is on; it has ended.
+LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+PHASES = (LOBBY, PLAYING, OVER)
+
+#: A seat a person plays, as a seat's ``who`` is spelled at a table (else a bot's name).
+HUMAN = "human"
+
+
+def session_seat(who: str) -> str:
+    """The session's seat spec (``sheepkit.session.HUMAN`` or a bot's name) of a table's
+    ``who``."""
+    return SESSION_HUMAN if who == HUMAN else who
+
+
+def table_who(spec: object) -> str:
+    """A table's ``who`` of a session's seat spec."""
+    return HUMAN if spec == SESSION_HUMAN else str(spec)
 
 
 class ProtocolError(SheepkitError, ValueError):
@@ -52,8 +67,267 @@ class ProtocolError(SheepkitError, ValueError):
         self.op = op
 
 
-def parse_message(text: object) -> dict[str, Any]:
-    """The message in ``text`` as a dict with a known ``op`` and checked fields, or a
+def kind(name: str, default: Any = MISSING, *, factory: Any = MISSING, omit: bool = False) -> Any:
+    """A field of kind ``name`` ("text", "int", "list"...), needed unless it has a default
+    (``factory``: a default made afresh). ``omit``: left off the wire while it is its
+    default."""
+    meta = {"kind": name, "omit": omit}
+    if factory is not MISSING:
+        return field(default_factory=factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message; ``OP`` is its name on the wire."""
+
+    OP: ClassVar[str] = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The message as its JSON object (``op`` first)."""
+        out: dict[str, Any] = {"op": self.OP}
+        for spec in fields(self):
+            value = getattr(self, spec.name)
+            if spec.metadata.get("omit") and value == _default(spec):
+                continue
+            out[spec.name] = value
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.as_dict())
+
+
+def _default(spec: Any) -> Any:
+    if spec.default_factory is not MISSING:
+        return spec.default_factory()
+    return spec.default
+
+
+# -- a device -> the service ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Open(Message):
+    """Open a table of ``game`` with these rules, these seats (``HUMAN`` or a bot's name
+    each), the host sitting at ``seat``."""
+
+    OP: ClassVar[str] = "open"
+    game: str = kind("text")
+    seats: list[str] = kind("list")
+    rules: dict[str, Any] = kind("rules", factory=dict)
+    seat: int = kind("int", 0)
+
+
+@dataclass(frozen=True)
+class Look(Message):
+    """Ask table ``code`` for its lobby (its game, rules and seats)."""
+
+    OP: ClassVar[str] = "look"
+    code: str = kind("text")
+
+
+@dataclass(frozen=True)
+class Sit(Message):
+    OP: ClassVar[str] = "sit"
+    code: str = kind("text")
+    seat: int = kind("int")
+
+
+@dataclass(frozen=True)
+class Rejoin(Message):
+    """Take a seat up again with the token the device was given (a reload, a restart)."""
+
+    OP: ClassVar[str] = "rejoin"
+    code: str = kind("text")
+    token: str = kind("text")
+
+
+@dataclass(frozen=True)
+class Move(Message):
+    """Play ``move`` (its notation) on the position at ``ply`` (refused if it is old)."""
+
+    OP: ClassVar[str] = "move"
+    move: str = kind("text")
+    ply: int = kind("int")
+
+
+@dataclass(frozen=True)
+class Roll(Message):
+    """Roll (None), or the host sets the die to ``outcome``."""
+
+    OP: ClassVar[str] = "roll"
+    outcome: str | None = kind("text|null", None)
+
+
+@dataclass(frozen=True)
+class Claim(Message):
+    """Claim the race under way for this device's seat."""
+
+    OP: ClassVar[str] = "claim"
+
+
+@dataclass(frozen=True)
+class Start(Message):
+    OP: ClassVar[str] = "start"
+
+
+@dataclass(frozen=True)
+class SetRules(Message):
+    """The host's rules, in the lobby."""
+
+    OP: ClassVar[str] = "rules"
+    rules: dict[str, Any] = kind("rules")
+
+
+@dataclass(frozen=True)
+class SetSeat(Message):
+    """The host has ``seat`` played by ``who`` (``HUMAN`` or a bot's name)."""
+
+    OP: ClassVar[str] = "seat"
+    seat: int = kind("int")
+    who: str = kind("text")
+
+
+@dataclass(frozen=True)
+class Close(Message):
+    OP: ClassVar[str] = "close"
+
+
+@dataclass(frozen=True)
+class Leave(Message):
+    OP: ClassVar[str] = "leave"
+
+
+@dataclass(frozen=True)
+class AskRecord(Message):
+    OP: ClassVar[str] = "record"
+
+
+@dataclass(frozen=True)
+class Ping(Message):
+    OP: ClassVar[str] = "ping"
+
+
+# -- the service -> a device ------------------------------------------------------------------
+@dataclass(frozen=True)
+class State(Message):
+    """A seat's snapshot: everything it may know of the game now (``wire.encode_view``'s
+    ``knowledge``, the log as it may read it) and what it may do."""
+
+    OP: ClassVar[str] = "state"
+    code: str = kind("str")
+    phase: str = kind("str")  # one of PHASES
+    ply: int = kind("whole")
+    to_move: int | None = kind("whole|null")  # None once the game is over
+    acting: int | None = kind("whole|null")
+    outcome: str | None = kind("str|null")
+    rules: dict[str, Any] = kind("object")
+    game: str = kind("str")
+    race: bool = kind("bool")
+    knowledge: Any = kind("json")
+    log: list[str] = kind("texts")
+    log_plies: list[Any] = kind("array")
+    seat: int = kind("whole")
+    host: bool = kind("bool")
+    legal: list[str] = kind("texts")
+    may_roll: bool = kind("bool")
+    claim: str | None = kind("str|null")
+    seats: list[dict[str, Any]] = kind("seats")
+
+
+@dataclass(frozen=True)
+class Lobby(Message):
+    """What anyone with the code may see: the game, its rules, the phase and the seats."""
+
+    OP: ClassVar[str] = "lobby"
+    code: str = kind("str")
+    game: str = kind("str")
+    rules: dict[str, Any] = kind("object")
+    phase: str = kind("str")
+    seats: list[dict[str, Any]] = kind("seats")
+
+
+@dataclass(frozen=True)
+class Seated(Message):
+    """This device sits at ``seat`` of table ``code``; ``token`` takes the seat up again."""
+
+    OP: ClassVar[str] = "seated"
+    code: str = kind("str")
+    seat: int = kind("whole")
+    token: str = kind("str")
+    host: bool = kind("bool")
+
+
+@dataclass(frozen=True)
+class Record(Message):
+    OP: ClassVar[str] = "record"
+    record: dict[str, Any] = kind("object")
+
+
+@dataclass(frozen=True)
+class Error(Message):
+    """A message refused (``refused``: its op, "" if none could be read); nothing changed."""
+
+    OP: ClassVar[str] = "error"
+    reason: str = kind("str")
+    refused: str = kind("str", "")
+
+
+@dataclass(frozen=True)
+class Closed(Message):
+    """This device sits at the table no more: it closed, or (``elsewhere``) its seat was
+    taken up on another connection; ``lost``: the connection itself was lost (the client's
+    own word, never the service's)."""
+
+    OP: ClassVar[str] = "closed"
+    reason: str = kind("str")
+    code: str = kind("str", "", omit=True)
+    elsewhere: bool = kind("bool", False, omit=True)
+    lost: bool = kind("bool", False, omit=True)
+
+
+@dataclass(frozen=True)
+class Left(Message):
+    """This device gave up its seat (its connection stays open)."""
+
+    OP: ClassVar[str] = "left"
+    code: str = kind("str")
+    reason: str = kind("str")
+
+
+@dataclass(frozen=True)
+class Pong(Message):
+    OP: ClassVar[str] = "pong"
+
+
+M = TypeVar("M", bound=Message)
+
+#: Each op a device may send -> its message.
+OPS: dict[str, type[Message]] = {
+    m.OP: m
+    for m in (
+        Open,
+        Look,
+        Sit,
+        Rejoin,
+        Move,
+        Roll,
+        Claim,
+        Start,
+        SetRules,
+        SetSeat,
+        Close,
+        Leave,
+        AskRecord,
+        Ping,
+    )
+}
+#: Each message the service sends a device.
+REPLIES: dict[str, type[Message]] = {
+    m.OP: m for m in (State, Lobby, Seated, Record, Error, Closed, Left, Pong)
+}
+
+
+def read_op(text: object) -> Message:
+    """The device's message in ``text`` as its dataclass, every field checked, or a
     ProtocolError naming what is wrong."""
     if isinstance(text, bytes | bytearray):
         raise ProtocolError("messages are text (JSON), not binary")
@@ -61,71 +335,79 @@ def parse_message(text: object) -> dict[str, Any]:
         raise ProtocolError("a message is a JSON object in a text frame")
     if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
         raise ProtocolError(f"the message is longer than {MAX_MESSAGE:,} bytes")
-    if _too_deep(text):
+    if nesting(text) > MAX_DEPTH:
         raise ProtocolError(f"the message nests deeper than {MAX_DEPTH} levels")
+    return _read_json(text, OPS)
+
+
+def read_reply(text: object) -> Message:
+    """The service's message in ``text`` as its dataclass, every field checked (no size
+    limit: a snapshot carries a whole position and log), or a ProtocolError."""
+    if not isinstance(text, str):
+        raise ProtocolError("a message is a JSON object in a text frame")
+    return _read_json(text, REPLIES)
+
+
+def _read_json(text: str, ops: dict[str, type[Message]]) -> Message:
     try:
         message = json.loads(text)
     except (ValueError, RecursionError) as error:
         raise ProtocolError(f"the message is not JSON ({error})") from error
+    return from_dict(message, ops)
+
+
+def from_dict(message: object, ops: dict[str, type[Message]] = OPS) -> Message:
+    """The message of a decoded JSON object, checked."""
     if not isinstance(message, dict):
         raise ProtocolError('a message is a JSON object, {"op": ...}')
     op = message.get("op")
     if not isinstance(op, str):
         raise ProtocolError('the message has no "op" (what it asks for)')
-    fields = OPS.get(op)
-    if fields is None:
-        known = ", ".join(OPS)
-        raise ProtocolError(f"no op {_short(op)!r}; the ops are: {known}", _short(op))
-    allowed = {name.rstrip("?") for name in fields} | {"op"}
-    extra = sorted(set(message) - allowed)
+    cls = ops.get(op)
+    if cls is None:
+        known = ", ".join(ops)
+        raise ProtocolError(f"no op {short(op)!r}; the ops are: {known}", short(op))
+    return build(cls, {k: v for k, v in message.items() if k != "op"})
+
+
+def build(cls: type[M], values: dict[str, Any]) -> M:
+    """``cls(**values)``, each value checked against its field's kind."""
+    op = cls.OP
+    known = {spec.name: spec for spec in fields(cls)}
+    extra = sorted(set(values) - set(known))
     if extra:
-        raise ProtocolError(f"{op} takes no {_short(extra[0])!r}", op)
-    for name, kind in fields.items():
-        key = name.rstrip("?")
-        if key not in message:
-            if name.endswith("?"):
-                continue
-            raise ProtocolError(f"{op} needs {key!r}", op)
-        problem = _type_problem(message[key], kind)
+        raise ProtocolError(f"{op} takes no {short(extra[0])!r}", op)
+    checked: dict[str, Any] = {}
+    for name, spec in known.items():
+        if name not in values:
+            if spec.default is MISSING and spec.default_factory is MISSING:
+                raise ProtocolError(f"{op} needs {name!r}", op)
+            continue
+        problem = type_problem(values[name], spec.metadata["kind"])
         if problem:
-            raise ProtocolError(f"{op}: {key!r} should be {problem}", op)
-    return message
+            raise ProtocolError(f"{op}: {name!r} should be {problem}", op)
+        checked[name] = values[name]
+    return cls(**checked)
 
 
-def _too_deep(text: str) -> bool:
-    """True when the JSON text opens more than MAX_DEPTH objects or lists at once (counted
-    on the text, outside strings, before it is parsed: a deep message costs nothing)."""
-    depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                return True
-        elif char in "]}":
-            depth -= 1
-    return False
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _type_problem(value: Any, kind: str) -> str:
+def type_problem(value: Any, kind: str) -> str:
     """What ``value`` should have been ("" when it is of ``kind``)."""
     if kind == "int":
-        ok = isinstance(value, int) and not isinstance(value, bool) and -1 <= value < 10**6
-        return "" if ok else "a whole number"
+        return "" if _whole(value) and -1 <= value < 10**6 else "a whole number"
+    if kind == "int|null":
+        ok = value is None or (_whole(value) and -1 <= value < 10**6)
+        return "" if ok else "a whole number or null"
     if kind == "text":
         return "" if isinstance(value, str) and len(value) <= MAX_TEXT else "short text"
     if kind == "text|null":
         ok = value is None or (isinstance(value, str) and len(value) <= MAX_TEXT)
         return "" if ok else "short text or null"
+    if kind == "bool":
+        return "" if isinstance(value, bool) else "true or false"
     if kind == "list":
         ok = isinstance(value, list) and 0 < len(value) <= MAX_SEATS
         ok = ok and all(isinstance(v, str) and len(v) <= MAX_TEXT for v in value)
@@ -136,9 +418,68 @@ def _type_problem(value: Any, kind: str) -> str:
         # and depth limits bound what it may hold.
         ok = isinstance(value, dict) and len(value) <= MAX_RULES
         return "" if ok else f"an object of at most {MAX_RULES} rules (a name and its value)"
+    # The service's own messages (``read_reply``): their types only (the service's sizes).
+    if kind == "whole":
+        return "" if _whole(value) else "a whole number"
+    if kind == "whole|null":
+        return "" if value is None or _whole(value) else "a whole number or null"
+    if kind == "str":
+        return "" if isinstance(value, str) else "text"
+    if kind == "str|null":
+        return "" if value is None or isinstance(value, str) else "text or null"
+    if kind == "object":
+        return "" if isinstance(value, dict) else "an object"
+    if kind == "texts":
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        return "" if ok else "a list of texts"
+    if kind == "array":
+        return "" if isinstance(value, list) else "a list"
+    if kind == "seats":
+        ok = isinstance(value, list) and all(
+            isinstance(s, dict) and isinstance(s.get("who", HUMAN), str) for s in value
+        )
+        return "" if ok else "a list of seats (objects with a 'who')"
+    if kind == "json":
+        return ""
     raise AssertionError(kind)
 
 
-def _short(value: object) -> str:
-    text = str(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+__all__ = [
+    "HUMAN",
+    "LOBBY",
+    "MAX_DEPTH",
+    "MAX_MESSAGE",
+    "OPS",
+    "OVER",
+    "PHASES",
+    "PLAYING",
+    "REPLIES",
+    "AskRecord",
+    "Claim",
+    "Close",
+    "Closed",
+    "Error",
+    "Leave",
+    "Left",
+    "Lobby",
+    "Look",
+    "Message",
+    "Move",
+    "Open",
+    "Ping",
+    "Pong",
+    "ProtocolError",
+    "Record",
+    "Rejoin",
+    "Roll",
+    "Seated",
+    "SetRules",
+    "SetSeat",
+    "Sit",
+    "Start",
+    "State",
+    "read_op",
+    "read_reply",
+    "session_seat",
+    "table_who",
+]

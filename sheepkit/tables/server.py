@@ -27,7 +27,7 @@ from tornado.ioloop import IOLoop, PeriodicCallback
 
 from .authority import Device, TableKeeper, TableService
 from .client import SERVICE_PATH, URL_VARIABLE
-from .protocol import MAX_MESSAGE, ProtocolError
+from .protocol import MAX_MESSAGE, Error, ProtocolError
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ class TableSocket(websocket.WebSocketHandler):
         try:
             self.device = self.service.connect(self._send, self._drop)
         except ProtocolError as full:
-            self.write_message(json.dumps({"op": "error", "reason": full.reason, "refused": ""}))
+            self.write_message(Error(reason=full.reason).to_json())
             self.close(1013, "the table server is full")
 
     def on_message(self, message: str | bytes) -> None:

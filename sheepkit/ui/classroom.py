@@ -16,9 +16,7 @@ from __future__ import annotations
 import asyncio
 import html
 import inspect
-import json
 import os
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -66,7 +64,7 @@ def class_service_url() -> str | None:
     url = os.environ.get(URL_VARIABLE)
     if url:
         return url
-    if sys.platform != "emscripten":
+    if not in_browser():
         return None
     import js  # type: ignore[import-not-found]
 
@@ -78,27 +76,13 @@ def class_service_url() -> str | None:
 
 
 def service_connect() -> Connect | None:
-    """How this page reaches the class service, or None when there is none."""
-    from ..tables.client import BrowserTransport, TornadoTransport
+    """How this page reaches the class service, or None when there is none (in Pyodide: a
+    site served as plain files, whose hello page does not answer)."""
+    from ..tables.client import service_connector
 
     url = class_service_url()
-    if url is None:
-        return None
-    if sys.platform == "emscripten":
-        if not _answers(url.replace("ws", "http", 1) + "/hello"):
-            return None  # a static site served as plain files
-        return lambda client: BrowserTransport(url, client)  # type: ignore[arg-type]
-    return lambda client: TornadoTransport.connect(url, client)  # type: ignore[arg-type]
-
-
-def _answers(url: str) -> bool:
-    from pyodide.http import open_url  # type: ignore[import-not-found]
-
-    try:
-        hello = json.loads(open_url(url).read())
-    except Exception:  # no page, not JSON, no network: no service, whatever the reason
-        return False
-    return isinstance(hello, dict) and "classes" in hello
+    hello = url.replace("ws", "http", 1) + "/hello" if url else ""
+    return service_connector(url, hello, "classes")
 
 
 class ClassPage:

@@ -13,31 +13,33 @@ rule and seat changes go to the table); ``leave_table`` brings the app's own ses
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from ..bots import for_game
 from ..core import CHANCE, Game, SheepkitError, State
 from ..core.rules import Rules
 from ..session import HUMAN, Session, SessionError
+from ..tables import protocol as p
+from ..tables.client import TableClient
+from ..tables.protocol import HUMAN as TABLE_HUMAN
+from ..tables.protocol import session_seat, table_who
 
 if TYPE_CHECKING:
     from .app import GameApp
-
-Send = Callable[[dict[str, Any]], None]
 
 
 class TableSession(Session):
     """One seat's side of a table, in the shape of the session the app draws."""
 
-    def __init__(self, game: Game[Any, Any, Any], seat: int, send: Send) -> None:
+    def __init__(self, game: Game[Any, Any, Any], seat: int, client: TableClient) -> None:
         super().__init__(game, [HUMAN] * game.num_players, seed=0)
         self.seat = seat
-        self.send = send
-        self.snapshot: dict[str, Any] = {}
+        self.client = client  # sends each move, roll, claim and lobby choice to the table
+        self.snapshot: p.State | None = None  # the table's last, once it has sent one
         self.legal: tuple[Hashable, ...] = ()
 
-    def show(self, snapshot: dict[str, Any], stand_in: State[Any, Any]) -> None:
+    def show(self, snapshot: p.State, stand_in: State[Any, Any]) -> None:
         """The table's latest snapshot and the state drawn from it."""
         self.snapshot = snapshot
         if stand_in.game != self.game:  # the host chose other rules in the lobby
@@ -45,12 +47,11 @@ class TableSession(Session):
             self.bot_factories = for_game(self.game)
         # Who plays each seat, as the app's seat pickers show it (the host's, in the lobby).
         self._specs = [
-            HUMAN if entry.get("who", "human") == "human" else str(entry["who"])
-            for entry in snapshot.get("seats") or ()
+            session_seat(str(entry.get("who", TABLE_HUMAN))) for entry in snapshot.seats
         ] or [HUMAN] * self.game.num_players
         self.timeline = [stand_in]
         self.cursor = 0
-        self.legal = tuple(self._move(text) for text in snapshot.get("legal") or ())
+        self.legal = tuple(self._move(text) for text in snapshot.legal)
 
     def _move(self, text: str) -> Hashable:
         """The move the server's notation names, read against the stand-in (its labels and
@@ -63,16 +64,16 @@ class TableSession(Session):
     # ------------------------------------------------------------- what the app asks --
     @property
     def phase(self) -> str:
-        return str(self.snapshot.get("phase", "lobby"))
+        return self.snapshot.phase if self.snapshot is not None else p.LOBBY
 
     @property
     def ply(self) -> int:
         """How many plies the table's game has (the stand-in may hold no history)."""
-        return int(self.snapshot.get("ply") or 0)
+        return self.snapshot.ply if self.snapshot is not None else 0
 
     @property
     def is_host(self) -> bool:
-        return bool(self.snapshot.get("host"))
+        return self.snapshot is not None and self.snapshot.host
 
     def is_human(self, player: int | None) -> bool:
         """Only this device's seat is "the human" here: its controls act for it alone."""
@@ -82,12 +83,12 @@ class TableSession(Session):
         return self.seat
 
     def human_decides(self, state: State[Any, Any] | None = None) -> bool:
-        if self.phase != "playing":
+        if self.phase != p.PLAYING:
             return False
         return bool(self.legal) or self.may_roll()
 
     def may_roll(self, state: State[Any, Any] | None = None) -> bool:
-        return self.phase == "playing" and bool(self.snapshot.get("may_roll"))
+        return self.phase == p.PLAYING and self.snapshot is not None and self.snapshot.may_roll
 
     def claimed(self, state: State[Any, Any] | None = None) -> bool:
         return False
@@ -114,19 +115,19 @@ class TableSession(Session):
                 if self.legal
                 else "it is not your turn at the table"
             )
-        self.send({"op": "move", "move": notation, "ply": self.ply})
+        self.client.move(notation, self.ply)
         return self.state
 
     def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
         """Roll (or, the host, set the die); in a race (the game's own button, e.g. Shave a
         Sheep's "Howl!"), claim it for this seat: the table takes the first claim."""
-        claim = self.snapshot.get("claim")
+        claim = self.snapshot.claim if self.snapshot is not None else None
         if outcome is not None and claim is not None and str(outcome) == claim:
-            self.send({"op": "claim"})
+            self.client.claim()
             return self.state
         if not self.may_roll():
             raise SessionError("it is not your roll at the table")
-        self.send({"op": "roll", "outcome": None if outcome is None else str(outcome)})
+        self.client.roll(None if outcome is None else str(outcome))
         return self.state
 
     def undo(self) -> None:
@@ -141,7 +142,7 @@ class TableSession(Session):
     @property
     def in_lobby(self) -> bool:
         """The host may still choose the rules and the bots (before the start)."""
-        return self.phase == "lobby" and self.is_host
+        return self.phase == p.LOBBY and self.is_host
 
     def new_game(self, game: Game[Any, Any, Any] | Rules | dict[str, Any] | None = None) -> None:
         """In the lobby, the host's new rules (the set-up row's, the Rules panel's) go to the
@@ -149,7 +150,7 @@ class TableSession(Session):
         if not self.in_lobby:
             raise SessionError(
                 "at a table the host chooses the rules, before the start"
-                if self.phase == "lobby"
+                if self.phase == p.LOBBY
                 else "at a table the rules were chosen before the start"
             )
         rules: Rules
@@ -159,7 +160,7 @@ class TableSession(Session):
             rules = game.rules
         else:
             rules = self.game.rules if game is None else game
-        self.send({"op": "rules", "rules": rules.changes()})
+        self.client.set_rules(rules.changes())
 
     def load_record(self, text: str | dict[str, Any]) -> None:
         raise SessionError("a record cannot be loaded at a table")
@@ -168,14 +169,15 @@ class TableSession(Session):
         """In the lobby, the host's seat pickers make a free seat a bot or a human's."""
         if not self.in_lobby:
             raise SessionError("at a table the host seats the bots, before the start")
-        self.send({"op": "seat", "seat": seat, "who": "human" if who == HUMAN else str(who)})
+        self.client.set_seat(seat, table_who(who))
 
     # ------------------------------------------------------------- what the app shows --
     def log_entries(self, viewer: int | None = None) -> list[tuple[int, int, str]]:
         """The server's log lines for this seat with the plies each covers (the app's log and
         its spoken lines read them)."""
-        lines = self.snapshot.get("log") or ()
-        plies = self.snapshot.get("log_plies") or ()
+        snapshot = self.snapshot
+        lines = snapshot.log if snapshot is not None else []
+        plies = snapshot.log_plies if snapshot is not None else []
         return [
             (int(first), int(last), str(line))
             for (first, last), line in zip(plies, lines, strict=True)
@@ -183,12 +185,12 @@ class TableSession(Session):
 
     def seat_words(self, seat: int) -> str:
         """Who sits in ``seat``, in words: "you", a bot's name, "away"."""
-        seats = self.snapshot.get("seats") or []
+        seats = self.snapshot.seats if self.snapshot is not None else []
         entry = seats[seat] if 0 <= seat < len(seats) else {}
         if seat == self.seat:
             return "you"
-        who = entry.get("who", "human")
-        if who != "human":
+        who = entry.get("who", TABLE_HUMAN)
+        if who != TABLE_HUMAN:
             return f"{who} bot"
         if entry.get("away"):
             return "away"
@@ -196,14 +198,14 @@ class TableSession(Session):
 
     def status_text(self, takes_clicks: bool) -> str:
         name = self.game.player_name
-        phase = self.phase
-        if phase == "lobby":
+        phase, snapshot = self.phase, self.snapshot
+        if phase == p.LOBBY or snapshot is None:
             waiting = "Press Start when everyone is seated." if self.is_host else ""
             return f"At the table, as {name(self.seat)}: waiting for the start. {waiting}".strip()
-        if phase == "over":
-            return f"Game over. {self.snapshot.get('outcome') or ''}".strip()
-        if self.snapshot.get("race"):
-            if self.snapshot.get("claim"):
+        if phase == p.OVER:
+            return f"Game over. {snapshot.outcome or ''}".strip()
+        if snapshot.race:
+            if snapshot.claim:
                 return "A race! Be the first to press your button below."
             return "A race: the others are racing to press first…"
         if self.human_decides():
@@ -211,7 +213,7 @@ class TableSession(Session):
                 return f"Your roll, {name(self.seat)}: press Roll."
             where = " or on the board" if takes_clicks else ""
             return f"Your turn, {name(self.seat)}: pick a move below{where}."
-        acting = self.snapshot.get("acting")
+        acting = snapshot.acting
         if acting is None or acting == CHANCE:
             return "The cards are being dealt or drawn…"
         words = self.seat_words(int(acting))

@@ -19,26 +19,24 @@ runs.
 
 from __future__ import annotations
 
-import asyncio
 import html
-import inspect
 import json
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from ..core import Game, SheepkitError
-from ..session import HUMAN
+from ..tables import protocol as p
 from ..tables.client import (
-    BrowserTransport,
+    Connect,
     TableClient,
-    TornadoTransport,
     game_of,
     hello_url,
+    service_connector,
     table_service_url,
 )
+from ..tables.protocol import HUMAN, table_who
 from .download import download_link
 from .rule_inputs import value_words
 from .table_memory import TableMemory, table_from_query
@@ -47,28 +45,24 @@ from .table_mode import TableSession, enter_table, leave_table
 if TYPE_CHECKING:
     from .app import GameApp
 
-#: Gives a client its transport, at once or (a coroutine) soon.
-Connect = Callable[[TableClient], Any]
-
 NO_SERVICE = (
     "Play together needs a table service, and this page was served without one. To play at "
     "tables, the teacher serves the apps with <code>make app HOST=0.0.0.0</code> or the site "
     "with <code>make classroom HOST=0.0.0.0</code>."
 )
 RED = "color:#b00020"
+#: A refused play is said on the board (the app's message line); a refused lobby choice puts
+#: the set-up row back to the table's own.
+PLAYS = (p.Move.OP, p.Roll.OP, p.Claim.OP)
+CHOICES = (p.SetRules.OP, p.SetSeat.OP)
 
 
 def service_connect() -> Connect | None:
     """How this kernel reaches the table service, or None when there is none
-    (``sheepkit.tables.client``: the Voila server's, or the classroom server's, address)."""
+    (``sheepkit.tables.client``: the Voila server's, or the classroom server's, address; in
+    Pyodide, a site served as plain files has none)."""
     url = table_service_url()
-    if url is None:
-        return None
-    if sys.platform == "emscripten":
-        if not _answers(hello_url(url)):
-            return None  # a static site served as plain files
-        return lambda client: BrowserTransport(url, client)
-    return lambda client: TornadoTransport.connect(url, client)
+    return service_connector(url, hello_url(url) if url else "", "tables")
 
 
 def rules_words(game: Game[Any, Any, Any]) -> str:
@@ -88,17 +82,6 @@ def _clipped(text: str, most: int = 60) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-def _answers(url: str) -> bool:
-    """Whether the page's server has a table service (its hello page), asked from Pyodide."""
-    from pyodide.http import open_url  # type: ignore[import-not-found]
-
-    try:
-        hello = json.loads(open_url(url).read())
-    except Exception:  # no page, not JSON, no network: no service, whatever the reason
-        return False
-    return isinstance(hello, dict) and "tables" in hello
-
-
 class TablePanel:
     """The "Play together" section of one app."""
 
@@ -107,13 +90,22 @@ class TablePanel:
         self._connect = connect
         self.client = TableClient()
         self.client.on(self.receive)
-        self._waiting: list[dict[str, Any]] = []  # sent before the connection was made
-        self._connecting = False
+        self.client.on_unreachable = self._unreachable
+        #: Each message of the table -> what the panel does with it.
+        self._handlers: dict[type[p.Message], Callable[[Any], None]] = {
+            p.Seated: self._seated,
+            p.Lobby: self._lobby,
+            p.State: self._state,
+            p.Error: self._error,
+            p.Closed: self._closed,
+            p.Left: self._left,
+            p.Record: self._record,
+        }
         self.code: str | None = None
         self.seat: int | None = None
         self.host = False
         self.table: TableSession | None = None
-        self.lobby: dict[str, Any] | None = None
+        self.lobby: p.Lobby | None = None
         self.memory: TableMemory | None = None
         self.heading = w.HTML("<h4 style='margin:8px 0 4px'>Play together</h4>")
         self.note = w.HTML()
@@ -148,6 +140,7 @@ class TablePanel:
     def use(self, connect: Connect) -> None:
         """Reach tables through ``connect`` (the service found, or a test's own)."""
         self._connect = connect
+        self.client.connector = connect
         self.start_row.layout.display = None
         self.note.value = ""
         if self.memory is None:
@@ -157,39 +150,7 @@ class TablePanel:
             if code is not None:  # on Voila the kernel knows the link before the page says
                 self._show_join(code)
 
-    def send(self, message: dict[str, Any]) -> None:
-        if self.client.transport is not None:
-            self.client.send(message)
-            return
-        self._waiting.append(message)
-        if self._connect is None or self._connecting:
-            return
-        self._connecting = True
-        try:
-            made = self._connect(self.client)
-        except Exception as e:  # the service cannot be reached: say so, change nothing
-            self._unreachable(e)
-            return
-        if inspect.isawaitable(made):
-            asyncio.ensure_future(made).add_done_callback(
-                lambda done: (
-                    self._unreachable(done.exception())
-                    if done.exception() is not None
-                    else self._connected()
-                )
-            )
-        else:
-            self._connected()
-
-    def _connected(self) -> None:
-        self._connecting = False
-        waiting, self._waiting = self._waiting, []
-        for message in waiting:
-            self.client.send(message)
-
     def _unreachable(self, error: BaseException | None) -> None:
-        self._connecting = False
-        self._waiting = []
         self._say(f"The table service did not answer ({error}). Try again in a moment.")
 
     # ------------------------------------------------------------------ the buttons --
@@ -197,18 +158,12 @@ class TablePanel:
         """Open a table for this app's game, with its rules and seats; sit at the first seat
         a human plays."""
         app = self.app
-        seats = ["human" if who == HUMAN else who for who in app.seats]
-        if "human" not in seats:
+        seats = [table_who(who) for who in app.seats]
+        if HUMAN not in seats:
             self._say("Make at least one seat Human (the seat pickers above) to sit there.")
             return
-        self.send(
-            {
-                "op": "open",
-                "game": app.game.name,
-                "rules": app.game.rules.changes(),
-                "seats": seats,
-                "seat": seats.index("human"),
-            }
+        self.client.open(
+            app.game.name, seats, rules=app.game.rules.changes(), seat=seats.index(HUMAN)
         )
 
     def look(self, code: str) -> None:
@@ -217,58 +172,49 @@ class TablePanel:
         if not code:
             self._say("Type the table's code first (four letters, e.g. K7QX).")
             return
-        self.send({"op": "look", "code": code})
+        self.client.look(code)
 
     def sit(self, code: str, seat: int) -> None:
-        self.send({"op": "sit", "code": code, "seat": seat})
+        self.client.sit(code, seat)
 
     def start(self) -> None:
-        self.send({"op": "start"})
+        self.client.start()
 
     def hand_to_bot(self, seat: int, bot: str) -> None:
-        self.send({"op": "seat", "seat": seat, "who": bot})
+        self.client.set_seat(seat, bot)
 
     def ask_record(self) -> None:
-        self.send({"op": "record"})
+        self.client.ask_record()
 
     def leave(self) -> None:
         """Give up this device's seat (a guest's: the host closes the table instead)."""
-        self.send({"op": "leave"})
+        self.client.leave()
 
     # ------------------------------------------------------------------ the messages --
-    def receive(self, message: dict[str, Any]) -> None:
+    def receive(self, message: p.Message) -> None:
         """One message from the table (the client has read it)."""
-        handler = {
-            "seated": self._seated,
-            "lobby": self._lobby,
-            "state": self._state,
-            "error": self._error,
-            "closed": self._closed,
-            "left": self._left,
-            "record": self._record,
-        }.get(str(message.get("op")))
+        handler = self._handlers.get(type(message))
         if handler is not None:
             handler(message)
 
-    def _seated(self, message: dict[str, Any]) -> None:
-        self.code, self.seat = str(message["code"]), int(message["seat"])
-        self.host = bool(message.get("host"))
+    def _seated(self, message: p.Seated) -> None:
+        self.code, self.seat, self.host = message.code, message.seat, message.host
         if self.memory is not None:
-            self.memory.remember(self.code, self.seat, str(message["token"]))
+            self.memory.remember(self.code, self.seat, message.token)
         self._say("")
 
-    def _lobby(self, message: dict[str, Any]) -> None:
+    def _lobby(self, message: p.Lobby) -> None:
         self.lobby = message
-        if message.get("game") != self.app.game.name:
+        if message.game != self.app.game.name:
             try:
                 title = game_of(message).title
             except (KeyError, SheepkitError, ValueError, TypeError):
-                title = str(message.get("game"))
-            self._say(f"Table {message.get('code')} plays {title}: open that game's app to join.")
+                title = message.game
+            self._say(f"Table {message.code} plays {title}: open that game's app to join.")
             return
-        self._show_join(str(message.get("code", "")))
+        self._show_join(message.code)
 
-    def _state(self, message: dict[str, Any]) -> None:
+    def _state(self, message: p.State) -> None:
         if self.seat is None:
             return
         try:
@@ -280,7 +226,7 @@ class TablePanel:
         game = stand_in.game
         fresh = self.table is None
         if self.table is None:
-            self.table = TableSession(game, self.seat, self.send)
+            self.table = TableSession(game, self.seat, self.client)
         changed = self.table.game != game
         self.table.show(message, stand_in)
         if fresh:
@@ -292,30 +238,30 @@ class TablePanel:
             self.app.render()
         self._show_table(message)
 
-    def _error(self, message: dict[str, Any]) -> None:
-        reason = str(message.get("reason", "refused"))
-        if message.get("refused") == "rejoin" and self.code and self.memory is not None:
+    def _error(self, message: p.Error) -> None:
+        reason, refused = message.reason, message.refused
+        if refused == p.Rejoin.OP and self.code and self.memory is not None:
             self.memory.forget(self.code)  # the seat is gone: offer the table's seats again
             code, self.code, self.seat = self.code, None, None
             self._say(f"Could not rejoin your seat: {reason}")
             self.look(code)
             return
-        if self.table is not None and message.get("refused") in ("move", "roll", "claim"):
+        if self.table is not None and refused in PLAYS:
             self.app.message = reason
             self.app.render()
             return
-        if self.table is not None and message.get("refused") in ("rules", "seat"):
+        if self.table is not None and refused in CHOICES:
             self.app.setup.show(self.app.game.rules)  # back to the table's own choices
             self.app._sync_pickers()
         self._say(reason)
 
-    def _closed(self, message: dict[str, Any]) -> None:
+    def _closed(self, message: p.Closed) -> None:
         # A seat taken up on another connection (this browser's other tab) is still this
         # browser's: the stored token is the one that tab holds, so it is kept. So is the
         # token of a connection lost (the server restarting: it resumes its tables, and
         # this page, reloaded, takes the seat up again).
-        lost = bool(message.get("lost"))
-        kept = lost or message.get("elsewhere")
+        lost = message.lost
+        kept = lost or message.elsewhere
         if self.code is not None and self.memory is not None and not kept:
             self.memory.forget(self.code)
         self.client.disconnect()
@@ -326,15 +272,15 @@ class TablePanel:
                 "page: you take up your seat again."
             )
         else:
-            self._say(f"The table closed: {message.get('reason', '')}")
+            self._say(f"The table closed: {message.reason}")
 
-    def _left(self, message: dict[str, Any]) -> None:
+    def _left(self, message: p.Left) -> None:
         """This device gave up its seat: back to Open / Join, on the same connection."""
         code = self.code
         if code is not None and self.memory is not None:
             self.memory.forget(code)
         self._away_from_table()
-        self.note.value = html.escape(f"You left table {code or message.get('code', '')}.")
+        self.note.value = html.escape(f"You left table {code or message.code}.")
 
     def _away_from_table(self) -> None:
         """The app is its own again, and offers to open or join a table."""
@@ -346,8 +292,8 @@ class TablePanel:
         self.body.children = ()
         self.start_row.layout.display = None
 
-    def _record(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message.get("record"), indent=1)
+    def _record(self, message: p.Record) -> None:
+        text = json.dumps(message.record, indent=1)
         self.record_link.value = download_link(text, f"table-{self.code or 'game'}.json")
 
     def _remembered(self, report: dict[str, Any]) -> None:
@@ -361,7 +307,7 @@ class TablePanel:
         stored = self.memory.seat_for(code)
         if stored is not None:
             self.code = code
-            self.send({"op": "rejoin", "code": code, "token": stored["token"]})
+            self.client.rejoin(code, stored["token"])
         else:
             self._show_join(code)
             self.look(code)
@@ -393,7 +339,7 @@ class TablePanel:
 
     def _fill_seats(self) -> None:
         lobby = self.lobby
-        if lobby is None or lobby.get("code") != self.code_input.value.strip().upper():
+        if lobby is None or lobby.code != self.code_input.value.strip().upper():
             self.seat_buttons.children = ()
             return
         rows: list[w.Widget] = []
@@ -403,10 +349,10 @@ class TablePanel:
         except (KeyError, SheepkitError, ValueError, TypeError):
             pass  # another game's table, or rules this version does not know: the seats say
         game = self.app.game
-        for seat, entry in enumerate(lobby.get("seats") or ()):
+        for seat, entry in enumerate(lobby.seats):
             name = game.player_name(seat) if seat < game.num_players else f"Seat {seat + 1}"
-            who = entry.get("who", "human")
-            if who != "human":
+            who = entry.get("who", HUMAN)
+            if who != HUMAN:
                 rows.append(w.HTML(f"{html.escape(name)}: {html.escape(who)} bot"))
             elif entry.get("taken"):
                 away = " (away)" if entry.get("away") else ""
@@ -417,11 +363,11 @@ class TablePanel:
                     layout=w.Layout(width="auto"),
                 )
                 button.add_class("sk-table-sit")
-                button.on_click(lambda _, s=seat, c=str(lobby["code"]): self.sit(c, s))
+                button.on_click(lambda _, s=seat, c=lobby.code: self.sit(c, s))
                 rows.append(button)
         self.seat_buttons.children = tuple(rows)
 
-    def _show_table(self, snapshot: dict[str, Any]) -> None:
+    def _show_table(self, snapshot: p.State) -> None:
         if self._at_table is None:
             self.table_info = w.HTML()
             self.table_info.add_class("sk-table-info")
@@ -459,7 +405,7 @@ class TablePanel:
                 layout=w.Layout(width="auto"),
             )
             self.close_button.add_class("sk-table-close")
-            self.close_button.on_click(lambda _: self.send({"op": "close"}))
+            self.close_button.on_click(lambda _: self.client.close_table())
             self.leave_button = w.Button(
                 description="Leave the table",
                 tooltip="Give up your seat: before the start another pupil may take it; "
@@ -484,7 +430,7 @@ class TablePanel:
         self.body.children = (self._at_table,)
         table = self.table
         assert table is not None
-        code = html.escape(str(snapshot.get("code", self.code)))
+        code = html.escape(snapshot.code)
         host = " You are the host." if self.host else ""
         self.table_info.value = (
             f"<div>Table <b class='sk-table-code-shown'>{code}</b>: others join with this "
@@ -493,13 +439,13 @@ class TablePanel:
         game = table.game
         items = []
         away_seats = []
-        for seat, entry in enumerate(snapshot.get("seats") or ()):
+        for seat, entry in enumerate(snapshot.seats):
             words = table.seat_words(seat)
             if words == "free":
                 words = "free: waiting for a pupil"
             elif words == "you" and entry.get("away"):
                 words = "you (reconnecting)"
-            if entry.get("away") and entry.get("who", "human") == "human" and seat != self.seat:
+            if entry.get("away") and entry.get("who", HUMAN) == HUMAN and seat != self.seat:
                 away_seats.append((game.player_name(seat), seat))
             items.append(f"<li>{html.escape(game.player_name(seat))}: {html.escape(words)}</li>")
         self.seat_list.value = f"<ul style='margin:0;padding-left:1.2em'>{''.join(items)}</ul>"
@@ -507,13 +453,13 @@ class TablePanel:
         self.rules_line.value = f"<div>Rules: {html.escape(rules_words(game))}</div>"
         # In the lobby the host chooses the rules and the bots with the app's own set-up row
         # and seat pickers (a taken seat is a pupil's); each change goes to the table.
-        choosing = self.host and phase == "lobby"
+        choosing = self.host and phase == p.LOBBY
         self.app.setup.widget.layout.display = None if choosing else "none"
         if choosing:
-            for picker, entry in zip(self.app.seat_pickers, snapshot.get("seats") or ()):
+            for picker, entry in zip(self.app.seat_pickers, snapshot.seats):
                 picker.disabled = bool(entry.get("taken"))
         self.start_button.layout.display = None if choosing else "none"
-        show_bots = self.host and phase == "playing" and bool(away_seats)
+        show_bots = self.host and phase == p.PLAYING and bool(away_seats)
         self.bot_row.layout.display = None if show_bots else "none"
         if show_bots:
             if list(self.away_seat.options) != away_seats:
@@ -525,5 +471,5 @@ class TablePanel:
                 self.away_bot.index = 0
         self.close_button.layout.display = None if self.host else "none"
         self.leave_button.layout.display = "none" if self.host else None
-        may_save = phase == "over" or (phase == "playing" and not game.hidden_information)
+        may_save = phase == p.OVER or (phase == p.PLAYING and not game.hidden_information)
         self.record_button.layout.display = None if may_save else "none"

@@ -52,7 +52,7 @@ def test_bots_race_on_the_event_loop_and_the_first_howl_wins():
     async def run() -> GameApp:
         app = race_app(["Sensible", "Sensible"], autoplay=True)
         app.panel.refresh(app)  # inside a running loop: the bots' timers start
-        assert app.panel._timers
+        assert app.panel._race is not None and app.panel._race._handles
         assert app.panel.claims_chance(app.state)
         for _ in range(40):
             await asyncio.sleep(0.05)

@@ -66,12 +66,12 @@ def act_randomly(devices: list[TableClient], rng: random.Random) -> bool:
     """One device that may act does (a random legal move, or its roll); False if none may."""
     for device in devices:
         snap = device.snapshot
-        if snap is None or snap["phase"] != "playing":
+        if snap is None or snap.phase != "playing":
             continue
-        if snap["legal"]:
-            device.move(rng.choice(snap["legal"]))
+        if snap.legal:
+            device.move(rng.choice(snap.legal))
             return True
-        if snap["may_roll"] and snap["acting"] == snap["seat"]:
+        if snap.may_roll and snap.acting == snap.seat:
             device.roll()
             return True
     return False

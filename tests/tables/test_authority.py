@@ -5,6 +5,7 @@ end at a table."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -16,6 +17,7 @@ import sheepkit
 from sheepkit.core import CHANCE
 from sheepkit.tables import IDLE_CLOSE, MAX_MESSAGE, TableClient, TableService, local_client
 from sheepkit.tables.authority import BURST, RACE_BOT_DELAY, RACE_WAIT, race_claims
+from sheepkit.tables.protocol import Close, Message, Pong, SetRules, SetSeat, Start
 
 
 def refused(device: TableClient, act: Callable[[], None], service: TableService) -> str:
@@ -38,22 +40,22 @@ def wolf_table() -> tuple[TableService, Any, TableClient, TableClient]:
 def mover(*devices: TableClient) -> tuple[TableClient, TableClient]:
     """(the device to move, another)."""
     first, second = devices
-    return (first, second) if first.snapshot["legal"] else (second, first)  # type: ignore[index]
+    return (first, second) if first.snapshot.legal else (second, first)  # type: ignore[index]
 
 
 def test_a_move_out_of_turn_an_illegal_and_a_stale_one_are_refused() -> None:
     service, _, host, guest = wolf_table()
     to_move, waiting = mover(host, guest)
-    legal = to_move.snapshot["legal"]  # type: ignore[index]
-    assert legal and waiting.snapshot["legal"] == []  # type: ignore[index]
+    legal = to_move.snapshot.legal  # type: ignore[index]
+    assert legal and waiting.snapshot.legal == []  # type: ignore[index]
     why = refused(waiting, lambda: waiting.move(legal[0]), service)
     assert why.startswith("it is not your turn")
     why = refused(to_move, lambda: to_move.move("z9-z10"), service)
     assert "z9-z10" in why
-    stale = lambda: to_move.send({"op": "move", "move": legal[0], "ply": 0 + 99})  # noqa: E731
+    stale = lambda: to_move.send_text(json.dumps({"op": "move", "move": legal[0], "ply": 0 + 99}))  # noqa: E731
     assert "older position" in refused(to_move, stale, service)
     to_move.move(legal[0])  # the same move, on the position shown: played
-    assert host.snapshot["ply"] == guest.snapshot["ply"] == 1  # type: ignore[index]
+    assert host.snapshot.ply == guest.snapshot.ply == 1  # type: ignore[index]
 
 
 @pytest.mark.parametrize(
@@ -80,14 +82,16 @@ def test_malformed_messages_are_refused_with_a_reason(text: Any, reason: str) ->
 def test_a_flood_is_refused_past_its_burst_and_read_again_later() -> None:
     service, clock, host, _ = wolf_table()
     pongs = []
-    host.on(lambda message: pongs.append(message) if message["op"] == "pong" else None)
+    host.on(lambda message: pongs.append(message) if isinstance(message, Pong) else None)
     while not host.errors:  # open and start took two of the burst already
-        host.send({"op": "ping"})
+        host.send_text(json.dumps({"op": "ping"}))
     assert len(pongs) == BURST - 2 and host.errors[0].startswith("too many messages")
-    why = refused(host, lambda: host.send({"op": "move", "move": "a1-b2", "ply": 0}), service)
+    why = refused(
+        host, lambda: host.send_text(json.dumps({"op": "move", "move": "a1-b2", "ply": 0})), service
+    )
     assert why.startswith("too many messages")
     clock.now += 1  # the bucket fills again
-    host.send({"op": "ping"})
+    host.send_text(json.dumps({"op": "ping"}))
     assert len(host.errors) == 2 and len(pongs) == BURST - 1
 
 
@@ -111,13 +115,13 @@ def test_a_taken_seat_cannot_be_sat_in_nor_rejoined_with_a_wrong_token() -> None
 @pytest.mark.parametrize(
     ("op", "words"),
     [
-        ({"op": "start"}, "only the host may start"),
-        ({"op": "rules", "rules": {}}, "only the host may change the rules"),
-        ({"op": "seat", "seat": 0, "who": "Random"}, "only the host may choose"),
-        ({"op": "close"}, "only the host may close"),
+        (Start(), "only the host may start"),
+        (SetRules(rules={}), "only the host may change the rules"),
+        (SetSeat(seat=0, who="Random"), "only the host may choose"),
+        (Close(), "only the host may close"),
     ],
 )
-def test_a_guest_cannot_do_what_only_the_host_does(op: dict[str, Any], words: str) -> None:
+def test_a_guest_cannot_do_what_only_the_host_does(op: Message, words: str) -> None:
     service, _ = room()
     _, guest = open_table(service, "shave_a_sheep", ["human", "human"])
     assert words in refused(guest, lambda: guest.send(op), service)
@@ -145,7 +149,9 @@ def test_open_refuses_unknown_games_rules_seats_and_bots() -> None:
         ({"game": "wolf_and_sheep", "seats": ["Random", "human"]}, "host sits in a human"),
         ({"game": "lamb_mimes", "rules": {"players": 9}, "seats": ["human"]}, "cannot be played"),
     ]:
-        assert words in refused(host, lambda m=message: host.send({"op": "open", **m}), service)
+        assert words in refused(
+            host, lambda m=message: host.send_text(json.dumps({"op": "open", **m})), service
+        )
 
 
 def test_the_host_chooses_rules_and_bots_before_the_start_and_not_after() -> None:
@@ -153,12 +159,12 @@ def test_the_host_chooses_rules_and_bots_before_the_start_and_not_after() -> Non
     (host,) = open_table(service, "lamb_mimes", ["human", "Random", "Random", "Random"])
     host.set_rules({"players": 3})
     snap = host.snapshot
-    assert snap is not None and len(snap["seats"]) == 3 and snap["rules"] == {"players": 3}
+    assert snap is not None and len(snap.seats) == 3 and snap.rules == {"players": 3}
     host.set_seat(2, "human")
     assert "nobody sits there" in refused(host, host.start, service)
     host.set_seat(2, "Sensible")
     host.start()
-    assert host.snapshot["phase"] == "playing"  # type: ignore[index]
+    assert host.snapshot.phase == "playing"  # type: ignore[index]
     assert "before the game starts" in refused(host, lambda: host.set_rules({}), service)
     why = refused(host, lambda: host.set_seat(1, "human"), service)
     assert "only a seat whose player is away" in why
@@ -169,15 +175,15 @@ def test_a_dropped_device_rejoins_its_seat_and_the_game_goes_on() -> None:
     rng = random.Random(3)
     for _ in range(4):
         act_randomly([host, guest], rng)
-    code, token, ply = guest.code or "", guest.token or "", guest.snapshot["ply"]  # type: ignore[index]
+    code, token, ply = guest.code or "", guest.token or "", guest.snapshot.ply  # type: ignore[index]
     guest.disconnect()
-    assert host.snapshot["seats"][1]["away"] is True  # type: ignore[index]
+    assert host.snapshot.seats[1]["away"] is True  # type: ignore[index]
     again = local_client(service)
     again.rejoin(code, token)
-    assert again.seat == 1 and again.snapshot["ply"] == ply  # type: ignore[index]
-    assert host.snapshot["seats"][1]["away"] is False  # type: ignore[index]
+    assert again.seat == 1 and again.snapshot.ply == ply  # type: ignore[index]
+    assert host.snapshot.seats[1]["away"] is False  # type: ignore[index]
     play_out([host, again], rng)
-    assert host.snapshot["phase"] == again.snapshot["phase"] == "over"  # type: ignore[index]
+    assert host.snapshot.phase == again.snapshot.phase == "over"  # type: ignore[index]
 
 
 def test_a_rejoin_from_another_connection_drops_the_old_one() -> None:
@@ -186,25 +192,25 @@ def test_a_rejoin_from_another_connection_drops_the_old_one() -> None:
     reloaded.rejoin(guest.code or "", guest.token or "")
     assert reloaded.seat == 1
     assert guest.closed is not None and "another connection" in guest.closed
-    assert host.snapshot["seats"][1]["away"] is False  # type: ignore[index]
+    assert host.snapshot.seats[1]["away"] is False  # type: ignore[index]
 
 
 def test_the_host_hands_an_away_seat_to_a_bot_and_the_player_takes_it_back() -> None:
     service, _, host, guest = wolf_table()
-    if guest.snapshot["legal"] == []:  # type: ignore[index]
+    if guest.snapshot.legal == []:  # type: ignore[index]
         act_randomly([host], random.Random(1))
-    assert guest.snapshot["legal"]  # type: ignore[index]
+    assert guest.snapshot.legal  # type: ignore[index]
     code, token = guest.code or "", guest.token or ""
     guest.disconnect()
-    ply = host.snapshot["ply"]  # type: ignore[index]
+    ply = host.snapshot.ply  # type: ignore[index]
     host.set_seat(1, "Random")
     snap = host.snapshot
-    assert snap is not None and snap["seats"][1]["who"] == "Random" and snap["ply"] == ply + 1
+    assert snap is not None and snap.seats[1]["who"] == "Random" and snap.ply == ply + 1
     back = local_client(service)
     back.rejoin(code, token)
-    assert back.snapshot["seats"][1]["who"] == "human"  # type: ignore[index]
+    assert back.snapshot.seats[1]["who"] == "human"  # type: ignore[index]
     play_out([host, back], random.Random(2))
-    assert back.snapshot["phase"] == "over"  # type: ignore[index]
+    assert back.snapshot.phase == "over"  # type: ignore[index]
 
 
 def test_an_idle_table_closes_and_a_record_is_saved_before() -> None:
@@ -215,7 +221,7 @@ def test_an_idle_table_closes_and_a_record_is_saved_before() -> None:
     code = host.code
     clock.now += IDLE_CLOSE - 1
     assert service.close_idle() == []
-    host.send({"op": "ping"})  # a ping is no play: it does not keep the table open
+    host.send_text(json.dumps({"op": "ping"}))  # a ping is no play: it does not keep the table open
     clock.now += 1
     assert service.close_idle() == [code]
     assert service.tables == {}
@@ -238,7 +244,7 @@ def test_the_host_may_set_the_die_and_every_seat_reads_it() -> None:
     host.start()
     rng = random.Random(0)
     for _ in range(200):
-        if host.snapshot["may_roll"] and host.snapshot["acting"] == 1:  # type: ignore[index]
+        if host.snapshot.may_roll and host.snapshot.acting == 1:  # type: ignore[index]
             break
         act_randomly([host, guest], rng)
     else:
@@ -250,7 +256,7 @@ def test_the_host_may_set_the_die_and_every_seat_reads_it() -> None:
     assert "only the host" in refused(guest, lambda: guest.roll(outcome), service)
     host.roll(outcome)
     line = f"The host set the die to {outcome}"
-    assert line in host.snapshot["log"] and line in guest.snapshot["log"]  # type: ignore[index]
+    assert line in host.snapshot.log and line in guest.snapshot.log  # type: ignore[index]
 
 
 def test_a_bots_think_runs_apart_and_moves_wait_for_it() -> None:
@@ -264,11 +270,11 @@ def test_a_bots_think_runs_apart_and_moves_wait_for_it() -> None:
             break
         act_randomly([host], rng)
     snap = host.snapshot
-    assert snap is not None and snap["legal"] == []  # nothing to do while the bot thinks
-    ply = snap["ply"]
+    assert snap is not None and snap.legal == []  # nothing to do while the bot thinks
+    ply = snap.ply
     work, done = waiting.pop()
     done(work())
-    assert host.snapshot["ply"] == ply + 1 and host.snapshot["legal"]  # type: ignore[index]
+    assert host.snapshot.ply == ply + 1 and host.snapshot.legal  # type: ignore[index]
 
 
 GAMES = {
@@ -290,7 +296,7 @@ def test_every_game_is_played_to_its_end_at_a_table(game: str) -> None:
     play_out(devices, random.Random(11))
     for device in devices:
         snap = device.snapshot
-        assert snap is not None and snap["phase"] == "over" and snap["outcome"], device.errors
+        assert snap is not None and snap.phase == "over" and snap.outcome, device.errors
         assert device.errors == []
     (table,) = service.tables.values()
     assert table.session.state.is_over
@@ -310,11 +316,11 @@ def test_each_log_line_carries_its_plies_as_the_app_numbers_them() -> None:
     for device in (host, guest):
         snap = device.snapshot
         assert snap is not None
-        plies, lines = snap["log_plies"], snap["log"]
+        plies, lines = snap.log_plies, snap.log
         assert len(plies) == len(lines) >= 1
         first, last = plies[0]
         assert first == 1 and last > 1, plies  # the deals, folded into one line
-        assert plies[-1][1] == snap["ply"], (plies, snap["ply"])
+        assert plies[-1][1] == snap.ply, (plies, snap.ply)
         assert all(a[1] < b[0] for a, b in itertools.pairwise(plies)), plies
 
 
@@ -324,7 +330,7 @@ def test_a_guest_leaves_the_lobby_and_its_seat_is_free_again() -> None:
     code, token = host.code or "", guest.token or ""
     guest.leave()
     assert guest.seated is None and guest.snapshot is None and guest.errors == []
-    seats = host.snapshot["seats"]  # type: ignore[index]
+    seats = host.snapshot.seats  # type: ignore[index]
     assert seats[1] == {
         "name": "Wolves",
         "who": "human",
@@ -344,17 +350,17 @@ def test_a_guest_who_leaves_mid_game_hands_the_seat_to_the_games_bot() -> None:
     service, _ = room()
     host, guest, other = open_table(service, "lamb_mimes", ["human"] * 3, {"players": 3})
     host.start()
-    ply = host.snapshot["ply"]  # type: ignore[index]
+    ply = host.snapshot.ply  # type: ignore[index]
     guest.leave()
     (table,) = service.tables.values()
     bot = sheepkit.session.own_bot(table.session.game)
     snap = host.snapshot
-    assert snap is not None and snap["seats"][1]["who"] == bot and not snap["seats"][1]["taken"]
+    assert snap is not None and snap.seats[1]["who"] == bot and not snap.seats[1]["taken"]
     line = f"Player 2 left the table: the {bot} bot plays on for them"
-    assert line in snap["log"] and line in other.snapshot["log"]  # type: ignore[index]
-    assert snap["ply"] >= ply
+    assert line in snap.log and line in other.snapshot.log  # type: ignore[index]
+    assert snap.ply >= ply
     play_out([host, other], random.Random(4))
-    assert host.snapshot["phase"] == other.snapshot["phase"] == "over"  # type: ignore[index]
+    assert host.snapshot.phase == other.snapshot.phase == "over"  # type: ignore[index]
 
 
 def test_leaving_is_refused_to_a_device_that_sits_nowhere_and_to_the_host() -> None:
@@ -390,7 +396,7 @@ def howl_table(seats: list[str]) -> tuple[TableService, Timers, list[TableClient
     host = devices[0]
     host.start()
     state = host.state()
-    assert state is not None and host.snapshot["may_roll"]  # type: ignore[index]
+    assert state is not None and host.snapshot.may_roll  # type: ignore[index]
     gray = next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o))
     host.roll(gray)
     return service, timers, devices
@@ -400,16 +406,16 @@ def test_a_race_is_won_by_the_first_claim_that_arrives_from_a_device() -> None:
     service, timers, (host, guest) = howl_table(["human", "human", "Sensible"])
     for device, seat in ((host, 0), (guest, 1)):
         snap = device.snapshot
-        assert snap is not None and snap["race"] and snap["claim"] == f"howl {seat + 1}"
-        assert snap["legal"] == [] and not snap["may_roll"]
+        assert snap is not None and snap.race and snap.claim == f"howl {seat + 1}"
+        assert snap.legal == [] and not snap.may_roll
     # The bot's claim and the time limit wait on the event loop.
     assert sorted(seconds for seconds, _ in timers.waiting)[-1] == RACE_WAIT
     assert all(0.4 <= s <= 1.5 for s, _ in timers.waiting[:-1]) and len(timers.waiting) == 2
     guest.claim()
     snap = host.snapshot
-    assert snap is not None and not snap["race"] and snap["claim"] is None
-    assert "Player 2 howls first" in " ".join(snap["log"])
-    assert guest.snapshot["legal"]  # type: ignore[index]  # the winner picks a sheep
+    assert snap is not None and not snap.race and snap.claim is None
+    assert "Player 2 howls first" in " ".join(snap.log)
+    assert guest.snapshot.legal  # type: ignore[index]  # the winner picks a sheep
     # Too late: the host's claim, then the bot's and the time limit, change nothing.
     assert "no race to win now" in refused(host, host.claim, service)
     before = fingerprint(service)
@@ -421,16 +427,16 @@ def test_a_bot_claims_a_race_nobody_presses_and_a_race_times_out_at_random() -> 
     _, timers, (host, guest) = howl_table(["human", "human", "Sensible"])
     timers.run(RACE_BOT_DELAY[1])  # nobody pressed: the bot was quicker
     snap = host.snapshot
-    assert snap is not None and not snap["race"]
-    assert "Player 3 howls first" in " ".join(snap["log"])
+    assert snap is not None and not snap.race
+    assert "Player 3 howls first" in " ".join(snap.log)
     _, timers, (host, guest) = howl_table(["human", "human"])
     assert [s for s, _ in timers.waiting] == [RACE_WAIT]  # no bot: only the time limit
     guest.disconnect()  # away: it cannot stall the table
     timers.run(RACE_WAIT)
     snap = host.snapshot
-    assert snap is not None and not snap["race"]
-    assert "Nobody claimed the race in 10 s: chance chose" in snap["log"]
-    assert " howls first" in " ".join(snap["log"])
+    assert snap is not None and not snap.race
+    assert "Nobody claimed the race in 10 s: chance chose" in snap.log
+    assert " howls first" in " ".join(snap.log)
 
 
 def test_a_claim_is_refused_when_no_race_is_on_and_to_a_seat_not_in_it() -> None:
@@ -446,7 +452,7 @@ def test_a_claim_is_refused_when_no_race_is_on_and_to_a_seat_not_in_it() -> None
     state = host.state()
     assert state is not None
     host.roll(next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o)))
-    assert host.snapshot["race"] and host.snapshot["claim"] is None  # type: ignore[index]
+    assert host.snapshot.race and host.snapshot.claim is None  # type: ignore[index]
     assert "Player 1 is not in this race" in refused(host, host.claim, service)
 
 
@@ -461,7 +467,7 @@ def test_only_a_race_a_game_opts_into_is_left_to_the_devices() -> None:
     host, _ = open_table(service, "sheep_race", ["human", "human"], {"players": 2})
     host.start()
     snap = host.snapshot
-    assert snap is not None and not snap["race"] and snap["ply"] >= 1 and timers.waiting == []
+    assert snap is not None and not snap.race and snap.ply >= 1 and timers.waiting == []
     for game in GAMES:
         rules, _ = GAMES[game]
         state = sheepkit.load(game, **rules).new_game()

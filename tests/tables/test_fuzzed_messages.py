@@ -4,6 +4,7 @@ arbitrary JSON built around the real ops (hypothesis)."""
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from table_devices import open_table, room
 
 from sheepkit.tables import ProtocolError
-from sheepkit.tables.protocol import OPS, parse_message
+from sheepkit.tables.protocol import OPS, read_op
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -20,7 +21,7 @@ JSON = st.recursive(
     ),
     max_leaves=20,
 )
-FIELDS = sorted({name.rstrip("?") for fields in OPS.values() for name in fields})
+FIELDS = sorted({spec.name for kind in OPS.values() for spec in fields(kind)})
 MESSAGES = st.builds(
     lambda op, fields: {"op": op, **fields},
     st.sampled_from([*OPS, "dance", ""]),
@@ -30,13 +31,13 @@ MESSAGES = st.builds(
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=200) | st.binary(max_size=50) | JSON.map(json.dumps))
-def test_parse_message_reads_or_refuses_anything(text: Any) -> None:
+def test_read_op_reads_or_refuses_anything(text: Any) -> None:
     try:
-        message = parse_message(text)
+        message = read_op(text)
     except ProtocolError as error:
         assert error.reason
     else:
-        assert message["op"] in OPS
+        assert OPS[message.OP] is type(message)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -32,7 +32,7 @@ class Recorded:
         self.devices = open_table(self.service, game, seats, rules)
         self.heard: list[list[dict[str, Any]]] = [[] for _ in seats]
         for seat, device in enumerate(self.devices):
-            device.on(lambda message, seat=seat: self.heard[seat].append(message))
+            device.on(lambda message, seat=seat: self.heard[seat].append(message.as_dict()))
         (self.table,) = self.service.tables.values()
         session = self.table.session
         for outcome in deal or []:  # the deal, made by the test (as the table would)
@@ -42,7 +42,7 @@ class Recorded:
     def actor(self) -> TableClient | None:
         for device in self.devices:
             snap = device.snapshot
-            if snap and snap["phase"] == "playing" and (snap["legal"] or snap["may_roll"]):
+            if snap and snap.phase == "playing" and (snap.legal or snap.may_roll):
                 return device
         return None
 
@@ -82,12 +82,13 @@ def mirrored(
         seat = actor.seat or 0
         twin = b.devices[a.devices.index(actor)]
         counts = [len(h) for h in (*a.heard, *b.heard)]
-        snap, twin_snap = actor.snapshot or {}, twin.snapshot or {}
-        if snap["legal"]:
+        snap, twin_snap = actor.snapshot, twin.snapshot
+        assert snap is not None and twin_snap is not None
+        if snap.legal:
             move, other = (choose or (lambda s, legal, r: (r.choice(legal),) * 2))(
-                seat, snap["legal"], rng
+                seat, snap.legal, rng
             )
-            if other not in twin_snap["legal"]:
+            if other not in twin_snap.legal:
                 break  # B cannot mirror A: the changed information is being played
             actor.move(move)
             twin.move(other)

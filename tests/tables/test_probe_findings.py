@@ -206,9 +206,7 @@ def test_every_rule_at_its_extremes_opens_a_table_and_plays(
     count = load(game, **rules).num_players
     devices = open_table(service, game, ["human"] + ["Random"] * (count - 1), rules)
     host = devices[0]
-    assert (
-        host.snapshot is not None and host.snapshot["rules"] == load(game, **rules).rules.changes()
-    )
+    assert host.snapshot is not None and host.snapshot.rules == load(game, **rules).rules.changes()
     host.set_rules(rules)  # the host's Rules panel sends them so too
     assert not host.errors, host.errors
     host.start()
@@ -217,7 +215,7 @@ def test_every_rule_at_its_extremes_opens_a_table_and_plays(
         clock.now += 0.1
         act_randomly(devices, rng)
     assert not host.errors, host.errors
-    assert host.snapshot["phase"] in ("playing", "over") and host.snapshot["ply"] > 0  # type: ignore[index]
+    assert host.snapshot.phase in ("playing", "over") and host.snapshot.ply > 0  # type: ignore[index]
 
 
 # ------------------------------------------------------------ 6: throwaway tables close --
@@ -248,7 +246,7 @@ def test_a_host_who_reloads_within_the_grace_keeps_the_lobby() -> None:
     clock.now += 10 * authority.HOST_GRACE
     assert service.close_idle() == [] and back.seated is not None
     back.start()
-    assert back.snapshot["phase"] == "playing"  # type: ignore[index]
+    assert back.snapshot.phase == "playing"  # type: ignore[index]
     back.disconnect()  # once the game is on, an away host waits like any seat
     clock.now += 10 * authority.HOST_GRACE
     assert service.close_idle() == [] and guest.seated is not None
@@ -276,7 +274,7 @@ def test_a_finished_game_frees_its_table_soon() -> None:
     host.start()
     play_out([host, guest], random.Random(4))
     code = host.code
-    assert host.snapshot["phase"] == "over"  # type: ignore[index]
+    assert host.snapshot.phase == "over"  # type: ignore[index]
     guest.ask_record()  # (saving the record is no play: it keeps nothing open)
     clock.now += authority.OVER_CLOSE - 1
     assert service.close_idle() == []
@@ -294,9 +292,9 @@ def test_a_move_during_a_race_is_refused_in_plain_words() -> None:
     state = host.state()
     assert state is not None
     host.roll(next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o)))
-    ply = host.snapshot["ply"]  # type: ignore[index]
-    assert host.snapshot["race"]  # type: ignore[index]
-    guest.send({"op": "move", "move": "pass", "ply": ply})
+    ply = host.snapshot.ply  # type: ignore[index]
+    assert host.snapshot.race  # type: ignore[index]
+    guest.send_text(json.dumps({"op": "move", "move": "pass", "ply": ply}))
     assert guest.errors[-1] == "it is not your turn: it is a race (be the first to claim it)"
 
 

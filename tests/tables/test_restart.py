@@ -22,6 +22,7 @@ from sheepkit.tables import TableClient, TableService, local_client
 from sheepkit.tables.authority import OVER_CLOSE, MemoryKeeper, token_digest
 from sheepkit.tables.client import LocalTransport
 from sheepkit.tables.keeper import StoredTables
+from sheepkit.tables.protocol import State
 
 
 class Timers:
@@ -48,10 +49,10 @@ class Server:
         self.store.close()
 
 
-def comparable(snapshot: dict[str, Any] | None) -> dict[str, Any]:
+def comparable(snapshot: State | None) -> dict[str, Any]:
     """A device's snapshot, but for the table's code (a twin table has another)."""
     assert snapshot is not None
-    return {key: value for key, value in snapshot.items() if key != "code"}
+    return {key: value for key, value in snapshot.as_dict().items() if key != "code"}
 
 
 def clock_of(device: TableClient) -> Clock:

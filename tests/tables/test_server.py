@@ -30,6 +30,7 @@ from sheepkit.tables import MAX_MESSAGE, TableClient, TableService, join, local_
 from sheepkit.tables.bot_seat import GAP, BotSeat
 from sheepkit.tables.client import URL_VARIABLE, TornadoTransport
 from sheepkit.tables.keeper import StoredTables
+from sheepkit.tables.protocol import Message, State
 from sheepkit.tables.server import add_table_handlers, make_service, start_with_voila
 
 
@@ -93,28 +94,28 @@ def test_two_devices_play_over_websockets_and_a_dropped_one_rejoins() -> None:
     async def scenario(served: Served) -> None:
         host, guest = await seated_pair(served)
         host.start()
-        await until(lambda: guest.snapshot["phase"] == "playing", "the start")  # type: ignore[index]
+        await until(lambda: guest.snapshot.phase == "playing", "the start")  # type: ignore[index]
         rng, moves = random.Random(1), 0
-        await until(lambda: host.snapshot["phase"] == "playing", "the start, on the host")  # type: ignore[index]
+        await until(lambda: host.snapshot.phase == "playing", "the start, on the host")  # type: ignore[index]
         for _ in range(3000):  # (each turn awaits: the event loop runs the connections)
             if moves >= 4:
                 break
             await asyncio.sleep(0.01)
             for device in (host, guest):
-                snap = device.snapshot or {}
-                if snap["legal"]:
-                    ply = snap["ply"]
-                    device.move(rng.choice(snap["legal"]))
-                    await until(lambda ply=ply: host.snapshot["ply"] > ply, "the move")  # type: ignore[index]
+                snap = device.snapshot
+                if snap is not None and snap.legal:
+                    ply = snap.ply
+                    device.move(rng.choice(snap.legal))
+                    await until(lambda ply=ply: host.snapshot.ply > ply, "the move")  # type: ignore[index]
                     moves += 1
         token, code = guest.token or "", guest.code or ""
         guest.disconnect()
-        await until(lambda: host.snapshot["seats"][1]["away"], "the seat away")  # type: ignore[index]
+        await until(lambda: host.snapshot.seats[1]["away"], "the seat away")  # type: ignore[index]
         back = await served.client()
         back.rejoin(code, token)
         await until(lambda: back.snapshot, "the rejoin")
-        assert back.snapshot["ply"] == host.snapshot["ply"] == 4  # type: ignore[index]
-        assert not host.snapshot["seats"][1]["away"]  # type: ignore[index]
+        assert back.snapshot.ply == host.snapshot.ply == 4  # type: ignore[index]
+        assert not host.snapshot.seats[1]["away"]  # type: ignore[index]
 
     run(scenario)
 
@@ -122,10 +123,10 @@ def test_two_devices_play_over_websockets_and_a_dropped_one_rejoins() -> None:
 def test_long_messages_are_refused_with_a_reason_and_very_long_ones_cut_off() -> None:
     async def scenario(served: Served) -> None:
         device = await served.client()
-        device.send({"op": "ping", "pad": "x" * MAX_MESSAGE})
+        device.send_text(json.dumps({"op": "ping", "pad": "x" * MAX_MESSAGE}))
         await until(lambda: device.errors, "the refusal")
         assert "longer than" in device.errors[0]
-        device.send({"op": "ping", "pad": "x" * (10 * MAX_MESSAGE)})
+        device.send_text(json.dumps({"op": "ping", "pad": "x" * (10 * MAX_MESSAGE)}))
         await until(lambda: device.closed, "the connection closed")
         assert served.service.connected == set()
 
@@ -166,12 +167,12 @@ def test_a_bots_think_runs_in_a_thread_and_the_game_goes_on() -> None:
         table.session.bot_thinks = watched  # type: ignore[method-assign]
         host.start()
         rng = random.Random(2)
-        await until(lambda: host.snapshot["phase"] == "playing", "the start")  # type: ignore[index]
-        while host.snapshot["phase"] != "over":  # type: ignore[index]
-            snap, heard = host.snapshot or {}, host.messages
-            if snap["legal"]:
+        await until(lambda: host.snapshot.phase == "playing", "the start")  # type: ignore[index]
+        while host.snapshot.phase != "over":  # type: ignore[index]
+            snap, heard = host.snapshot, host.messages
+            if snap is not None and snap.legal:
                 await asyncio.sleep(GAP)  # a pupil's pace: under the flood limit
-                host.move(rng.choice(snap["legal"]))
+                host.move(rng.choice(snap.legal))
             await until(lambda heard=heard: host.messages > heard, "the next snapshot")
         assert threads and threading.current_thread().name not in threads
 
@@ -188,23 +189,23 @@ def test_a_pupils_bot_function_joins_from_python_and_plays_its_seat() -> None:
         host.open("lamb_mimes", ["human", "human", "Random"], rules={"players": 3})
         await until(lambda: host.code, "the table")
         seat = join(host.code or "", forward, url=served.url)
-        await until(lambda: host.snapshot and host.snapshot["seats"][1]["taken"], "the bot seated")
+        await until(lambda: host.snapshot and host.snapshot.seats[1]["taken"], "the bot seated")
         host.start()
         rng = random.Random(3)
         deadline = asyncio.get_running_loop().time() + 120
         while not seat.done:
             assert asyncio.get_running_loop().time() < deadline, "the game did not end"
-            snap = host.snapshot or {}
-            if snap["legal"]:
+            snap = host.snapshot
+            if snap is not None and snap.legal:
                 await asyncio.sleep(GAP)  # a pupil's pace: under the flood limit
-                host.move(rng.choice(snap["legal"]))
-                ply = snap["ply"]
-                await until(lambda ply=ply: host.snapshot["ply"] > ply, "a move")  # type: ignore[index]
+                host.move(rng.choice(snap.legal))
+                ply = snap.ply
+                await until(lambda ply=ply: host.snapshot.ply > ply, "a move")  # type: ignore[index]
             else:
                 await asyncio.sleep(0.01)
         await seat.finished()
         assert seat.error is None and seat.moves > 0 and seat.seat == 1
-        await until(lambda: host.snapshot["phase"] == "over", "the end, on the host")  # type: ignore[index]
+        await until(lambda: host.snapshot.phase == "over", "the end, on the host")  # type: ignore[index]
         assert host.errors == []
 
     run(scenario)
@@ -227,11 +228,11 @@ def test_pupils_bots_keep_under_the_flood_limit_however_fast_the_table_answers(
         own = BotSeat(host, host.code, "Random", 0)  # the host's device plays by a bot too
         guest = join(host.code, "Random", service=service)
         own.rng, guest.rng = random.Random(1), random.Random(2)  # the same game every run
-        await until(lambda: host.snapshot and host.snapshot["seats"][1]["taken"], "the guest")
+        await until(lambda: host.snapshot and host.snapshot.seats[1]["taken"], "the guest")
         host.start()
         await asyncio.wait_for(asyncio.gather(own.finished(), guest.finished()), 20)
         assert own.error is None and guest.error is None, (own.error, guest.error)
-        assert host.snapshot is not None and host.snapshot["phase"] == "over"
+        assert host.snapshot is not None and host.snapshot.phase == "over"
         assert own.moves + guest.moves > 4 * 5  # well past the burst
 
     asyncio.run(scenario())
@@ -266,13 +267,13 @@ def test_join_blocks_in_a_script_until_the_game_is_over() -> None:
                 break
             threading.Event().wait(0.01)
 
-        def hosts_moves(message: dict[str, Any]) -> None:  # the host plays as soon as it may
-            if message["op"] == "state" and message["legal"]:
-                host.move(message["legal"][-1])
+        def hosts_moves(message: Message) -> None:  # the host plays as soon as it may
+            if isinstance(message, State) and message.legal:
+                host.move(message.legal[-1])
             if (
-                message["op"] == "state"
-                and message["phase"] == "lobby"
-                and message["seats"][1]["taken"]
+                isinstance(message, State)
+                and message.phase == "lobby"
+                and message.seats[1]["taken"]
             ):
                 host.start()
 
@@ -333,7 +334,7 @@ def test_the_service_starts_with_voila_before_its_catch_all_and_tells_the_kernel
             assert page.body == b"a Voila page"
             device = TableClient()
             await TornadoTransport.connect(os.environ[URL_VARIABLE], device)
-            device.send({"op": "ping"})
+            device.send_text(json.dumps({"op": "ping"}))
             await until(lambda: device.messages, "a pong")
             # Its tables are kept in the classes' store, beside the notebooks.
             device.open("wolf_and_sheep", ["human", "human"])
@@ -375,12 +376,12 @@ def test_a_table_service_that_cannot_start_leaves_voila_running(
 async def start_and_howl(host: TableClient) -> None:
     """The host starts a Howling Wolf table, rolls gray, and the race runs to its first claim."""
     host.start()
-    await until(lambda: host.snapshot["may_roll"], "the host's roll")  # type: ignore[index]
+    await until(lambda: host.snapshot.may_roll, "the host's roll")  # type: ignore[index]
     state = host.state()
     assert state is not None
     host.roll(next(str(o) for o, _ in state.chance_outcomes() if "gray" in str(o)))
-    await until(lambda: host.snapshot["race"], "the race")  # type: ignore[index]
-    await until(lambda: not host.snapshot["race"], "the bot's claim")  # type: ignore[index]
+    await until(lambda: host.snapshot.race, "the race")  # type: ignore[index]
+    await until(lambda: not host.snapshot.race, "the bot's claim")  # type: ignore[index]
 
 
 def test_a_bot_claims_a_race_after_its_delay_on_the_event_loop() -> None:
@@ -389,7 +390,7 @@ def test_a_bot_claims_a_race_after_its_delay_on_the_event_loop() -> None:
         host.open("shave_a_sheep", ["human", "Sensible"], rules={"wolf": "howling_wolf"})
         await until(lambda: host.snapshot, "the table")
         await start_and_howl(host)
-        assert "Player 2 howls first" in " ".join(host.snapshot["log"])  # type: ignore[index]
+        assert "Player 2 howls first" in " ".join(host.snapshot.log)  # type: ignore[index]
 
     run(scenario, race_wait=60)
 
@@ -400,9 +401,9 @@ def test_a_pupils_bot_joined_from_python_claims_a_race_and_plays_on() -> None:
         host.open("shave_a_sheep", ["human", "human"], rules={"wolf": "howling_wolf"})
         await until(lambda: host.code, "the table")
         seat = join(host.code or "", "Sensible", url=served.url)
-        await until(lambda: host.snapshot and host.snapshot["seats"][1]["taken"], "the bot seated")
+        await until(lambda: host.snapshot and host.snapshot.seats[1]["taken"], "the bot seated")
         await start_and_howl(host)
-        assert "Player 2 howls first" in " ".join(host.snapshot["log"])  # type: ignore[index]
+        assert "Player 2 howls first" in " ".join(host.snapshot.log)  # type: ignore[index]
         assert not seat.done and seat.error is None
         seat.client.disconnect()
 
@@ -429,7 +430,7 @@ def test_a_seat_taken_up_again_300_times_over_websockets_leaves_room_for_200_dev
         await until(lambda: not served.service.connected, "every connection gone")
         fresh = [await served.client() for _ in range(200)]
         for device in fresh:
-            device.send({"op": "ping"})
+            device.send_text(json.dumps({"op": "ping"}))
         await until(lambda: all(d.messages for d in fresh), "every new device answered")
         assert len(served.service.connected) == 200
         assert all(d.closed is None and not d.errors for d in fresh)
@@ -453,9 +454,9 @@ def test_the_probes_of_issue_39_are_answered_in_words_with_no_traceback_logged(
         opener = await served.client()
         opener.open("shave_a_sheep", ["human", "Random"], rules={"die": die})
         await until(lambda: opener.snapshot, "the table with a designed die")
-        assert opener.snapshot["rules"] == {"die": die}  # type: ignore[index]
+        assert opener.snapshot.rules == {"die": die}  # type: ignore[index]
         host.start()
-        await until(lambda: host.snapshot["phase"] == "playing", "the start")  # type: ignore[index]
+        await until(lambda: host.snapshot.phase == "playing", "the start")  # type: ignore[index]
         guest.ask_record()
         await until(lambda: guest.record, "the record")
         assert "seed" not in (guest.record or {})
@@ -472,15 +473,15 @@ async def act(devices: list[TableClient], rng: random.Random) -> bool:
     """One device that may act does (a random legal move, its roll, its claim in a race),
     and the table's answer arrives; False if none may act."""
     for device in devices:
-        snap = device.snapshot or {}
-        if snap.get("phase") != "playing":
+        snap = device.snapshot
+        if snap is None or snap.phase != "playing":
             continue
         heard = device.messages
-        if snap["legal"]:
-            device.move(rng.choice(snap["legal"]))
-        elif snap["may_roll"] and snap["acting"] == snap["seat"]:
+        if snap.legal:
+            device.move(rng.choice(snap.legal))
+        elif snap.may_roll and snap.acting == snap.seat:
             device.roll()
-        elif snap["claim"]:
+        elif snap.claim:
             device.claim()
         else:
             continue
@@ -509,11 +510,14 @@ def test_a_restarted_server_resumes_its_tables_and_the_devices_rejoin_over_webso
         server = app.listen(first.port, "127.0.0.1")
         host, guest = await seated_pair(first, "shave_a_sheep")
         host.start()
-        await until(lambda: (host.snapshot or {}).get("phase") == "playing", "the start")
+        await until(lambda: getattr(host.snapshot, "phase", None) == "playing", "the start")
         for _ in range(8):
             assert await act([host, guest], rng)
-        ply = (host.snapshot or {})["ply"]
-        await until(lambda: (guest.snapshot or {}).get("ply") == ply, "the guest's last snapshot")
+        assert host.snapshot is not None
+        ply = host.snapshot.ply
+        await until(
+            lambda: getattr(guest.snapshot, "ply", None) == ply, "the guest's last snapshot"
+        )
         seen = [host.snapshot, guest.snapshot]
         held = [(d.code or "", d.token or "") for d in (host, guest)]
         # The server stops: it listens no more, and its connections close.
@@ -536,14 +540,16 @@ def test_a_restarted_server_resumes_its_tables_and_the_devices_rejoin_over_webso
                 await TornadoTransport.connect(second.url, device)
                 device.rejoin(code, token)
             await until(
-                lambda: all(not s["away"] for s in (host.snapshot or {}).get("seats", [{}])),
+                lambda: (
+                    host.snapshot is not None and all(not s["away"] for s in host.snapshot.seats)
+                ),
                 "both seats taken up again",
             )
             await until(lambda: guest.snapshot == seen[1], "the guest's snapshot")
             assert host.snapshot == seen[0] and host.token == held[0][1]
             while await act([host, guest], rng):
                 pass
-            assert host.snapshot["phase"] == "over" and host.snapshot["outcome"]  # type: ignore[index]
+            assert host.snapshot.phase == "over" and host.snapshot.outcome  # type: ignore[index]
         finally:
             host.disconnect()
             guest.disconnect()
@@ -596,11 +602,12 @@ def test_a_server_killed_with_sigkill_resumes_its_game_in_a_new_process(tmp_path
             guest.sit(host.code or "", 1)
             await until(lambda: guest.snapshot, "the guest's seat")
             host.start()
-            await until(lambda: (host.snapshot or {}).get("phase") == "playing", "the start")
+            await until(lambda: getattr(host.snapshot, "phase", None) == "playing", "the start")
             for _ in range(12):
                 assert await act([host, guest], rng)
-            ply = (host.snapshot or {})["ply"]
-            await until(lambda: (guest.snapshot or {}).get("ply") == ply, "the guest's snapshot")
+            assert host.snapshot is not None
+            ply = host.snapshot.ply
+            await until(lambda: getattr(guest.snapshot, "ply", None) == ply, "the guest's snapshot")
             seen = [host.snapshot, guest.snapshot]
             held = [(d.code or "", d.token or "") for d in (host, guest)]
             server.send_signal(signal.SIGKILL)
@@ -621,7 +628,7 @@ def test_a_server_killed_with_sigkill_resumes_its_game_in_a_new_process(tmp_path
             await until(lambda: host.snapshot == seen[0], "the host's seat, as it was")
             for _ in range(6):
                 assert await act([host, guest], rng)
-            assert (host.snapshot or {})["ply"] > ply
+            assert getattr(host.snapshot, "ply", -1) > ply
         finally:
             server.kill()
             server.wait()

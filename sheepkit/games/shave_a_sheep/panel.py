@@ -1,8 +1,10 @@
 """Shave a Sheep's own controls in the app: the Howling Wolf race, and the die designer.
 
 The race is a chance node nobody rolls (``acting_player`` is None): in the app the first
-player to howl wins it. Every human seat that may howl gets a big button; each bot seat howls
-after a short random delay, scheduled on the kernel's event loop as the app's auto-play is.
+player to howl wins it. Its rules are the session's (``sheepkit.session.Race``: the first
+claim wins, each bot claims after a short random delay); the panel shows a big button for
+every human seat that may howl, and gives the race the kernel's event loop to wait on, as the
+app's auto-play is.
 The panel tells the app that it owns that node (``claims_chance``), so the app does not roll
 it by itself; the Roll button and the rig drop-down still settle it for a teacher. At a table
 (Play together) each device shows only its own seat's button, and the table's server runs the
@@ -13,16 +15,15 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Hashable
 from typing import Any
 
 import ipywidgets as w
 
 from ...core import CHANCE, State
+from ...session import Race
 from ...ui.panel import Panel
 from .engine import RACE, Howl, ShaveASheepState
-
-#: How long a bot takes to howl, in seconds: quick, but a child can beat it.
-BOT_DELAY = (0.4, 1.5)
 
 
 class ShaveASheepPanel(Panel):
@@ -35,8 +36,8 @@ class ShaveASheepPanel(Panel):
         self.race_note.add_class("sk-race-note")
         self.howl_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._howl_buttons: dict[int, w.Button] = {}
-        self._race: ShaveASheepState | None = None  # the race the timers below belong to
-        self._timers: list[asyncio.TimerHandle] = []
+        self._race_at: ShaveASheepState | None = None  # the position of the race below
+        self._race: Race | None = None
         self.designer_box = w.VBox()
         self._designer: Any = None
         self.designer_button = w.Button(
@@ -66,15 +67,19 @@ class ShaveASheepPanel(Panel):
 
     def howl(self, player: int) -> bool:
         """``player`` howls: the first howl of a race wins it; later ones do nothing."""
-        state = self.app.state
-        if state is not self._race or state is None or not self.app.at_end:
+        state, race = self.app.state, self._race
+        if race is None or state is not self._race_at or not self.app.at_end:
             return False  # no race, or not this one
-        if player not in self.racers(state):
-            return False
-        self._race = None
-        self._cancel()
-        self.app.roll(Howl(player))
-        return True
+        return race.claim(player)
+
+    def _won(self, outcome: Hashable | None, note: str) -> None:
+        """The race is won (``outcome``: the winner's howl): the app rolls it."""
+        self._race_at = self._race = None
+        try:
+            self.app.roll(outcome)
+        except Exception as e:  # (a bot's claim runs on the event loop, where it would vanish)
+            self.app.message = f"The race failed: {e!r}"
+            self.app.render()
 
     def refresh(self, app: Any) -> None:
         state = app.state
@@ -85,14 +90,12 @@ class ShaveASheepPanel(Panel):
             and app.at_end
         )
         if not racing:
-            self._race = None
             self._cancel()
             self.race_note.value = ""
             self.howl_box.layout.display = "none"
             return
-        if state is self._race:
+        if state is self._race_at:
             return  # a redraw of the same race: the bots' timers already run
-        self._race = state
         self._cancel()
         racers = self.racers(state)
         humans = [p for p in racers if app.is_human(p)]
@@ -119,27 +122,19 @@ class ShaveASheepPanel(Panel):
                 self._howl_buttons[p] = button
         self.howl_box.children = tuple(self._howl_buttons[p] for p in humans)
         self.howl_box.layout.display = None if humans else "none"
+        # The bots claim by themselves on the kernel's event loop (without one, tests and
+        # scripts call howl() for them; at a table the server runs its own bots).
         loop = _running_loop()
-        if loop is None or not app.autoplay or at_table:
-            return  # tests and scripts: call howl() for the bots; a table's server runs its own
-        for p in racers:
-            if not app.is_human(p):
-                delay = self.rng.uniform(*BOT_DELAY)
-                self._timers.append(loop.call_later(delay, self._bot_howl, state, p))
-
-    def _bot_howl(self, race: ShaveASheepState, player: int) -> None:
-        if race is not self._race:
-            return
-        try:
-            self.howl(player)
-        except Exception as e:  # a callback's exception would vanish in the event loop
-            self.app.message = f"The race failed: {e!r}"
-            self.app.render()
+        waits = loop is not None and app.autoplay and not at_table
+        self._race_at = state
+        self._race = Race(
+            app.session, self._won, later=loop.call_later if waits and loop else None, rng=self.rng
+        )
 
     def _cancel(self) -> None:
-        for timer in self._timers:
-            timer.cancel()
-        self._timers.clear()
+        if self._race is not None:
+            self._race.cancel()
+        self._race_at = self._race = None
 
     # -- the die designer ------------------------------------------------------------------------
     def toggle_designer(self) -> None:

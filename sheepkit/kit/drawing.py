@@ -24,7 +24,7 @@ from ..drawing import (
     draw_text,
 )
 from .boards import LETTERS
-from .engine import EMPTY, KitGame, KitMove, KitState, split_points
+from .engine import EMPTY, KitGame, KitMove, KitState
 
 LIGHT, DARK = "#F2E6CC", "#D9C19A"
 HEX_FILL = "#F2E6CC"
@@ -238,15 +238,6 @@ class KitDrawing(Drawing[KitState]):
         return f"The piece on {names[q]} has no move now."
 
     # -- words -----------------------------------------------------------------------------
-    def move_label(self, state: KitState, move: Hashable) -> str:
-        if not isinstance(move, KitMove):
-            return str(move)
-        side = self.plan.sides[state.turn].name
-        if move.placed:
-            return f"{side} on {move.text}"
-        joiner = " × " if move.taken else " → "
-        return f"{side} {joiner.join(split_points(move.text))}"
-
     def describe(self, frame: Frame[KitState]) -> str:
         state = frame.state
         plan = self.plan

@@ -8,6 +8,7 @@ from .bots import bots_for
 from .drawing import BattleSheepDrawing
 from .engine import MOVE, OVER, START, TILES, BattleSheep, BattleSheepState, Split, Start, Tile
 from .rules import FIELDS, BattleSheepRules
+from .words import BattleSheepWords
 
 
 def _panel(app: Any) -> Panel:
@@ -16,7 +17,9 @@ def _panel(app: Any) -> Panel:
     return BattleSheepPanel(app)
 
 
-register(BattleSheep, drawing=BattleSheepDrawing, panel=_panel, bots=bots_for)
+register(
+    BattleSheep, drawing=BattleSheepDrawing, words=BattleSheepWords, panel=_panel, bots=bots_for
+)
 
 __all__ = [
     "FIELDS",

@@ -25,15 +25,14 @@ from .engine import (
     REVEAL,
     START,
     TABLE_FIELDS,
-    Card,
     Flip,
     LambMimesState,
     LambMimesTable,
-    Pass,
     Place,
     Play,
 )
-from .rules import COLOURS, LETTERS, MIME_DRAW, NUMBER_CARDS, PASTURE, colours_of
+from .rules import LETTERS, MIME_DRAW, NUMBER_CARDS, PASTURE, colours_of
+from .words import spoken
 
 WIDTH, HEIGHT = 760, 520
 CARD_W, CARD_H = 62, 88
@@ -159,16 +158,8 @@ def opponent_boxes(table: Table) -> list[tuple[int, float, float, float, float]]
     return [(p, 4 + i * width, OPP_TOP, width - 8, OPP_H) for i, p in enumerate(others)]
 
 
-def spoken(card: int) -> str:
-    """A card in words: "5 blue/green", "blue Lamb Mime"."""
-    if card >= NUMBER_CARDS:
-        return f"{COLOURS[card - NUMBER_CARDS]} Lamb Mime"
-    a, b = colours_of(card)
-    return f"{card % 7 + 1} {COLOURS[a]}/{COLOURS[b]}"
-
-
 class LambMimesDrawing(Drawing[LambMimesState]):
-    """The BoardDrawing of Lamb Mimes (see sheepkit.ui.board): 760 x 520 pixels for 2-6 players."""
+    """The BoardDrawing of Lamb Mimes (see ``sheepkit.core.contract``): 760 x 520 pixels."""
 
     width = WIDTH
     height = HEIGHT
@@ -263,41 +254,6 @@ class LambMimesDrawing(Drawing[LambMimesState]):
         if not table.moves:
             return f"It is not your turn: {self._headline(table, state.game.player_name)}."
         return state.why_illegal(meant)
-
-    def log_label(self, before: LambMimesState, move: Move, viewer: int | None) -> str:
-        """A log line as ``viewer`` may read it: dealt and drawn cards stay secret (the owner
-        sees them in the hand), a card put face down in the Pasture only its owner knows."""
-        game = before.game
-        who = before.acting_player
-        name = game.player_name(who) if who is not None else ""
-        if isinstance(move, Card):
-            if move.verb == "deal":
-                return f"{name} is dealt a card"
-            if move.verb == "draw":
-                return f"{name} draws a card"
-            if move.verb == "start":
-                return f"The discard pile starts with {spoken(move.card)}"
-            return f"{name} turns up {spoken(move.card)}"
-        if isinstance(move, Place) and viewer is not None and viewer != who:
-            return f"{name}: puts a card of their hand in the Pasture"
-        return f"{name}: {self.move_label(before, move)}"
-
-    def move_label(self, state: LambMimesState, move: Move) -> str:
-        if isinstance(move, Play):
-            return f"Play {spoken(move.card)}"
-        if isinstance(move, Flip):
-            return f"Flip Pasture spot {move.spot + 1}"
-        if isinstance(move, Place):
-            spot = ""
-            if state.phase == PLACE:
-                spot = f" spot {state.pending[0] + 1}"
-            return f"Put {spoken(move.card)} in the Pasture{spot}"
-        if isinstance(move, Pass):
-            return "Pass (nothing to play or flip)"
-        if isinstance(move, Card):
-            verb = {"deal": "Deal", "start": "Start the pile with", "reveal": "It is"}
-            return f"{verb.get(move.verb, 'Draw')} {spoken(move.card)}"
-        return str(move)
 
     def describe(self, frame: Frame) -> str:
         """The table in words, from the same Table the picture draws: the viewer's own hand,

@@ -19,6 +19,7 @@ from .rules import (
     face_name,
 )
 from .solver import Solution, solve, win_chances
+from .words import ShaveASheepWords
 
 
 def _panel(app: Any) -> Panel:
@@ -27,7 +28,9 @@ def _panel(app: Any) -> Panel:
     return ShaveASheepPanel(app)
 
 
-register(ShaveASheep, drawing=ShaveASheepDrawing, panel=_panel, bots=bots_for)
+register(
+    ShaveASheep, drawing=ShaveASheepDrawing, words=ShaveASheepWords, panel=_panel, bots=bots_for
+)
 
 __all__ = [
     "ACTIONS",

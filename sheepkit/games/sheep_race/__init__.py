@@ -23,6 +23,7 @@ from .engine import (
     pace_problem,
 )
 from .rules import FINAL_DICE, FINAL_PAYOFFS, SEMIFINAL_DICE, SEMIFINAL_PAYOFFS, SheepRaceRules
+from .words import SheepRaceWords
 
 
 def _panel(app: Any) -> Panel:
@@ -31,7 +32,7 @@ def _panel(app: Any) -> Panel:
     return SheepRacePanel(app)
 
 
-register(SheepRace, drawing=SheepRaceDrawing, panel=_panel, bots=bots_for)
+register(SheepRace, drawing=SheepRaceDrawing, words=SheepRaceWords, panel=_panel, bots=bots_for)
 
 __all__ = [
     "CARDS",

@@ -39,15 +39,12 @@ from .engine import (
     ROLL,
     VISIBLE,
     Bet,
-    Deal,
-    First,
     Hidden,
-    Pace,
-    Roll,
     SheepRaceState,
     SheepRaceView,
 )
 from .rules import LANE_OF_TOTAL, LANES, LAZY
+from .words import lane_card
 
 WIDTH, HEIGHT = 820, 440  # with the 436 px control column, fits a 1280 px page
 TOP = 56  # the first lane's top edge
@@ -66,29 +63,6 @@ CUBE = {"blue": OKABE_ITO["blue"], "red": OKABE_ITO["vermillion"], "white": "#ff
 END_ZONE_FILL = "#f6ecb0"
 SELECTED = OKABE_ITO["orange"]
 PLACES = ("1st", "2nd", "3rd")
-
-
-def _words(pace: Pace) -> str:
-    if pace.pace == "rest":
-        return "Rest"
-    if pace.pace == "walk" and not pace.cube:
-        return "Walk"
-    cost = "2 blue cubes" if pace == Pace("gallop", "blue") else f"1 {pace.cube} cube"
-    return f"{pace.pace.capitalize()} ({cost})"
-
-
-def pace_label(state: Any, pace: Pace) -> str:
-    """A pace button's words: the pace, its cube cost or gain, and the distance."""
-    lane = state.selected
-    game = state.game
-    squares = game.distance(state.lanes[lane], pace.pace)
-    in_ez = game.end_zone <= state.pos[lane] <= game.rules.track
-    if pace.pace == "rest":
-        return "Rest: stay, take back 2 blue"
-    if pace == Pace("walk", ""):
-        gain = "takes back nothing (End Zone)" if in_ez else "take back 1 blue"
-        return f"Walk {squares}: {gain}"
-    return f"{_words(pace)}: {squares} square{'s' if squares != 1 else ''}"
 
 
 class SheepRaceDrawing(Drawing[SheepRaceState]):
@@ -163,8 +137,8 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
                     seen.out[lane], ""
                 )
                 words = (
-                    f"{_card(seen, lane)} on square {seen.pos[lane]}{where}; cubes: {blue} blue,"
-                    f" {red} red, {white} white"
+                    f"{lane_card(seen, lane)} on square {seen.pos[lane]}{where}; cubes: "
+                    f"{blue} blue, {red} red, {white} white"
                 )
             else:
                 words = "no card yet"
@@ -207,7 +181,7 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
         if isinstance(frame.selection, int) and frame.selection < len(seen.lanes):
             lane = frame.selection
             lines.append(
-                f"Picked for a hidden bet: lane {lane + 1} ({_card(seen, lane)}); "
+                f"Picked for a hidden bet: lane {lane + 1} ({lane_card(seen, lane)}); "
                 "pick a second lane."
             )
         lines.append(_turn_words(seen))
@@ -243,39 +217,6 @@ class SheepRaceDrawing(Drawing[SheepRaceState]):
         return tuple(
             m for m in state.legal_moves() if isinstance(m, Hidden) and selection in m.lanes
         )
-
-    def move_label(self, state: SheepRaceState, move: Move) -> str:
-        game = state.game
-        if isinstance(move, Pace):
-            return pace_label(state, move)
-        if isinstance(move, Bet):
-            return f"Visible bet: lane {move.lane + 1} ({_card(state, move.lane)})"
-        if isinstance(move, Hidden):
-            a, b = move.lanes
-            return f"Hidden bets: lanes {a + 1} + {b + 1} ({_card(state, a)}, {_card(state, b)})"
-        if isinstance(move, Roll):
-            lane = LANE_OF_TOTAL[move.total]
-            return f"Roll {move.total}: " + ("Lazy Sheep" if lane == LAZY else f"lane {lane}")
-        if isinstance(move, First):
-            return f"{game.player_name(move.player)} goes first"
-        if isinstance(move, Deal):
-            return f"Turn up {move.card}"
-        return str(move)
-
-    def log_label(self, before: SheepRaceState, move: Move, viewer: int | None) -> str:
-        """A log line as ``viewer`` may read it: other players' hidden bets stay secret until
-        the race is scored (the results table shows them then)."""
-        who = before.acting_player
-        name = before.game.player_name(who) if who is not None else ""
-        if isinstance(move, Hidden) and viewer is not None and viewer != who:
-            return f"{name}: places two hidden bets"
-        if isinstance(move, Roll):
-            lane = before.play(move).selected
-            return f"{name} rolls {move.total}: the sheep in lane {lane + 1} moves"
-        if isinstance(move, Deal):
-            return f"{move.card} is turned up for lane {len(before.lanes) + 1}"
-        prefix = f"{name}: " if name else ""
-        return prefix + self.move_label(before, move)
 
     # -- parts ------------------------------------------------------------------------------
     def _headline(self, canvas: Any, s: Any) -> None:
@@ -503,7 +444,7 @@ def _lane_words(s: Any, lane: int) -> str:
     blue, red, white = s.cubes[lane]
     moving = " It moves now." if s.phase == PACE and s.selected == lane else ""
     return (
-        f"Lane {lane + 1}: {_card(s, lane)}, {where}; cubes: {blue} blue, {red} red, "
+        f"Lane {lane + 1}: {lane_card(s, lane)}, {where}; cubes: {blue} blue, {red} red, "
         f"{white} white.{moving}"
     )
 
@@ -516,13 +457,13 @@ def _bet_words(s: Any, player: int, viewer: int | None) -> str:
     bets = []
     if s.visible[player] >= 0:
         lane = s.visible[player]
-        bets.append(f"visible on lane {lane + 1} ({_card(s, lane)})")
+        bets.append(f"visible on lane {lane + 1} ({lane_card(s, lane)})")
     hidden = s.hidden[player]
     if hidden == HIDDEN_BETS:
         bets.append("two hidden bets")
     elif hidden:
         a, b = hidden
-        bets.append(f"hidden on lanes {a + 1} and {b + 1} ({_card(s, a)}, {_card(s, b)})")
+        bets.append(f"hidden on lanes {a + 1} and {b + 1} ({lane_card(s, a)}, {lane_card(s, b)})")
     return f"{who}: {'; '.join(bets) or 'none yet'}."
 
 
@@ -545,10 +486,6 @@ def _turn_words(s: Any) -> str:
     return (
         f"{name(s.turn)} rolled {s.rolled}: choose the pace of the sheep in lane {s.selected + 1}."
     )
-
-
-def _card(state: Any, lane: int) -> str:
-    return state.game.card_name(state.lanes[lane]) if lane < len(state.lanes) else "?"
 
 
 def _token(canvas: Any, player: int, x: float, y: float, filled: bool) -> None:

@@ -17,6 +17,7 @@ from .engine import (
     square_name,
 )
 from .perfect import bots_for
+from .words import WolfAndSheepWords
 
 
 def _panel(app: Any) -> Panel:
@@ -25,7 +26,9 @@ def _panel(app: Any) -> Panel:
     return WolfAndSheepPanel(app)
 
 
-register(WolfAndSheep, drawing=WolfAndSheepDrawing, panel=_panel, bots=bots_for)
+register(
+    WolfAndSheep, drawing=WolfAndSheepDrawing, words=WolfAndSheepWords, panel=_panel, bots=bots_for
+)
 
 __all__ = [
     "SHEEP",

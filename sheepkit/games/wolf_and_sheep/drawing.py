@@ -8,7 +8,6 @@ object that has the ipycanvas Canvas drawing methods; nothing here imports ipyca
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
 from typing import Any
 
 from ...drawing import FONT, INK, OKABE_ITO, PAPER, Drawing, Frame, Target
@@ -29,7 +28,7 @@ THEMES = {"standard": (PAPER, INK), "dark": ("#404040", "#F4F4F4")}
 
 
 class WolfAndSheepDrawing(Drawing[WolfAndSheepState]):
-    """The BoardDrawing of Wolf and Sheep (see sheepkit.ui.board): about 480 x 480 pixels."""
+    """The BoardDrawing of Wolf and Sheep (``sheepkit.core.contract``): about 480 x 480 pixels."""
 
     #: Settings of the viewer, kept when the app makes a new view for new rules.
     preferences: tuple[str, ...] = ("squares", "theme")
@@ -88,12 +87,6 @@ class WolfAndSheepDrawing(Drawing[WolfAndSheepState]):
                 return None, move
         mine = (state.sheep,) if state.turn == SHEEP else state.wolves
         return (sq if sq in mine else None), None
-
-    def move_label(self, state: WolfAndSheepState, move: Hashable) -> str:
-        if not isinstance(move, Step):
-            return str(move)
-        piece = "Sheep" if move.source == state.sheep else "Wolf"
-        return f"{piece} {square_name(move.source)} → {square_name(move.target)}"
 
     def explain_click(self, frame: Frame[WolfAndSheepState], x: float, y: float) -> str | None:
         """A piece of the side not to move, or a square the picked piece cannot reach: the

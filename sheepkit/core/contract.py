@@ -180,7 +180,7 @@ class GameWords(Protocol):
 
 
 @runtime_checkable
-class Panel(Protocol):
+class PanelHooks(Protocol):
     """A game's own controls beside the board (hints, preferences, a race to press first): a
     widget made by the game's registered ``panel(app)`` factory and shown in the app's control
     column. Subclass ``sheepkit.ui.panel.Panel``, which supplies both methods."""

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ...core.contract import Panel
+from ...core.contract import PanelHooks
 from ...core.registry import register
 from .bots import bots_for
 from .drawing import BattleSheepDrawing
@@ -11,7 +11,7 @@ from .rules import FIELDS, BattleSheepRules
 from .words import BattleSheepWords
 
 
-def _panel(app: Any) -> Panel:
+def _panel(app: Any) -> PanelHooks:
     from .panel import BattleSheepPanel  # ipywidgets: loaded by the app only
 
     return BattleSheepPanel(app)

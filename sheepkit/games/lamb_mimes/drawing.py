@@ -65,7 +65,7 @@ class Spot:
 
 
 @dataclass(frozen=True)
-class Table(LambMimesTable):  # type: ignore[misc]  # see engine._fields
+class SeenTable(LambMimesTable):  # type: ignore[misc]  # see engine._fields
     """Everything the picture needs: the public table (the fields of ``LambMimesTable``),
     and the hands, Pasture and pile as one player's view or the full state shows them."""
 
@@ -81,7 +81,7 @@ class Table(LambMimesTable):  # type: ignore[misc]  # see engine._fields
     match: bool  # a whole match (else a single round)
 
 
-def table_of(frame: Frame[LambMimesState]) -> Table:
+def table_of(frame: Frame[LambMimesState]) -> SeenTable:
     state = frame.state
     spots = []
     if frame.viewer is not None:
@@ -112,7 +112,7 @@ def table_of(frame: Frame[LambMimesState]) -> Table:
         hand, hands = state.hands[bottom], {p: h for p, h in enumerate(state.hands) if p != bottom}
         hand_sizes = tuple(len(h) for h in state.hands)
         pile, pile_known = state.pile_head + len(state.pile_tail), len(state.pile_tail)
-    return Table(
+    return SeenTable(
         **{name: getattr(state, name) for name in TABLE_FIELDS},  # public: a view's are these
         bottom=bottom,
         hand=hand,
@@ -150,7 +150,7 @@ def hand_box(cards: int, index: int, raised: bool) -> tuple[float, float, float,
     return left + index * step, y, CARD_W, CARD_H + (RAISE if raised else 0)
 
 
-def opponent_boxes(table: Table) -> list[tuple[int, float, float, float, float]]:
+def opponent_boxes(table: SeenTable) -> list[tuple[int, float, float, float, float]]:
     """(player, x, y, w, h) of each other player's panel, in turn order after the bottom."""
     n = len(table.hand_sizes)
     others = [(table.bottom + k) % n for k in range(1, n)]
@@ -256,7 +256,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
         return state.why_illegal(meant)
 
     def describe(self, frame: Frame) -> str:
-        """The table in words, from the same Table the picture draws: the viewer's own hand,
+        """The table in words, from the same SeenTable the picture draws: the viewer's own hand,
         how many cards the others hold (their cards only when everything may be shown)."""
         table = table_of(frame)
         name = frame.state.game.player_name
@@ -285,11 +285,11 @@ class LambMimesDrawing(Drawing[LambMimesState]):
         return "\n".join(lines)
 
     @staticmethod
-    def _hand_move(table: Table, card: int) -> Move:
+    def _hand_move(table: SeenTable, card: int) -> Move:
         return Place(card) if table.phase == PLACE else Play(card)
 
     # -- parts of the picture ---------------------------------------------------------------
-    def _headline(self, table: Table, name: Any) -> str:
+    def _headline(self, table: SeenTable, name: Any) -> str:
         if table.phase == OVER:
             return "The match is over" if table.match else "The round is over"
         who = name(table.turn)
@@ -311,7 +311,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
     def _draw_opponent(
         self,
         canvas: Any,
-        table: Table,
+        table: SeenTable,
         player: int,
         x: float,
         y: float,
@@ -355,7 +355,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
                 _back(canvas, -card_w / 2, -card_h / 2, card_w, card_h)
             canvas.restore()
 
-    def _draw_pasture(self, canvas: Any, table: Table) -> None:
+    def _draw_pasture(self, canvas: Any, table: SeenTable) -> None:
         x0, y0 = PASTURE_X - 14, PASTURE_Y - 24
         w = 2 * CARD_W + PASTURE_GAP + 28
         h = 2 * CARD_H + PASTURE_GAP + 32
@@ -405,7 +405,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
             elif s in flips:
                 _outline(canvas, x, y, cw, ch, MARK)
 
-    def _draw_piles(self, canvas: Any, table: Table) -> None:
+    def _draw_piles(self, canvas: Any, table: SeenTable) -> None:
         y = PILES_Y
         draw_text(
             canvas, "Discard", DISCARD_X + CARD_W / 2, y - 10, size=12, bold=True, align="center"
@@ -456,7 +456,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
             for i, card in enumerate(table.aside[:12]):
                 self._mini(canvas, card, DISCARD_X + 100 + i * 16, 318)
 
-    def _draw_info(self, canvas: Any, table: Table, name: Any) -> None:
+    def _draw_info(self, canvas: Any, table: SeenTable, name: Any) -> None:
         """The match score table, and what is going on in words."""
         x, y = INFO_X, 146
         draw_text(canvas, "Match score (lowest wins)", x, y, size=13, bold=True)
@@ -495,7 +495,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
                 ty += 15
             ty += 4
 
-    def _hint(self, table: Table, name: Any) -> str:
+    def _hint(self, table: SeenTable, name: Any) -> str:
         moves = table.moves
         if table.phase == OVER:
             return "Final hands are shown face up."
@@ -511,7 +511,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
             return "Nothing fits: click a Pasture card to flip it. Remember what you see!"
         return "Nothing to play or flip: pass."
 
-    def _draw_hand(self, canvas: Any, table: Table, name: Any) -> None:
+    def _draw_hand(self, canvas: Any, table: SeenTable, name: Any) -> None:
         who = name(table.bottom)
         title = f"Your hand ({who})" if not table.hands else f"{who}'s hand"
         draw_text(

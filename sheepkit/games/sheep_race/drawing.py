@@ -66,7 +66,7 @@ PLACES = ("1st", "2nd", "3rd")
 
 
 class SheepRaceDrawing(Drawing[SheepRaceState]):
-    """The board view the app shell draws with."""
+    """The board drawing the app shell draws with."""
 
     width = WIDTH
     height = HEIGHT

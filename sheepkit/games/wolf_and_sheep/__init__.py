@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ...core.contract import Panel
+from ...core.contract import PanelHooks
 from ...core.registry import register
 from .drawing import WolfAndSheepDrawing
 from .engine import (
@@ -20,7 +20,7 @@ from .perfect import bots_for
 from .words import WolfAndSheepWords
 
 
-def _panel(app: Any) -> Panel:
+def _panel(app: Any) -> PanelHooks:
     from .panel import WolfAndSheepPanel  # ipywidgets: loaded by the app only
 
     return WolfAndSheepPanel(app)

@@ -105,23 +105,6 @@ class ShaveASheepDrawing(Drawing[ShaveASheepState]):
             return "Press Roll, under the status, to roll the die."
         return None
 
-    def describe(self, frame: Frame[ShaveASheepState]) -> str:
-        """The text board's lines, with each player's line in words (its "0/5" and "<- to
-        move" read badly aloud)."""
-        state = frame.state
-        game = state.game
-        n = game.rules.players
-        text = str(state).splitlines()
-        wolf = "in the middle" if state.wolf is None else f"by {game.player_name(state.wolf)}"
-        lines = [f"{text[0]}.", f"Middle: {state.middle} wool; the wolf is {wolf}."]
-        for p in range(n):
-            turn = " Their turn." if state.phase != OVER and p == state.turn else ""
-            lines.append(
-                f"{game.player_name(p)}'s sheep: {state.sheep[p]} of {state.capacity} wool;"
-                f" safe pile: {state.piles[p]}.{turn}"
-            )
-        return "\n".join(lines + text[2 + n :])
-
     def targets(self, frame: Frame[ShaveASheepState]) -> tuple[Target, ...]:
         """The die, then each player's sheep (the ones a move may pick say so)."""
         state = frame.state

@@ -1,15 +1,16 @@
-"""Shave a Sheep in words: a move's label."""
+"""Shave a Sheep in words: a move's label and the board described for a screen reader."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
+from ...core.contract import Frame
 from ...core.words import Words
-from .engine import ACT, ADD, HOWL, Act, Howl, Roll, ShaveASheepState
+from .engine import ACT, ADD, HOWL, OVER, Act, Howl, Roll, ShaveASheepState
 
 
 class ShaveASheepWords(Words[ShaveASheepState]):
-    """Shave a Sheep's words: a move's label and the log's lines (``sheepkit.core.words``)."""
+    """Shave a Sheep's words: a move's label and the board in words (``sheepkit.core.words``)."""
 
     def move_label(self, state: ShaveASheepState, move: Hashable) -> str:
         name = state.game.player_name
@@ -53,3 +54,20 @@ class ShaveASheepWords(Words[ShaveASheepState]):
         if action == "pass":
             return "Pass (nothing would change)"
         return str(move)
+
+    def describe(self, frame: Frame[ShaveASheepState]) -> str:
+        """The text board's lines, with each player's line in words (its "0/5" and "<- to
+        move" read badly aloud)."""
+        state = frame.state
+        game = state.game
+        n = game.rules.players
+        text = str(state).splitlines()
+        wolf = "in the middle" if state.wolf is None else f"by {game.player_name(state.wolf)}"
+        lines = [f"{text[0]}.", f"Middle: {state.middle} wool; the wolf is {wolf}."]
+        for p in range(n):
+            turn = " Their turn." if state.phase != OVER and p == state.turn else ""
+            lines.append(
+                f"{game.player_name(p)}'s sheep: {state.sheep[p]} of {state.capacity} wool;"
+                f" safe pile: {state.piles[p]}.{turn}"
+            )
+        return "\n".join(lines + text[2 + n :])

@@ -101,28 +101,6 @@ class WolfAndSheepDrawing(Drawing[WolfAndSheepState]):
             return state.why_illegal(Step(sq, sq))
         return "Pick one of your pieces first, then the square it goes to."
 
-    def describe(self, frame: Frame[WolfAndSheepState]) -> str:
-        """Where the pieces stand, the last move and whose turn (the text board's last lines)."""
-        state = frame.state
-        wolves = ", ".join(square_name(sq) for sq in state.wolves)
-        lines = [
-            f"A {self.size} by {self.size} board, row 1 at the sheep's side.",
-            f"The sheep is on {square_name(state.sheep)}.",
-            f"The wolves are on {wolves}.",
-        ]
-        if state.history and isinstance(state.history[-1], Step):
-            last = state.history[-1]
-            lines.append(f"Last move: {square_name(last.source)} to {square_name(last.target)}.")
-        if frame.selection is not None:
-            targets = ", ".join(
-                square_name(m.target) for m in self.selected_moves(state, frame.selection)
-            )
-            lines.append(
-                f"Picked: the piece on {square_name(frame.selection)}; it may go to {targets}."
-            )
-        lines += str(state).splitlines()[self.size + 1 :]  # rounds, and who moves or the result
-        return "\n".join(lines)
-
     def targets(self, frame: Frame[WolfAndSheepState]) -> tuple[Target, ...]:
         """Every square, row by row from the wolves' side (as drawn), named with what stands
         on it and whether the picked piece may go there."""

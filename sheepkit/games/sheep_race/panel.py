@@ -17,7 +17,6 @@ import ipywidgets as w
 
 from ...core import CHANCE
 from ...ui.panel import Panel
-from .drawing import PLACES
 from .engine import (
     HIDDEN,
     PACE,
@@ -28,7 +27,7 @@ from .engine import (
     pace_problem,
 )
 from .rules import lane_odds
-from .words import pace_words
+from .words import PLACES, pace_words
 
 
 class SheepRacePanel(Panel):

@@ -9,13 +9,13 @@ import random
 
 import sheepkit
 from sheepkit.core.contract import Frame
-from sheepkit.games.lamb_mimes.drawing import SeenTable, table_of
 from sheepkit.games.lamb_mimes.engine import (
     TABLE_FIELDS,
     LambMimesState,
     LambMimesTable,
     LambMimesView,
 )
+from sheepkit.games.lamb_mimes.words import SeenTable, table_of
 
 
 def own_fields(cls: type) -> set[str]:

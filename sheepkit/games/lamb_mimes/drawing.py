@@ -10,29 +10,20 @@ Nothing here imports ipycanvas: any object with the Canvas drawing methods will 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ...core import Game, Move
 from ...drawing import INK, PAPER, PLAYER_COLOURS, Drawing, Frame, Target, draw_text
 from .engine import (
-    DEAL,
-    DRAW,
     OVER,
-    OWN,
     PLACE,
-    PUB,
-    REVEAL,
-    START,
-    TABLE_FIELDS,
     Flip,
     LambMimesState,
-    LambMimesTable,
     Place,
     Play,
 )
 from .rules import LETTERS, MIME_DRAW, NUMBER_CARDS, PASTURE, colours_of
-from .words import spoken
+from .words import SeenTable, cards_count, headline, spoken, table_of
 
 WIDTH, HEIGHT = 760, 520
 CARD_W, CARD_H = 62, 88
@@ -53,77 +44,6 @@ DISCARD_X, PILE_X, PILES_Y = 224, 316, 176
 INFO_X = 430
 HAND_TOP = 398  # top of an unraised hand card
 HAND_LEFT, HAND_RIGHT = 20, WIDTH - 20
-
-
-@dataclass(frozen=True)
-class Spot:
-    """A Pasture spot as this picture shows it."""
-
-    face: int | None  # the card shown face up, or None
-    down: bool  # a card lies there face down (shown by its back, or by its face if known)
-    note: str  # "seen by all", "yours", "P2's", ""
-
-
-@dataclass(frozen=True)
-class SeenTable(LambMimesTable):  # type: ignore[misc]  # see engine._fields
-    """Everything the picture needs: the public table (the fields of ``LambMimesTable``),
-    and the hands, Pasture and pile as one player's view or the full state shows them."""
-
-    bottom: int  # whose hand lies along the bottom
-    hand: tuple[int, ...]
-    hands: dict[int, tuple[int, ...]]  # other hands shown face up (only with no viewer)
-    hand_sizes: tuple[int, ...]
-    spots: tuple[Spot, ...]
-    pile: int
-    pile_known: int
-    #: The moves the bottom player may make now (empty when it is not their decision).
-    moves: tuple[Move, ...]
-    match: bool  # a whole match (else a single round)
-
-
-def table_of(frame: Frame[LambMimesState]) -> SeenTable:
-    state = frame.state
-    spots = []
-    if frame.viewer is not None:
-        # Only what the viewer may know: their view. Their legal moves are theirs to see.
-        v = state.view(frame.viewer)
-        for seen in v.pasture:
-            if seen == "empty":
-                spots.append(Spot(None, False, ""))
-            elif seen == "unknown":
-                spots.append(Spot(None, True, ""))
-            else:
-                note = "seen by all" if seen[0] == "public" else "yours"
-                spots.append(Spot(seen[1], True, note))
-        bottom, hand, hands, hand_sizes = frame.viewer, v.hand, {}, v.hand_sizes
-        pile, pile_known = v.pile_hidden + len(v.pile_known), len(v.pile_known)
-    else:
-        # No viewer: everything may be shown (seat 0 at the bottom, so the table stays still).
-        for spot in state.spots:
-            if spot is None:
-                spots.append(Spot(None, False, ""))
-            elif spot[0] == PUB:
-                spots.append(Spot(spot[1], True, "seen by all"))
-            elif spot[0] == OWN:
-                spots.append(Spot(spot[1], True, f"P{spot[2] + 1}'s"))
-            else:
-                spots.append(Spot(None, True, ""))
-        bottom = 0
-        hand, hands = state.hands[bottom], {p: h for p, h in enumerate(state.hands) if p != bottom}
-        hand_sizes = tuple(len(h) for h in state.hands)
-        pile, pile_known = state.pile_head + len(state.pile_tail), len(state.pile_tail)
-    return SeenTable(
-        **{name: getattr(state, name) for name in TABLE_FIELDS},  # public: a view's are these
-        bottom=bottom,
-        hand=hand,
-        hands=hands,
-        hand_sizes=hand_sizes,
-        spots=tuple(spots),
-        pile=pile,
-        pile_known=pile_known,
-        moves=state.legal_moves() if state.to_move == bottom else (),
-        match=state.game.rules.match,
-    )
 
 
 # -- geometry ---------------------------------------------------------------------------------
@@ -175,7 +95,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
         name = frame.state.game.player_name
         canvas.fill_style = PAPER
         canvas.fill_rect(0, 0, WIDTH, HEIGHT)
-        draw_text(canvas, self._headline(table, name), 12, 18, size=15, bold=True)
+        draw_text(canvas, headline(table, name), 12, 18, size=15, bold=True)
         for player, x, y, w, h in opponent_boxes(table):
             self._draw_opponent(canvas, table, player, x, y, w, h, name(player))
         self._draw_pasture(canvas, table)
@@ -252,62 +172,14 @@ class LambMimesDrawing(Drawing[LambMimesState]):
         if meant is None or meant in table.moves:
             return None
         if not table.moves:
-            return f"It is not your turn: {self._headline(table, state.game.player_name)}."
+            return f"It is not your turn: {headline(table, state.game.player_name)}."
         return state.why_illegal(meant)
-
-    def describe(self, frame: Frame) -> str:
-        """The table in words, from the same SeenTable the picture draws: the viewer's own hand,
-        how many cards the others hold (their cards only when everything may be shown)."""
-        table = table_of(frame)
-        name = frame.state.game.player_name
-
-        def cards(held: tuple[int, ...]) -> str:
-            return ", ".join(spoken(card) for card in held) or "no cards"
-
-        lines = [self._headline(table, name) + "."]
-        you = "your" if frame.viewer is not None else "the"
-        points = table.points[table.bottom]
-        lines.append(f"{name(table.bottom)}, {points} points, {you} hand: {cards(table.hand)}.")
-        for player in range(len(table.hand_sizes)):
-            if player == table.bottom:
-                continue
-            held = table.hands.get(player)
-            shown = cards(held) if held is not None else _cards(table.hand_sizes[player])
-            lines.append(f"{name(player)}: {shown}; {table.points[player]} points.")
-        for number, spot in enumerate(table.spots, 1):
-            if spot.face is not None:
-                what = spoken(spot.face) + (f" ({spot.note})" if spot.note else "")
-            else:
-                what = "a card face down" if spot.down else "empty"
-            lines.append(f"Pasture spot {number}: {what}.")
-        top = spoken(table.discard[-1]) if table.discard else "empty"
-        lines.append(f"Discard pile: {top}; draw pile: {_cards(table.pile)}.")
-        return "\n".join(lines)
 
     @staticmethod
     def _hand_move(table: SeenTable, card: int) -> Move:
         return Place(card) if table.phase == PLACE else Play(card)
 
     # -- parts of the picture ---------------------------------------------------------------
-    def _headline(self, table: SeenTable, name: Any) -> str:
-        if table.phase == OVER:
-            return "The match is over" if table.match else "The round is over"
-        who = name(table.turn)
-        pending = table.pending
-        if table.phase == DEAL:
-            doing = f"Dealing: a card for {who}"
-        elif table.phase == START:
-            doing = "Turning up the first card of the discard pile"
-        elif table.phase == REVEAL and pending:
-            doing = f"{who} flips Pasture spot {pending[0] + 1}"
-        elif table.phase == DRAW and pending:
-            doing = f"{who} draws a card ({pending[0]} to go)"
-        elif table.phase == PLACE and pending:
-            doing = f"{who} hides a card in Pasture spot {pending[0] + 1}"
-        else:
-            doing = f"{who} to play"
-        return f"Round {table.round_no} \u00b7 {doing}"
-
     def _draw_opponent(
         self,
         canvas: Any,
@@ -330,7 +202,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
         label = ("\u25b6 " if current else "") + name
         draw_text(canvas, label, x + 8, y + 16, size=13, bold=True, colour=colour, max_width=w - 16)
         size = table.hand_sizes[player]
-        words = "sits out" if out else _cards(size)
+        words = "sits out" if out else cards_count(size)
         if player in table.won_by:
             words += " \u00b7 WINNER"
         draw_text(canvas, words, x + 8, y + 32, size=12, max_width=w - 16)
@@ -417,7 +289,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
             self._card(canvas, table.discard[-1], DISCARD_X, y)
         draw_text(
             canvas,
-            _cards(len(table.discard)),
+            cards_count(len(table.discard)),
             DISCARD_X + CARD_W / 2,
             y + CARD_H + 20,
             size=11,
@@ -436,7 +308,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
             canvas.set_line_dash([])
         draw_text(
             canvas,
-            _cards(table.pile),
+            cards_count(table.pile),
             PILE_X + CARD_W / 2,
             y + CARD_H + 20,
             size=11,
@@ -516,7 +388,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
         title = f"Your hand ({who})" if not table.hands else f"{who}'s hand"
         draw_text(
             canvas,
-            f"{title}: {_cards(len(table.hand))}",
+            f"{title}: {cards_count(len(table.hand))}",
             HAND_LEFT,
             HAND_TOP - RAISE - 10,
             size=13,
@@ -674,10 +546,6 @@ def _outline(
     canvas.stroke_rect(x - 3, y - 3, w + 6, h + 6)
     if dash:
         canvas.set_line_dash([])
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -24,7 +24,8 @@ import time
 from random_playouts import playouts_per_second
 
 import sheepkit
-from sheepkit.bots import RandomBot, play_game
+from sheepkit import play_game
+from sheepkit.bots import RandomBot
 from sheepkit.games.battle_sheep.bots import GreedyBot, StrongBot
 from sheepkit.lab import tournament
 

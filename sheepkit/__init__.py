@@ -8,7 +8,7 @@ A game of one's own joins with one call, ``sheepkit.register(MyGame)`` (see CONT
 """
 
 from . import games  # a callable module: sheepkit.games() lists the games
-from .bots import MCTSBot, RandomBot, play_game, play_match
+from .bots import MCTSBot, RandomBot
 from .core import (
     CHANCE,
     BadRecord,
@@ -21,6 +21,7 @@ from .core import (
     replay,
 )
 from .core.registry import register, unregister
+from .play import play_game, play_match
 
 __version__ = "0.1.0"
 

@@ -18,9 +18,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from typing import Any, Generic, TypeVar
 
-from .core.contract import BoardDrawing, Frame, Target
+from .core.contract import BoardDrawing, Frame, GameWords, Target
 from .core.game import Game, State
 from .core.registry import entry_for
+from .core.words import words_for
 
 #: Okabe-Ito: a palette that colour-blind readers can tell apart. Always pair colour with a
 #: shape, pattern or label as well.
@@ -96,11 +97,19 @@ class Drawing(ABC, Generic[S]):
     def selected_moves(self, state: S, selection: Any) -> tuple[Hashable, ...]:
         return ()
 
+    def words(self, state: Any) -> GameWords:
+        """The game's words (``sheepkit.core.words``), which the drawing's own ``move_label``,
+        ``log_label`` and ``describe`` ask by default: those of the drawing's game, or of
+        ``state``'s for a drawing made without one."""
+        game = getattr(self, "game", None)
+        return words_for(state.game if game is None else game)
+
     def move_label(self, state: S, move: Hashable) -> str:
-        return str(move)
+        """By default the game's words for the move (``str(move)`` unless it has its own)."""
+        return self.words(state).move_label(state, move)
 
     def log_label(self, state: S, move: Hashable, viewer: int | None) -> str | None:
-        return None
+        return self.words(state).log_label(state, move, viewer)
 
     def explain_click(self, frame: Frame[S], x: float, y: float) -> str | None:
         """By default a click that does nothing says nothing."""
@@ -111,10 +120,9 @@ class Drawing(ABC, Generic[S]):
         return ()
 
     def describe(self, frame: Frame[S]) -> str:
-        """By default the game's text board of what the viewer may see (``str`` of the state,
-        or of ``state.view(viewer)``): a new game is described before it has words of its own."""
-        state: Any = frame.state  # every game's state has view(); S is unbounded for drawings
-        return str(state if frame.viewer is None else state.view(frame.viewer))
+        """By default the game's words for the board: its text board of what the viewer may
+        see (``str`` of the state, or of ``state.view(viewer)``) unless it has words of its own."""
+        return self.words(frame.state).describe(frame)
 
 
 class TextDrawing(Drawing[State[Any, Any]]):

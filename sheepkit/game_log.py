@@ -1,32 +1,15 @@
 """The game log in words, as one viewer may read it: the app's log and a table's snapshots
-(``sheepkit.tables``) word every move the same way. Imports no widget library."""
+(``sheepkit.tables``) word every move the same way, through the game's words
+(``sheepkit.core.words``: a drawing, which asks them, serves too). Imports no widget library."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from .core import CHANCE, State
-from .core.contract import BoardDrawing
-
-
-def log_line(
-    drawing: BoardDrawing, before: State[Any, Any], move: Hashable, viewer: int | None
-) -> str:
-    """One entry of the log, as ``viewer`` may read it: with hidden information the drawing
-    words it (``log_label``), or else only who acted is shown."""
-    game = before.game
-    who = before.acting_player
-    name = f"{game.player_name(who)}: " if who is not None else ""
-    if not game.hidden_information or (viewer is None and before.is_over):
-        # In words, as on the move's button, with the notation a record uses beside it.
-        words, notation = drawing.move_label(before, move), str(move)
-        return name + (words if words == notation else f"{words} ({notation})")
-    label = drawing.log_label(before, move, viewer)
-    if label is not None:
-        return label
-    return name + ("chance" if before.to_move == CHANCE else "a move")
-
+from .core import State
+from .core.contract import GameWords
+from .core.words import log_line
 
 #: What ``log_entries`` may keep of one viewer's log between calls: per ply, the position
 #: before the move and the one after it, the move's words and whether ``deals`` said so.
@@ -34,7 +17,7 @@ LogMemo = list[tuple[State[Any, Any], State[Any, Any], str, bool]]
 
 
 def log_entries(
-    drawing: BoardDrawing,
+    words: GameWords,
     timeline: Sequence[State[Any, Any]],
     viewer: int | None,
     deals: Callable[[State[Any, Any]], bool],
@@ -59,7 +42,7 @@ def log_entries(
     history = timeline[-1].history
     for ply in range(kept, len(timeline) - 1):
         before = timeline[ply]
-        text = log_line(drawing, before, history[ply], viewer)
+        text = log_line(words, before, history[ply], viewer)
         memo.append((before, timeline[ply + 1], text, deals(before)))
 
     entries: list[tuple[int, int, str]] = []
@@ -83,3 +66,6 @@ def log_entries(
     if run:
         fold()
     return entries
+
+
+__all__ = ["LogMemo", "log_entries", "log_line"]

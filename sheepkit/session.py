@@ -23,17 +23,34 @@ import json
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from .bots import Bot, BotFactory, for_game
-from .bots.match import MoveObserver, chance_rng, seat_rng
 from .bots.specs import BotSpec, bot_maker, make_bot, spec_name
-from .core import CHANCE, BadRecord, Game, SheepkitError, State, load, replay
-from .core.record import FORMAT, VERSION, parse_json
+from .core import CHANCE, BadRecord, Game, Move, SheepkitError, State, load, replay
+from .core.game import FORMAT, VERSION
+from .core.record import parse_json
 from .core.registry import game_type
 from .core.rules import Rules
 
 HUMAN = "Human"
+
+S = TypeVar("S", bound=State[Any, Any])
+
+#: Told of every move a bot makes: the state before it, the moves it chose among, the state
+#: after (the lab counts real choices and traces the scores with it).
+MoveObserver = Callable[[S, tuple[Move, ...], S], None]
+
+
+def seat_rng(seed: int, seat: int) -> random.Random:
+    """Each seat's own random stream, so one bot's choices never shift another's dice."""
+    return random.Random(f"sheepkit-seat-{seed}-{seat}")
+
+
+def chance_rng(seed: int) -> random.Random:
+    """The stream of a game's dice, shuffles and draws."""
+    return random.Random(f"sheepkit-chance-{seed}")
+
 
 #: Who sits in a seat: "Human" or a bot spec (``sheepkit.bots.specs``: the name of a bot offered
 #: for the game, a bot class, a bot object, or a plain function).

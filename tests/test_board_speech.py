@@ -12,7 +12,7 @@ from toy_games import HighCard
 import sheepkit
 from sheepkit.core import CHANCE, State, games
 from sheepkit.drawing import Frame, TextDrawing, drawing_for
-from sheepkit.games.lamb_mimes.drawing import spoken
+from sheepkit.games.lamb_mimes.words import spoken
 from sheepkit.ui import GameApp
 from sheepkit.ui.board_speech import describe
 from sheepkit.ui.page_style import SR_ONLY

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import sheepkit
-from sheepkit import lab
-from sheepkit.bots import RandomBot, play_game, play_match
+from sheepkit import lab, play_game, play_match
+from sheepkit.bots import RandomBot
 from sheepkit.core import InvalidRules, replay
 from sheepkit.games.wolf_and_sheep import WolfAndSheep
 from sheepkit.session import Session

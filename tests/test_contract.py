@@ -21,7 +21,7 @@ from fake_canvas import FakeCanvas
 
 import sheepkit
 from sheepkit.core import CHANCE, Game, State, check_game, replay
-from sheepkit.core.contract import BoardDrawing, Frame, Panel, PlayerView
+from sheepkit.core.contract import BoardDrawing, Frame, PanelHooks, PlayerView
 from sheepkit.drawing import drawing_for
 from sheepkit.ui import GameApp
 
@@ -60,7 +60,7 @@ def test_app_plays_a_seeded_game_to_the_end_through_its_buttons(name: str) -> No
     seats = ["Human"] + ["Random"] * (game.num_players - 1)
     app = GameApp(game, seats=seats, seed=SEED, autoplay=False)
     assert isinstance(app.drawing, BoardDrawing)
-    assert isinstance(app.panel, Panel)
+    assert isinstance(app.panel, PanelHooks)
     app._on_client_ready()  # as a browser would: from now on every change redraws the board
     clicked = play_to_the_end(app, random.Random(SEED))
     assert clicked > 0, "no human move was made by a button"

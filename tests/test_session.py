@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from toy_games import DiceRace, HighCard
 
 import sheepkit
-from sheepkit.bots import RandomBot, play_game
+from sheepkit import play_game
+from sheepkit.bots import RandomBot
 from sheepkit.core import CHANCE, BadRecord, IllegalMove, replay
 from sheepkit.session import EVENTS, HUMAN, Event, Session, SessionError
 

@@ -1,4 +1,5 @@
-"""Bots: the protocol, a random bot, a general MCTS bot, and play_match."""
+"""Bots: the protocol, a random bot, a general MCTS bot, and the bots offered for a game
+(``play_game`` and ``play_match``, which seat them, are ``sheepkit.play``'s)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ from .base import (
     bot_name,
     factory_description,
 )
-from .match import chance_rng, play_game, play_match, seat_rng
 from .mcts import MCTSBot
 
 
@@ -41,10 +41,6 @@ __all__ = [
     "as_bot",
     "bot_description",
     "bot_name",
-    "chance_rng",
     "factory_description",
     "for_game",
-    "play_game",
-    "play_match",
-    "seat_rng",
 ]

@@ -21,6 +21,8 @@ from .errors import IllegalMove
 from .game import CHANCE, Game, State, _shown, same_move
 from .record import replay
 from .registry import load
+from .views import encode_view
+from .words import log_line, words_for
 
 
 class GameCheckFailed(AssertionError):
@@ -36,7 +38,7 @@ SAMPLED_NODES = frozenset(2**i for i in range(8))
 #: seed is fixed, so a given game and seed pass or fail the same way every time).
 FALSE_ALARM = 1e-6
 _Z = 4.753424  # the standard normal quantile of 1 - FALSE_ALARM
-#: With hidden information, what goes over a table's wire (``sheepkit.tables.wire``) and the
+#: With hidden information, what goes over a table's wire (``sheepkit.core.views``) and the
 #: log's words are checked at a game's first three states and every WIRE_EVERY-th ply (each
 #: check redraws the hidden part once per player: cheap, but not free on every state).
 WIRE_EVERY = 20
@@ -177,33 +179,24 @@ def wire_leak(state: State[Any, Any], move: Hashable, rng: random.Random) -> str
     """What a table would tell some seat beyond its view, in words (None: nothing).
 
     For each seat p: the hidden part redrawn (``state.view(p).determinize``) must change
-    neither what goes over the wire to p (``sheepkit.tables.wire.encode_view``) nor p's log
+    neither what goes over the wire to p (``sheepkit.core.views.encode_view``) nor p's log
     line for ``move``, the next move, where it is still possible in the redrawn state. The
     view's own equality is checked apart: this catches what the wire or the log adds to it (a
     field the view does not compare, a log line that reads another player's cards)."""
-    from ..drawing import drawing_for  # the layers above core: only a check reaches up here
-    from ..game_log import log_line
-    from ..tables.wire import encode_view
-
     game = state.game
-    drawing = _DRAWINGS.get(game)
-    if drawing is None:
-        drawing = _DRAWINGS[game] = drawing_for(game)
+    words = words_for(game)
     for player in range(game.num_players):
         guess = state.view(player).determinize(rng)
         if encode_view(guess, player) != encode_view(state, player):
             return f"what a table sends player {player} depends on what they cannot see"
         if any(same_move(move, option) for option in _options(guess)):
-            said = log_line(drawing, state, move, player)
-            if log_line(drawing, guess, move, player) != said:
+            said = log_line(words, state, move, player)
+            if log_line(words, guess, move, player) != said:
                 return (
                     f"player {player}'s log line for {_shown(move)} ({said!r}) depends on what "
                     "they cannot see"
                 )
     return None
-
-
-_DRAWINGS: dict[Game[Any, Any, Any], Any] = {}  # made once per game checked (by its rules)
 
 
 def _options(state: State[Any, Any]) -> list[Hashable]:

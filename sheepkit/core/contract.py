@@ -1,5 +1,5 @@
-"""The contract beyond Game and State, as typed protocols: a player's view, a bot, and what a
-game's board drawing and panel give the app. CONTRACT.md explains it for students.
+"""The contract beyond Game and State, as typed protocols: a player's view, a bot, a game's
+words, and what a game's board drawing and panel give the app. CONTRACT.md explains it for students.
 
 Nothing here imports a widget library: the protocols only name what the app will call, so a
 game's drawing can be written, imported and tested without a browser (see
@@ -159,7 +159,28 @@ class BoardDrawing(Protocol):
 
 
 @runtime_checkable
-class Panel(Protocol):
+class GameWords(Protocol):
+    """A game's words, apart from its pictures (``sheepkit.core.words.Words`` is the base with
+    the text defaults): registered with the game (``register(..., words=...)``) and read by the
+    app, the log, a table and ``check_game``, none of which need a drawing for them."""
+
+    def move_label(self, state: Any, move: Hashable) -> str:
+        """The words on a move's button (a short phrase a child can read)."""
+        ...
+
+    def log_label(self, state: Any, move: Hashable, viewer: int | None) -> str | None:
+        """How the game log words a move that ``viewer`` may not see in full (hidden
+        information), or None for "Player 2: a move"."""
+        ...
+
+    def describe(self, frame: Frame[Any]) -> str:
+        """The board in words, as much as ``frame.viewer`` may see (None: everything): what a
+        screen reader reads instead of the picture, one fact per line."""
+        ...
+
+
+@runtime_checkable
+class PanelHooks(Protocol):
     """A game's own controls beside the board (hints, preferences, a race to press first): a
     widget made by the game's registered ``panel(app)`` factory and shown in the app's control
     column. Subclass ``sheepkit.ui.panel.Panel``, which supplies both methods."""

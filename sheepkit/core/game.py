@@ -634,10 +634,29 @@ class State(ABC, Generic[G, M]):
 
     def record(self, **extra: Any) -> dict[str, Any]:
         """A JSON-able record of this game; ``sheepkit.replay`` rebuilds this exact state."""
-        from .record import make_record
-
         return make_record(self, **extra)
 
     @property
     def ply(self) -> int:
         return len(self.history)
+
+
+#: A record's format and version (``sheepkit.core.record`` reads them back).
+FORMAT = "sheepkit-record"
+VERSION = 1
+
+
+def make_record(state: State[Any, Any], **extra: Any) -> dict[str, Any]:
+    """The JSON-able record of ``state`` (``sheepkit.replay`` rebuilds it)."""
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": state.game.name,
+        "rules": state.game.rules.to_dict(),
+        "history": [str(m) for m in state.history],
+    }
+    outcome = state.outcome()
+    if outcome is not None:
+        record["result"] = {"winners": list(outcome.winners), "reason": outcome.reason}
+    record.update(extra)
+    return record

@@ -11,30 +11,13 @@ import json
 from typing import Any
 
 from .errors import BadRecord, IllegalMove, InvalidRules, shown
-from .game import Game, State
+from .game import FORMAT, VERSION, Game, State, make_record
 from .registry import game_type
 
-FORMAT = "sheepkit-record"
-VERSION = 1
 #: Size caps checked before anything is replayed, so that a huge record is refused at once.
 #: The longest games we know of (Lamb Mimes matches) write a few thousand moves.
 MAX_RECORD_CHARS = 10_000_000
 MAX_HISTORY = 500_000
-
-
-def make_record(state: State[Any, Any], **extra: Any) -> dict[str, Any]:
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": state.game.name,
-        "rules": state.game.rules.to_dict(),
-        "history": [str(m) for m in state.history],
-    }
-    outcome = state.outcome()
-    if outcome is not None:
-        record["result"] = {"winners": list(outcome.winners), "reason": outcome.reason}
-    record.update(extra)
-    return record
 
 
 def parse_json(record: dict[str, Any] | str | bytes) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ForwardRef, Generic, Protocol, TypeVar, get_args, get_origin
 
-from .contract import BoardDrawing, BotFactory, Panel
+from .contract import BoardDrawing, BotFactory, GameWords, PanelHooks
 from .errors import InvalidRules, UnknownGame
 from .game import Game, State, state_class_problem
 from .rules import Rules
@@ -30,9 +30,12 @@ class GameEntry(Generic[G]):
     #: draws the state's text (``sheepkit.drawing.TextDrawing``).
     drawing: Callable[[G], BoardDrawing] | None = None
     #: Makes the game's own controls for an app (``panel(app)``); None: no panel.
-    panel: Callable[[Any], Panel] | None = None
+    panel: Callable[[Any], PanelHooks] | None = None
     #: The game's own bots for a game, by name, weakest first (Random and MCTS are added).
     bots: Callable[[G], Mapping[str, BotFactory]] | None = None
+    #: Makes the game's words (usually the words class itself); None: the text default
+    #: (``sheepkit.core.words.Words``).
+    words: Callable[[G], GameWords] | None = None
 
 
 _ENTRIES: dict[str, GameEntry[Any]] = {}
@@ -57,8 +60,9 @@ def register(
     game_type: type[G],
     *,
     drawing: Callable[[G], BoardDrawing] | None = None,
-    panel: Callable[[Any], Panel] | None = None,
+    panel: Callable[[Any], PanelHooks] | None = None,
     bots: Callable[[G], Mapping[str, BotFactory]] | None = None,
+    words: Callable[[G], GameWords] | None = None,
 ) -> type[G]:
     """Make a game loadable by its ``name``, with what the app and the lab need.
 
@@ -96,7 +100,7 @@ def register(
                 f"{drawing.__name__} lacks {', '.join(missing)}: subclass "
                 "sheepkit.drawing.Drawing, which supplies every optional member, and write draw"
             )
-    _ENTRIES[name] = GameEntry(game_type, drawing, panel, bots)
+    _ENTRIES[name] = GameEntry(game_type, drawing, panel, bots, words)
     return game_type
 
 

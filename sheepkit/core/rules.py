@@ -91,11 +91,6 @@ def _short(value: object) -> str:
     return shown(value)
 
 
-def is_number(value: object) -> bool:
-    """A whole number for a rule table: an int that is not a bool."""
-    return type(value) is int
-
-
 def _tupled(value: Any) -> Any:
     """JSON gives lists; rules hold tuples so that they stay hashable and immutable."""
     if isinstance(value, list | tuple):

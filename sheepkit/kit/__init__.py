@@ -55,11 +55,12 @@ from .sides import (
     rows,
     stall,
 )
+from .words import KitWords
 
 
 def register(game: type[KitGame], **more: Any) -> type[KitGame]:
     """Make a kit game playable in the app and the lab, drawn by the kit's drawing."""
-    return _register(game, drawing=KitDrawing, **more)
+    return _register(game, drawing=KitDrawing, words=KitWords, **more)
 
 
 __all__ = [

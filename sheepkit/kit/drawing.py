@@ -24,7 +24,8 @@ from ..drawing import (
     draw_text,
 )
 from .boards import LETTERS
-from .engine import EMPTY, KitGame, KitMove, KitState, split_points
+from .engine import EMPTY, KitGame, KitMove, KitState
+from .words import picked_moves
 
 LIGHT, DARK = "#F2E6CC", "#D9C19A"
 HEX_FILL = "#F2E6CC"
@@ -213,10 +214,7 @@ class KitDrawing(Drawing[KitState]):
         return any(m.kind == "drop" for side in self.plan.sides for m in side.moves)
 
     def selected_moves(self, state: KitState, selection: Any) -> tuple[KitMove, ...]:
-        if not isinstance(selection, tuple) or not selection:
-            return ()
-        n = len(selection)
-        return tuple(m for m in state.legal_moves() if len(m.path) > n and m.path[:n] == selection)
+        return picked_moves(state, selection)
 
     def explain_click(self, frame: Frame[KitState], x: float, y: float) -> str | None:
         state = frame.state
@@ -238,38 +236,6 @@ class KitDrawing(Drawing[KitState]):
         return f"The piece on {names[q]} has no move now."
 
     # -- words -----------------------------------------------------------------------------
-    def move_label(self, state: KitState, move: Hashable) -> str:
-        if not isinstance(move, KitMove):
-            return str(move)
-        side = self.plan.sides[state.turn].name
-        if move.placed:
-            return f"{side} on {move.text}"
-        joiner = " × " if move.taken else " → "
-        return f"{side} {joiner.join(split_points(move.text))}"
-
-    def describe(self, frame: Frame[KitState]) -> str:
-        state = frame.state
-        plan = self.plan
-        names = plan.names
-        lines = [plan.board.describe()]
-        for i, side in enumerate(plan.sides):
-            where = [names[p] for p, o in enumerate(state.board) if o == i]
-            lines.append(
-                f"{side.name} ({plan.marks[i]}): "
-                + (", ".join(where) if where else "no pieces on the board")
-                + "."
-            )
-        if state.history:
-            lines.append(f"Last move: {state.history[-1]}.")
-        selected = self.selected_moves(state, frame.selection)
-        if selected:
-            picked = frame.selection
-            goes = ", ".join(dict.fromkeys(names[m.path[len(picked)]] for m in selected))
-            lines.append(f"Picked: the piece on {names[picked[-1]]}; it may go to {goes}.")
-        for line in str(state).splitlines()[len(plan.board_rows) :]:
-            lines.append(line if line.endswith(".") else f"{line}.")
-        return "\n".join(lines)
-
     def targets(self, frame: Frame[KitState]) -> tuple[Target, ...]:
         state = frame.state
         plan = self.plan

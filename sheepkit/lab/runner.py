@@ -27,10 +27,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from ..bots import Bot, bot_name, play_game
+from ..bots import Bot, bot_name
 from ..bots.specs import BotSpec, bot_maker, spec_name
 from ..core import Game, Move, State, game_type, load
 from ..platform import in_browser
+from ..play import play_game
 from .results import GameRow
 
 if TYPE_CHECKING:  # imported only when a pool is wanted: the browser has none

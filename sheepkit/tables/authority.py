@@ -46,12 +46,12 @@ from typing import Any, Protocol
 from ..bots import for_game
 from ..core import CHANCE, SheepkitError, load
 from ..core.registry import games
-from ..drawing import drawing_for
+from ..core.views import encode_view
+from ..core.words import words_for
 from ..game_log import LogMemo, log_entries
 from ..session import RACE_BOT_DELAY, RACE_WAIT, Race, Session, own_bot, race_claims
 from . import protocol as p
 from .protocol import HUMAN, ProtocolError, read_op, session_seat
-from .wire import encode_view
 
 #: At most this many tables open at once on one server, and devices connected to it.
 MAX_TABLES = 40
@@ -256,8 +256,7 @@ class Table:
         device numbers them as the app numbers its own."""
         session = self.session
         memo = self.log_memos.setdefault(seat, [])
-        drawing = self.service.drawing(session)
-        entries = log_entries(drawing, session.timeline, seat, session.deals, memo)
+        entries = log_entries(words_for(session.game), session.timeline, seat, session.deals, memo)
         notes = sorted(self.notes)
         lines: list[tuple[int, int, str]] = []
         for first, last, text in entries:
@@ -461,7 +460,6 @@ class TableService:
         self.seed = seed or (lambda: secrets.randbits(53))
         self.tables: dict[str, Table] = {}
         self.connected: set[Device] = set()
-        self._drawings: dict[Any, Any] = {}
         #: Where the tables are kept across a restart (None: nowhere, they end with the
         #: process), and the wall clock their times are kept in (``clock`` may be monotonic).
         self.keeper = keeper
@@ -500,13 +498,6 @@ class TableService:
             "game_over_close_seconds": OVER_CLOSE,
             "tables_per_connection": 1,
         }
-
-    def drawing(self, session: Session) -> Any:
-        """The game's board drawing (for its words in the log), made once per rules."""
-        game = session.game
-        if game not in self._drawings:
-            self._drawings[game] = drawing_for(game)
-        return self._drawings[game]
 
     # ------------------------------------------------------------------------ devices --
     def connect(

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core import Game, State, load
+from ..core.views import decode_view
 from ..platform import in_browser, site_base
 from . import protocol as p
-from .wire import decode_view
 
 
 def game_of(message: p.State | p.Lobby) -> Game[Any, Any, Any]:

@@ -24,7 +24,7 @@ from ipycanvas import Canvas, hold_canvas
 
 from ..bots import factory_description
 from ..core import CHANCE, Game, InvalidRules, SheepkitError, State, load
-from ..core.contract import Panel as PanelHooks
+from ..core.contract import PanelHooks
 from ..core.registry import entry_for
 from ..core.rules import RuleInfo, Rules
 from ..drawing import BoardDrawing, Frame, drawing_for
@@ -104,11 +104,11 @@ class GameApp(ShowsWidget):
 
     # ----------------------------------------------------------------------------- set-up --
     def _build_widgets(self, speed_ms: int) -> None:
-        view = self.drawing
+        drawing = self.drawing
         self.canvas = Canvas(
-            width=view.width,
-            height=view.height,
-            layout=w.Layout(width=f"{view.width}px", height=f"{view.height}px"),
+            width=drawing.width,
+            height=drawing.height,
+            layout=w.Layout(width=f"{drawing.width}px", height=f"{drawing.height}px"),
         )
         # Draw only once a browser shows the canvas: commands sent earlier are lost (Voila runs
         # the notebook before the page connects), and ipycanvas would then omit the command
@@ -120,7 +120,7 @@ class GameApp(ShowsWidget):
         self.canvas.on_key_down(self.keys.key)
         self.focus = FocusKeeper()  # focus back on the move buttons or board after a move
         self._on_board = False  # a click (or Enter) on the board is being played
-        self.board = w.Box([self.canvas], layout=w.Layout(min_width=f"{view.width}px"))
+        self.board = w.Box([self.canvas], layout=w.Layout(min_width=f"{drawing.width}px"))
         self.board.add_class("sk-board")
 
         self.title = w.HTML(

@@ -1,4 +1,4 @@
-"""Panel: the base class of a game's own controls in the app (see core.contract.Panel)."""
+"""Panel: the base class of a game's own controls in the app (core.contract.PanelHooks)."""
 
 from __future__ import annotations
 

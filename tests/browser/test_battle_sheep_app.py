@@ -16,7 +16,7 @@ from sheepkit.games.battle_sheep.drawing import BattleSheepDrawing
 pytestmark = pytest.mark.browser
 
 OpenApp = Callable[[str], AppPage]
-VIEW = BattleSheepDrawing()
+DRAWING = BattleSheepDrawing()
 
 
 def _canvas(app: AppPage):  # type: ignore[no-untyped-def]
@@ -33,7 +33,7 @@ def test_a_tile_follows_the_pointer_turns_and_is_laid(open_app: OpenApp) -> None
     assert app.board()["sizes"] == [[640, 520]]
     app.seat_humans()
     state = sheepkit.load("battle_sheep").new_game()
-    x, y = VIEW.layout(state).centre(geo.parse_cell("g7"))
+    x, y = DRAWING.layout(state).centre(geo.parse_cell("g7"))
     before = app.board()["hash"]
     _canvas(app).hover(position={"x": x, "y": y})
     app.wait_board_changed(before)  # the tile under the pointer is drawn
@@ -74,12 +74,12 @@ def _flocks_are_placed_and_a_stack_split_by_clicks(app: AppPage) -> None:
     state = state.play(state.legal_moves()[0])
     state = state.play(state.legal_moves()[0])
     source = state.history[0].cell
-    lay = VIEW.layout(state)
+    lay = DRAWING.layout(state)
     idles = app.kernel_idles
     _canvas(app).click(position=dict(zip("xy", lay.centre(source), strict=True)))
     app.wait_kernel_idle(idles)  # the stack is picked (the panel had picked it already)
     assert app.app.locator(".sk-direction").count() >= 1
-    targets = VIEW.selected_moves(state, (source, 8))
+    targets = DRAWING.selected_moves(state, (source, 8))
     assert targets
     idles = app.kernel_idles
     _canvas(app).click(position=dict(zip("xy", lay.centre(targets[0].target), strict=True)))

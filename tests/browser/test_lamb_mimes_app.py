@@ -14,8 +14,9 @@ import pytest
 from voila_harness import AppPage
 
 import sheepkit
-from sheepkit.games.lamb_mimes.drawing import hand_box, spoken
+from sheepkit.games.lamb_mimes.drawing import hand_box
 from sheepkit.games.lamb_mimes.rules import KINDS, MIME_DRAW, NUMBER_CARDS, parse_card
+from sheepkit.games.lamb_mimes.words import spoken
 
 pytestmark = pytest.mark.browser
 

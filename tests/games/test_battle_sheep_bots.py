@@ -7,7 +7,8 @@ import random
 import pytest
 
 import sheepkit
-from sheepkit.bots import for_game, play_game
+from sheepkit import play_game
+from sheepkit.bots import for_game
 from sheepkit.games.battle_sheep import geometry as geo
 from sheepkit.games.battle_sheep.bots import GreedyBot, StrongBot, first_reached, territory
 

@@ -12,12 +12,12 @@ from sheepkit.games.battle_sheep import geometry as geo
 from sheepkit.games.battle_sheep.drawing import BattleSheepDrawing, layout_for
 from sheepkit.ui import play
 
-VIEW = BattleSheepDrawing()
+DRAWING = BattleSheepDrawing()
 
 
 def drawn(state, selection=None, highlights=()) -> FakeCanvas:
     canvas = FakeCanvas()
-    VIEW.draw(canvas, Frame(state, None, selection, tuple(highlights)))
+    DRAWING.draw(canvas, Frame(state, None, selection, tuple(highlights)))
     return canvas
 
 

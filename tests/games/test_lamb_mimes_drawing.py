@@ -20,13 +20,13 @@ from sheepkit.games.lamb_mimes.drawing import (
 from sheepkit.games.lamb_mimes.engine import Card, Flip, Pass, Place, Play
 from sheepkit.games.lamb_mimes.rules import parse_card
 
-VIEW = LambMimesDrawing()
+DRAWING = LambMimesDrawing()
 GAME = sheepkit.load("lamb_mimes", players=2)
 
 
 def drawn(state, viewer=None) -> FakeCanvas:
     canvas = FakeCanvas()
-    VIEW.draw(canvas, Frame(state, viewer))
+    DRAWING.draw(canvas, Frame(state, viewer))
     return canvas
 
 
@@ -36,11 +36,11 @@ def centre(box: tuple[float, float, float, float]) -> tuple[float, float]:
 
 
 def clicked(state, x: float, y: float, viewer=0):
-    return VIEW.click(Frame(state, viewer), x, y)
+    return DRAWING.click(Frame(state, viewer), x, y)
 
 
 def test_the_view_is_the_agreed_size_and_the_app_finds_it():
-    assert (VIEW.width, VIEW.height) == (WIDTH, HEIGHT) == (760, 520)
+    assert (DRAWING.width, DRAWING.height) == (WIDTH, HEIGHT) == (760, 520)
     assert isinstance(drawing_for(GAME), LambMimesDrawing)
     assert isinstance(drawing_for(sheepkit.load("lamb_mimes", players=6)), LambMimesDrawing)
 
@@ -159,7 +159,7 @@ def test_without_a_viewer_every_hand_is_shown():
 
 
 def test_move_labels_are_short_phrases():
-    label = VIEW.move_label
+    label = DRAWING.move_label
     state = GAME.position(hands=[["2BO", "4BR"], ["1BR"]], discard=["6GR"])
     assert label(state, Play(parse_card("5BG"))) == "Play 5 blue/green"
     assert label(state, Play(parse_card("mime-red"))) == "Play red Lamb Mime"

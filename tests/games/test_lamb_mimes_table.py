@@ -9,13 +9,13 @@ import random
 
 import sheepkit
 from sheepkit.core.contract import Frame
-from sheepkit.games.lamb_mimes.drawing import Table, table_of
 from sheepkit.games.lamb_mimes.engine import (
     TABLE_FIELDS,
     LambMimesState,
     LambMimesTable,
     LambMimesView,
 )
+from sheepkit.games.lamb_mimes.words import SeenTable, table_of
 
 
 def own_fields(cls: type) -> set[str]:
@@ -24,7 +24,7 @@ def own_fields(cls: type) -> set[str]:
 
 def test_the_public_fields_are_declared_once() -> None:
     assert tuple(f.name for f in dataclasses.fields(LambMimesTable)) == TABLE_FIELDS
-    for cls in (LambMimesState, LambMimesView, Table):
+    for cls in (LambMimesState, LambMimesView, SeenTable):
         assert issubclass(cls, LambMimesTable)
         assert set(TABLE_FIELDS) <= {f.name for f in dataclasses.fields(cls)}
         assert not own_fields(cls) & set(TABLE_FIELDS)

@@ -15,12 +15,12 @@ from sheepkit.games.shave_a_sheep.drawing import (
 )
 from sheepkit.games.shave_a_sheep.engine import Act, Roll
 
-VIEW = ShaveASheepDrawing()
+DRAWING = ShaveASheepDrawing()
 
 
 def drawn(state, selection=None) -> FakeCanvas:
     canvas = FakeCanvas()
-    VIEW.draw(canvas, Frame(state, None, selection))
+    DRAWING.draw(canvas, Frame(state, None, selection))
     return canvas
 
 
@@ -30,7 +30,7 @@ def centre(players: int, seat: int) -> tuple[float, float]:
 
 
 def test_the_view_is_the_agreed_size_and_the_app_finds_it():
-    assert (VIEW.width, VIEW.height) == (WIDTH, HEIGHT) == (640, 400)
+    assert (DRAWING.width, DRAWING.height) == (WIDTH, HEIGHT) == (640, 400)
     assert isinstance(drawing_for(sheepkit.load("shave_a_sheep", players=3)), ShaveASheepDrawing)
 
 
@@ -101,26 +101,26 @@ def test_click_another_sheep_picks_the_swap_or_the_wolf():
     three = sheepkit.load("shave_a_sheep", players=3)
     state = three.position(phase="act", face="gray/pink", to_move=1, middle=4, sheep=(1, 2, 3))
     frame = Frame(state, None)
-    assert VIEW.click(frame, *centre(3, 2)) == (None, Act("wolf", 2))
-    assert VIEW.click(frame, *centre(3, 0)) == (None, Act("wolf", 0))
-    assert VIEW.click(frame, *centre(3, 1)) == (None, None)  # your own sheep
-    assert VIEW.click(frame, 5, 5) == (None, None)  # the middle
+    assert DRAWING.click(frame, *centre(3, 2)) == (None, Act("wolf", 2))
+    assert DRAWING.click(frame, *centre(3, 0)) == (None, Act("wolf", 0))
+    assert DRAWING.click(frame, *centre(3, 1)) == (None, None)  # your own sheep
+    assert DRAWING.click(frame, 5, 5) == (None, None)  # the middle
     swap = three.position(phase="act", face="white/green", middle=4, sheep=(1, 2, 3))
-    assert VIEW.click(Frame(swap, None), *centre(3, 2)) == (None, Act("swap", 2))
+    assert DRAWING.click(Frame(swap, None), *centre(3, 2)) == (None, Act("swap", 2))
 
 
 def test_click_does_nothing_when_no_action_targets_a_sheep():
     game = sheepkit.load("shave_a_sheep")
     grow = game.position(phase="act", face="white/pink", middle=4)
-    assert VIEW.click(Frame(grow, None), *centre(2, 1)) == (None, None)
-    assert VIEW.click(Frame(game.new_game(), None), *centre(2, 1)) == (None, None)
+    assert DRAWING.click(Frame(grow, None), *centre(2, 1)) == (None, None)
+    assert DRAWING.click(Frame(game.new_game(), None), *centre(2, 1)) == (None, None)
 
 
 def test_click_with_two_fitting_actions_selects_the_sheep():
     die = [["wolf", "swap"], ["grow"], ["grow"], ["grow"], ["grow"], ["grow"]]
     game = sheepkit.load("shave_a_sheep", die=die)
     state = game.position(phase="act", face=("wolf", "swap"), middle=4, sheep=(1, 2))
-    assert VIEW.click(Frame(state, None), *centre(2, 1)) == (1, None)
+    assert DRAWING.click(Frame(state, None), *centre(2, 1)) == (1, None)
     canvas = drawn(state, selection=1)
     assert ("set_line_dash", [6, 4]) in canvas.calls
 
@@ -129,10 +129,10 @@ def test_click_respects_futile_actions_off():
     game = sheepkit.load("shave_a_sheep", futile_actions=False)
     state = game.position(phase="act", face="gray/green", middle=4, sheep=(1, 1))
     assert [str(m) for m in state.legal_moves()] == ["wolf 2"]  # the swap would change nothing
-    assert VIEW.click(Frame(state, None), *centre(2, 1)) == (None, Act("wolf", 1))
+    assert DRAWING.click(Frame(state, None), *centre(2, 1)) == (None, Act("wolf", 1))
     bare = game.position(phase="act", face="gray/green", middle=4, sheep=(0, 0))
     assert [str(m) for m in bare.legal_moves()] == ["pass"]
-    assert VIEW.click(Frame(bare, None), *centre(2, 1)) == (None, None)
+    assert DRAWING.click(Frame(bare, None), *centre(2, 1)) == (None, None)
 
 
 def test_move_labels_are_short_words():
@@ -149,11 +149,11 @@ def test_move_labels_are_short_words():
         Roll(("double",)): "Roll x2",
     }
     for move, label in labels.items():
-        assert VIEW.move_label(state, move) == label
+        assert DRAWING.move_label(state, move) == label
     nearly_full = four.position(phase="act", face="x2", middle=5, sheep=(4, 0, 0, 0))
-    assert VIEW.move_label(nearly_full, Act("double")) == "Double wool (only 1 fits)"
+    assert DRAWING.move_label(nearly_full, Act("double")) == "Double wool (only 1 fits)"
     last_one = four.position(phase="act", face="x2", middle=1)
-    assert VIEW.move_label(last_one, Act("double")) == "Double wool (only 1 left)"
+    assert DRAWING.move_label(last_one, Act("double")) == "Double wool (only 1 left)"
 
 
 def test_draw_on_a_real_ipycanvas_canvas():
@@ -162,8 +162,8 @@ def test_draw_on_a_real_ipycanvas_canvas():
     canvas = ipycanvas.Canvas(width=WIDTH, height=HEIGHT)
     state = game.position(phase="act", face="gray/green", middle=4, sheep=(1, 2, 5))
     with ipycanvas.hold_canvas():
-        VIEW.draw(canvas, Frame(state, None, selection=2))
-        VIEW.draw(canvas, Frame(state.play("wolf 3"), None))
+        DRAWING.draw(canvas, Frame(state, None, selection=2))
+        DRAWING.draw(canvas, Frame(state.play("wolf 3"), None))
 
 
 # -- the variants ------------------------------------------------------------------------------
@@ -174,30 +174,30 @@ def test_the_howling_race_and_its_winner_are_told():
     race = game.position(phase="race", face="gray/white", sheep=(1, 2, 3))
     assert "Gray! First to howl grabs the wolf." in drawn(race).texts()
     assert "rolled gray: race!" in drawn(race).texts()
-    assert VIEW.move_label(race, Howl(1)) == "Player 2 howls first"
+    assert DRAWING.move_label(race, Howl(1)) == "Player 2 howls first"
     won = race.play(Howl(1))
     texts = drawn(won).texts()
     assert "Player 2 grabbed the wolf: click whose sheep loses one wool." in texts
     assert "\u25b6 Player 2" in texts
-    assert VIEW.move_label(won, Act("wolf", 2)) == "Wolf takes 1 wool from Player 3"
+    assert DRAWING.move_label(won, Act("wolf", 2)) == "Wolf takes 1 wool from Player 3"
     # the winner clicks a sheep, never their own
-    assert VIEW.click(Frame(won, None), *centre(3, 2)) == (None, Act("wolf", 2))
-    assert VIEW.click(Frame(won, None), *centre(3, 1)) == (None, None)
+    assert DRAWING.click(Frame(won, None), *centre(3, 2)) == (None, Act("wolf", 2))
+    assert DRAWING.click(Frame(won, None), *centre(3, 1)) == (None, None)
     choosing = won.play("wolf 3")
-    assert VIEW.last_event(choosing) == "Player 2 howled first and sent the wolf to Player 3."
+    assert DRAWING.last_event(choosing) == "Player 2 howled first and sent the wolf to Player 3."
     texts = drawn(choosing).texts()
     assert (
         "Player 2 howled first and sent the wolf to Player 3. Player 1 may add 1 wool, or not."
         in texts
     )
     assert "may add 1 wool" in texts and "\u25b6 Player 1" in texts
-    assert VIEW.move_label(choosing, Act("grow")) == "Add 1 wool to your sheep"
-    assert VIEW.move_label(choosing, Act("decline")) == "Add no wool"
-    assert VIEW.click(Frame(choosing, None), *centre(3, 2)) == (None, None)
-    assert VIEW.last_event(choosing.play("grow")) == (
+    assert DRAWING.move_label(choosing, Act("grow")) == "Add 1 wool to your sheep"
+    assert DRAWING.move_label(choosing, Act("decline")) == "Add no wool"
+    assert DRAWING.click(Frame(choosing, None), *centre(3, 2)) == (None, None)
+    assert DRAWING.last_event(choosing.play("grow")) == (
         "Player 2 howled first and sent the wolf to Player 3; Player 1 added 1 wool."
     )
-    assert VIEW.last_event(choosing.play("decline")) == (
+    assert DRAWING.last_event(choosing.play("decline")) == (
         "Player 2 howled first and sent the wolf to Player 3; Player 1 added no wool."
     )
 
@@ -209,9 +209,10 @@ def test_mr_wolf_stands_by_a_sheep_and_fetch_has_a_label():
     state = game.position(phase="act", face="gray/pink", sheep=(1, 3), wolf=1)
     texts = drawn(state).texts()
     assert "wolf" in texts and "Wolf" not in texts
-    assert VIEW.move_label(state, FETCH) == "Fetch the wolf home (up to 2 wool to your pile)"
+    assert DRAWING.move_label(state, FETCH) == "Fetch the wolf home (up to 2 wool to your pile)"
     assert (
-        VIEW.move_label(state, Act("wolf", 1)) == "Send the wolf to Player 2 (1 wool to your pile)"
+        DRAWING.move_label(state, Act("wolf", 1))
+        == "Send the wolf to Player 2 (1 wool to your pile)"
     )
     waiting = game.position(sheep=(1, 3), wolf=1)
     assert "The wolf stands by Player 2." in drawn(waiting).texts()
@@ -222,9 +223,9 @@ def test_cutting_costs_shows_the_payment():
     state = game.new_game()
     for move in ("roll white/pink", "grow", "roll white", "grow", "roll white/pink"):
         state = state.play(move)
-    assert VIEW.move_label(state, Act("shear")) == "Shear your sheep (pay 1 of 1 wool)"
+    assert DRAWING.move_label(state, Act("shear")) == "Shear your sheep (pay 1 of 1 wool)"
     sheared = state.play("shear")
-    assert VIEW.last_event(sheared) == "Player 1: shear your sheep (paid 1 wool)."
+    assert DRAWING.last_event(sheared) == "Player 1: shear your sheep (paid 1 wool)."
     full = game.position(phase="act", face="white", to_move=1, sheep=(5, 0))
-    told = VIEW.last_event(full.play("grow"))
+    told = DRAWING.last_event(full.play("grow"))
     assert told.endswith("Player 1's sheep was full: 5 wool sheared, paid 1.")

@@ -15,12 +15,12 @@ from sheepkit.games.sheep_race.engine import PACE, ROLL, Hidden
 from sheepkit.ui import GameApp, play
 
 SIX = ("Requeijao", "Feta", "Brie", "Gouda", "Ricotta", "Pecorino")
-VIEW = SheepRaceDrawing()
+DRAWING = SheepRaceDrawing()
 
 
 def drawn(state, viewer=None) -> FakeCanvas:
     canvas = FakeCanvas()
-    VIEW.draw(canvas, Frame(state, viewer))
+    DRAWING.draw(canvas, Frame(state, viewer))
     return canvas
 
 
@@ -33,7 +33,7 @@ def betted():
 
 def test_the_board_shows_lanes_cards_cubes_and_the_finish():
     assert isinstance(drawing_for(sheepkit.load("sheep_race")), SheepRaceDrawing)
-    assert (VIEW.width, VIEW.height) == (WIDTH, HEIGHT)
+    assert (DRAWING.width, DRAWING.height) == (WIDTH, HEIGHT)
     texts = drawn(betted().play("bet hidden 5+6")).texts()
     for word in ("Requeijao", "Pecorino", "End Zone", "Finish", "Start", "B", "R", "W"):
         assert word in texts
@@ -53,7 +53,7 @@ def test_the_selected_sheep_is_marked_and_pace_labels_give_distance_and_cost():
     assert s.phase == PACE and s.selected == 5
     texts = drawn(s).texts()
     assert "▶" in texts and any("rolled 7" in t for t in texts)
-    labels = [VIEW.move_label(s, m) for m in s.legal_moves()]
+    labels = [DRAWING.move_label(s, m) for m in s.legal_moves()]
     assert "Trot (1 blue cube): 3 squares" in labels  # Pecorino trots 3
     assert "Gallop (2 blue cubes): 6 squares" in labels
 
@@ -61,8 +61,8 @@ def test_the_selected_sheep_is_marked_and_pace_labels_give_distance_and_cost():
 def test_log_lines_keep_others_hidden_bets_secret():
     before = betted()
     move = before.legal_moves()[0]
-    assert "two hidden bets" in VIEW.log_label(before, move, viewer=0)
-    assert "Hidden bets: lanes" in VIEW.log_label(before, move, viewer=1)
+    assert "two hidden bets" in DRAWING.log_label(before, move, viewer=0)
+    assert "Hidden bets: lanes" in DRAWING.log_label(before, move, viewer=1)
 
 
 def test_a_human_race_turn_in_the_app_roll_then_pace_with_illegal_paces_explained():
@@ -84,7 +84,7 @@ def test_a_human_race_turn_in_the_app_roll_then_pace_with_illegal_paces_explaine
     state = app.state
     assert state.phase == PACE and state.to_move == 0
     shown = [b.description for b in app._move_buttons if b.layout.display != "none"]
-    assert shown == [VIEW.move_label(state, m) for m in state.legal_moves()]
+    assert shown == [DRAWING.move_label(state, m) for m in state.legal_moves()]
     illegal = [b for b in panel.illegal_box.children]
     assert illegal and all(b.disabled and "not allowed" in b.description for b in illegal)
     assert len(illegal) + len(shown) == 8
@@ -176,10 +176,10 @@ def test_a_seat_hears_every_lane_but_never_another_seats_hidden_bets(
     viewer %= players
     moves = playout(players, plies, seed)
     state = replayed(players, moves)
-    words = VIEW.describe(Frame(state, viewer))
+    words = DRAWING.describe(Frame(state, viewer))
     # The same position with the others' unseen hidden bets elsewhere reads the same.
     moved = replayed(players, moves, others_hidden_from=viewer, seed=seed)
-    assert VIEW.describe(Frame(moved, viewer)) == words
+    assert DRAWING.describe(Frame(moved, viewer)) == words
     game = state.game
     for lane in range(6):
         if lane < len(state.lanes):
@@ -199,7 +199,7 @@ def test_a_seat_hears_every_lane_but_never_another_seats_hidden_bets(
 
 def test_the_race_is_told_in_short_sentences():
     s = betted()
-    words = VIEW.describe(Frame(s, 1)).splitlines()
+    words = DRAWING.describe(Frame(s, 1)).splitlines()
     assert words[0] == "The first semifinal, race 1 of 3."
     assert words[1] == "Lane 1: Requeijao, on square 0 of 16; cubes: 1 blue, 1 red, 1 white."
     assert "Player 1's bets: visible on lane 1 (Requeijao); hidden on lanes 3 and 4" not in words
@@ -207,10 +207,10 @@ def test_the_race_is_told_in_short_sentences():
     assert "Your bets (Player 2): visible on lane 2 (Feta)." in words
     assert "Last move: Player 1: places two hidden bets." in words
     assert words[-1] == "Player 2 to move: place two hidden bets."
-    mine = VIEW.describe(Frame(s, 0))
+    mine = DRAWING.describe(Frame(s, 0))
     assert "Your bets (Player 1): visible on lane 1 (Requeijao); hidden on lanes 3 and 4" in mine
     assert "Last move: Player 1: Hidden bets: lanes 3 + 4 (Brie, Gouda)." in mine
-    picked = VIEW.describe(Frame(s, 1, selection=4))
+    picked = DRAWING.describe(Frame(s, 1, selection=4))
     assert "Picked for a hidden bet: lane 5 (Ricotta); pick a second lane." in picked
 
 

@@ -15,21 +15,21 @@ from sheepkit.games.wolf_and_sheep.drawing import (
 )
 
 GAME = sheepkit.load("wolf_and_sheep")
-VIEW = drawing_for(GAME)
+DRAWING = drawing_for(GAME)
 
 
-def drawn(state, selection=None, highlights=(), view=VIEW) -> FakeCanvas:
+def drawn(state, selection=None, highlights=(), view=DRAWING) -> FakeCanvas:
     canvas = FakeCanvas()
     view.draw(canvas, Frame(state, None, selection, tuple(highlights)))
     return canvas
 
 
-def centre(name: str, view=VIEW) -> tuple[float, float]:
+def centre(name: str, view=DRAWING) -> tuple[float, float]:
     return view.centre(parse_square(name, view.size))
 
 
 def test_sizes_stay_about_480_pixels() -> None:
-    assert (VIEW.width, VIEW.height, VIEW.cell) == (480, 480, 52)
+    assert (DRAWING.width, DRAWING.height, DRAWING.cell) == (480, 480, 52)
     for size in (6, 10, 12):
         view = drawing_for(sheepkit.load("wolf_and_sheep", board=size))
         assert 460 <= view.width == view.height <= 490
@@ -67,7 +67,7 @@ def test_draw_works_at_the_end_and_after_every_move() -> None:
 def test_selection_ring_and_destination_dots() -> None:
     state = GAME.new_game().play("E1-D2")
     wolf = parse_square("B8", 8)
-    canvas = drawn(state, wolf, VIEW.selected_moves(state, wolf))
+    canvas = drawn(state, wolf, DRAWING.selected_moves(state, wolf))
     assert canvas.circles_after(("stroke_style", SELECTED), "stroke_circle") == 1
     assert canvas.circles_after(("fill_style", DESTINATION), "fill_circle") == 2  # A7, C7
     dots = [c[1:3] for c in canvas.calls if c[0] == "fill_circle"]
@@ -88,10 +88,10 @@ def test_last_move_is_outlined_and_arrowed() -> None:
 def test_click_maps_pixels_to_squares() -> None:
     for name in ("A1", "H8", "E1", "B8", "D4"):
         x, y = centre(name)
-        assert VIEW.square_at(x, y) == parse_square(name, 8)
-        assert VIEW.square_at(x - 25, y + 25) == parse_square(name, 8)  # near the corner
-    assert VIEW.square_at(10, 10) is None  # margin
-    assert VIEW.square_at(479, 240) is None
+        assert DRAWING.square_at(x, y) == parse_square(name, 8)
+        assert DRAWING.square_at(x - 25, y + 25) == parse_square(name, 8)  # near the corner
+    assert DRAWING.square_at(10, 10) is None  # margin
+    assert DRAWING.square_at(479, 240) is None
     big = drawing_for(sheepkit.load("wolf_and_sheep", board=10))
     assert big.square_at(*centre("J10", big)) == parse_square("J10", 10)
     assert big.square_at(*centre("A1", big)) == parse_square("A1", 10)
@@ -100,32 +100,32 @@ def test_click_maps_pixels_to_squares() -> None:
 def test_click_selects_then_moves() -> None:
     state = GAME.new_game()
     frame = Frame(state, None)
-    selection, move = VIEW.click(frame, *centre("E1"))
+    selection, move = DRAWING.click(frame, *centre("E1"))
     assert (selection, move) == (parse_square("E1", 8), None)
-    frame = Frame(state, None, selection, VIEW.selected_moves(state, selection))
-    assert VIEW.click(frame, *centre("D2")) == (None, GAME.parse_move("E1-D2"))
+    frame = Frame(state, None, selection, DRAWING.selected_moves(state, selection))
+    assert DRAWING.click(frame, *centre("D2")) == (None, GAME.parse_move("E1-D2"))
     # A square the piece cannot reach clears the selection; so does a wolf on the sheep's turn.
-    assert VIEW.click(frame, *centre("D4")) == (None, None)
-    assert VIEW.click(Frame(state, None), *centre("B8")) == (None, None)
+    assert DRAWING.click(frame, *centre("D4")) == (None, None)
+    assert DRAWING.click(Frame(state, None), *centre("B8")) == (None, None)
     # The wolves pick any of their own pieces.
     wolves = state.play("E1-D2")
-    assert VIEW.click(Frame(wolves, None), *centre("F8")) == (parse_square("F8", 8), None)
-    assert VIEW.click(Frame(wolves, None), *centre("D2")) == (None, None)
+    assert DRAWING.click(Frame(wolves, None), *centre("F8")) == (parse_square("F8", 8), None)
+    assert DRAWING.click(Frame(wolves, None), *centre("D2")) == (None, None)
 
 
 def test_clicks_do_nothing_when_over() -> None:
     over = GAME.position("D4", ["C5", "E5", "C3", "E3"])  # type: ignore[attr-defined]
     assert over.is_over
-    assert VIEW.click(Frame(over, None), *centre("D4")) == (None, None)
+    assert DRAWING.click(Frame(over, None), *centre("D4")) == (None, None)
     drawn(over)  # and it still draws
 
 
 def test_move_labels_read_as_words() -> None:
     state = GAME.new_game()
-    assert VIEW.move_label(state, GAME.parse_move("E1-D2")) == "Sheep E1 → D2"
+    assert DRAWING.move_label(state, GAME.parse_move("E1-D2")) == "Sheep E1 → D2"
     wolves = state.play("E1-D2")
-    assert VIEW.move_label(wolves, GAME.parse_move("B8-A7")) == "Wolf B8 → A7"
-    assert all(VIEW.move_label(wolves, m).startswith("Wolf ") for m in wolves.legal_moves())
+    assert DRAWING.move_label(wolves, GAME.parse_move("B8-A7")) == "Wolf B8 → A7"
+    assert all(DRAWING.move_label(wolves, m).startswith("Wolf ") for m in wolves.legal_moves())
     assert wolves.to_move == WOLVES
 
 
@@ -138,6 +138,6 @@ def test_the_app_finds_this_view() -> None:
 
 def test_selected_moves_only_for_the_piece() -> None:
     state = GAME.new_game().play("E1-D2")
-    moves = VIEW.selected_moves(state, parse_square("H8", 8))
+    moves = DRAWING.selected_moves(state, parse_square("H8", 8))
     assert moves == (Step(parse_square("H8", 8), parse_square("G7", 8)),)
-    assert VIEW.selected_moves(state, None) == ()
+    assert DRAWING.selected_moves(state, None) == ()

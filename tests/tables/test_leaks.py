@@ -19,7 +19,7 @@ from toy_games import HighCard, HighCardState, HighCardView
 
 import sheepkit
 from sheepkit.core.check import GameCheckFailed, check_game
-from sheepkit.drawing import TextDrawing
+from sheepkit.core.words import Words
 from sheepkit.tables import TableClient
 
 
@@ -178,7 +178,7 @@ class Oversharing(HighCard):
         return OversharingState(self, None, None)
 
 
-class TellingDrawing(TextDrawing):
+class TellingWords(Words[Any]):
     def log_label(self, state: Any, move: Any, viewer: int | None) -> str | None:
         if state.cards is None:
             return "the cards are dealt"
@@ -187,8 +187,8 @@ class TellingDrawing(TextDrawing):
 
 @pytest.fixture
 def registered() -> Any:
-    def register(game_type: type, drawing: Any = None) -> None:
-        sheepkit.register(game_type, drawing=drawing)
+    def register(game_type: type, words: Any = None) -> None:
+        sheepkit.register(game_type, words=words)
         names.append(game_type.name)
 
     names: list[str] = []
@@ -208,7 +208,7 @@ def test_check_game_catches_a_log_line_that_reads_a_hidden_card(registered: Any)
     class Telling(HighCard):
         name = "toy_telling"
 
-    registered(Telling, TellingDrawing)
+    registered(Telling, TellingWords)
     with pytest.raises(GameCheckFailed, match=r"log line for (higher|lower)"):
         check_game(Telling(), games=5)
     check_game(HighCard(), games=5)  # the honest game passes

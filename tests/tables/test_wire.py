@@ -9,7 +9,7 @@ import random
 import pytest
 
 import sheepkit
-from sheepkit.tables.wire import WireError, decode_view, encode_view, view_class
+from sheepkit.core.views import WireError, decode_view, encode_view, view_class
 
 
 def positions(name: str, count: int = 40) -> list[sheepkit.State]:

@@ -10,7 +10,6 @@ its sheep go; the hexes where they would stop are marked.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
 from typing import Any
 
 from ...drawing import (
@@ -222,15 +221,6 @@ class BattleSheepDrawing(Drawing[BattleSheepState]):
             cell, count = frame.selection
             lines.append(f"Picked: {count} sheep of the stack on {geo.name(cell)}.")
         return "\n".join(lines)
-
-    def move_label(self, state: BattleSheepState, move: Hashable) -> str:
-        if isinstance(move, Tile):
-            return f"Lay a tile at {geo.name(move.cell)}, turned {move.rotation}"
-        if isinstance(move, Start):
-            return f"Put your flock on {geo.name(move.cell)}"
-        if isinstance(move, Split):
-            return f"{move.count} sheep from {geo.name(move.source)} to {geo.name(move.target)}"
-        return str(move)
 
     # -- parts of the picture -------------------------------------------------------------
     def _draw_header(self, canvas: Any, state: BattleSheepState) -> None:

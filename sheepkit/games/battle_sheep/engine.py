@@ -26,10 +26,8 @@ from .rules import READY_FIELDS, BattleSheepRules
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-TILES, START, MOVE, OVER = 0, 1, 2, 3
-#: Each phase in a word, by phase code (the text board's ``@`` line writes and reads these).
-PHASE_NAMES = ("tiles", "start", "move", "over")
-PLAYER_LETTERS = "ABCD"
+from .phases import MOVE, OVER, PHASE_NAMES, PLAYER_LETTERS, START, TILES
+from .textboard import board_text, parse_board
 
 
 # The three kinds of move are tuples of different lengths, so no two kinds compare equal.
@@ -191,8 +189,6 @@ class BattleSheep(Game[BattleSheepRules, Move, "BattleSheepState"]):
     ) -> BattleSheepState:
         """A made-up position in the text board format (see textboard.py), for tests and
         lessons; its history is empty, so it is not a record of a game."""
-        from .textboard import from_text
-
         return from_text(self, text, to_move=to_move, phase=phase)
 
     def first_mover(self, info: FieldInfo, board: tuple[int, ...], start: int) -> int | None:
@@ -463,8 +459,6 @@ class BattleSheepState(State[BattleSheep, Move]):
         )
 
     def __str__(self) -> str:
-        from .textboard import board_text
-
         game = self.game
         name = game.player_name
         if self.phase == OVER:
@@ -486,3 +480,73 @@ def _and(words: list[str]) -> str:
 
 def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def from_text(
+    game: BattleSheep, text: str, *, to_move: int | None = None, phase: str | None = None
+) -> BattleSheepState:
+    """The position ``text`` describes (see the module docstring).
+
+    The phase, unless given ('tiles', 'start', 'move' or 'over', here or on the ``@`` line),
+    follows from the text: with stacks it is the move phase (``to_move``, default Player 1,
+    moves, or the next player clockwise who can); without, the tile phase if the field is
+    smaller than all the tiles, else the start phase. In the start phase the next player
+    without a stack places.
+    """
+    rules = game.rules
+    field, stacks, written_phase, written_player = parse_board(text, rules.players, rules.sheep)
+    if to_move is not None and (
+        isinstance(to_move, bool)
+        or not isinstance(to_move, int)
+        or not 0 <= to_move < rules.players
+    ):
+        raise ValueError(f"to_move must be a seat from 0 to {rules.players - 1}, not {to_move!r}")
+    if phase is not None and written_phase is not None and phase != written_phase:
+        raise ValueError(f"phase={phase!r} but the text says {written_phase!r}")
+    if to_move is not None and written_player is not None and to_move != written_player:
+        raise ValueError(f"to_move={to_move} but the text says seat {written_player}")
+    phase = phase if phase is not None else written_phase
+    to_move = to_move if to_move is not None else written_player
+    size = field.bit_count()
+    full = 4 * game.total_tiles
+    if phase is None:
+        phase = "move" if stacks else "tiles" if size < full else "start"
+    if phase not in PHASE_NAMES:
+        raise ValueError(f"phase must be one of {', '.join(PHASE_NAMES)}, not {phase!r}")
+    code = PHASE_NAMES.index(phase)
+    if code == TILES:
+        if stacks or size % 4 or size >= full:
+            raise ValueError(
+                f"a tile-phase field has no stacks and fewer than {full} pastures, in tiles of 4"
+            )
+        turn = (size // 4) % rules.players if to_move is None else to_move
+        return BattleSheepState.make(game, TILES, turn, field, ())
+    if not field:
+        raise ValueError("the text has no pasture")
+    info = field_info(field, rules.sheep)
+    board = [0] * len(info.cells)
+    for cell, (owner, count) in stacks.items():
+        board[info.local[cell]] = count << 2 | owner
+    after = tuple(board)
+    if code == START:
+        owners = sorted({owner for owner, _ in stacks.values()})
+        if owners != list(range(len(owners))) or len(owners) >= rules.players:
+            raise ValueError("in the start phase, Players 1, 2, ... place in order: one missing")
+        if size < rules.players:
+            raise ValueError(
+                f"a start-phase field needs a pasture for each of the {rules.players} players' "
+                f"flocks; this one has {size}"
+            )
+        if to_move is not None and to_move != len(owners):
+            raise ValueError(
+                f"in the start phase the next to place is seat {len(owners)}, not {to_move}"
+            )
+        return BattleSheepState.make(game, START, len(owners), field, after)
+    first = game.first_mover(info, after, to_move or 0)
+    if code == OVER:
+        if first is not None:
+            raise ValueError("phase 'over': a player can still move in this position")
+        return BattleSheepState.make(game, OVER, to_move or 0, field, after)
+    if first is None:
+        return BattleSheepState.make(game, OVER, to_move or 0, field, after)
+    return BattleSheepState.make(game, MOVE, first, field, after)

@@ -15,8 +15,9 @@ from typing import Any
 
 import sheepkit
 
-from ...bots import RandomBot, play_game
+from ...bots import RandomBot
 from ...lab import mean_interval, wilson
+from ...play import play_game
 from . import geometry as geo
 from .bots import GreedyBot, StrongBot, evaluate, territory
 from .engine import BattleSheep, BattleSheepState, Move

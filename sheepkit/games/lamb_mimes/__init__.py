@@ -15,8 +15,9 @@ from .engine import (
     Play,
 )
 from .rules import LambMimesRules, card_name, parse_card
+from .words import LambMimesWords
 
-register(LambMimes, drawing=LambMimesDrawing, bots=bots_for)
+register(LambMimes, drawing=LambMimesDrawing, words=LambMimesWords, bots=bots_for)
 
 __all__ = [
     "Card",

@@ -10,30 +10,20 @@ Nothing here imports ipycanvas: any object with the Canvas drawing methods will 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ...core import Game, Move
 from ...drawing import INK, PAPER, PLAYER_COLOURS, Drawing, Frame, Target, draw_text
 from .engine import (
-    DEAL,
-    DRAW,
     OVER,
-    OWN,
     PLACE,
-    PUB,
-    REVEAL,
-    START,
-    TABLE_FIELDS,
-    Card,
     Flip,
     LambMimesState,
-    LambMimesTable,
-    Pass,
     Place,
     Play,
 )
-from .rules import COLOURS, LETTERS, MIME_DRAW, NUMBER_CARDS, PASTURE, colours_of
+from .rules import LETTERS, MIME_DRAW, NUMBER_CARDS, PASTURE, colours_of
+from .words import SeenTable, cards_count, headline, spoken, table_of
 
 WIDTH, HEIGHT = 760, 520
 CARD_W, CARD_H = 62, 88
@@ -54,77 +44,6 @@ DISCARD_X, PILE_X, PILES_Y = 224, 316, 176
 INFO_X = 430
 HAND_TOP = 398  # top of an unraised hand card
 HAND_LEFT, HAND_RIGHT = 20, WIDTH - 20
-
-
-@dataclass(frozen=True)
-class Spot:
-    """A Pasture spot as this picture shows it."""
-
-    face: int | None  # the card shown face up, or None
-    down: bool  # a card lies there face down (shown by its back, or by its face if known)
-    note: str  # "seen by all", "yours", "P2's", ""
-
-
-@dataclass(frozen=True)
-class Table(LambMimesTable):  # type: ignore[misc]  # see engine._fields
-    """Everything the picture needs: the public table (the fields of ``LambMimesTable``),
-    and the hands, Pasture and pile as one player's view or the full state shows them."""
-
-    bottom: int  # whose hand lies along the bottom
-    hand: tuple[int, ...]
-    hands: dict[int, tuple[int, ...]]  # other hands shown face up (only with no viewer)
-    hand_sizes: tuple[int, ...]
-    spots: tuple[Spot, ...]
-    pile: int
-    pile_known: int
-    #: The moves the bottom player may make now (empty when it is not their decision).
-    moves: tuple[Move, ...]
-    match: bool  # a whole match (else a single round)
-
-
-def table_of(frame: Frame[LambMimesState]) -> Table:
-    state = frame.state
-    spots = []
-    if frame.viewer is not None:
-        # Only what the viewer may know: their view. Their legal moves are theirs to see.
-        v = state.view(frame.viewer)
-        for seen in v.pasture:
-            if seen == "empty":
-                spots.append(Spot(None, False, ""))
-            elif seen == "unknown":
-                spots.append(Spot(None, True, ""))
-            else:
-                note = "seen by all" if seen[0] == "public" else "yours"
-                spots.append(Spot(seen[1], True, note))
-        bottom, hand, hands, hand_sizes = frame.viewer, v.hand, {}, v.hand_sizes
-        pile, pile_known = v.pile_hidden + len(v.pile_known), len(v.pile_known)
-    else:
-        # No viewer: everything may be shown (seat 0 at the bottom, so the table stays still).
-        for spot in state.spots:
-            if spot is None:
-                spots.append(Spot(None, False, ""))
-            elif spot[0] == PUB:
-                spots.append(Spot(spot[1], True, "seen by all"))
-            elif spot[0] == OWN:
-                spots.append(Spot(spot[1], True, f"P{spot[2] + 1}'s"))
-            else:
-                spots.append(Spot(None, True, ""))
-        bottom = 0
-        hand, hands = state.hands[bottom], {p: h for p, h in enumerate(state.hands) if p != bottom}
-        hand_sizes = tuple(len(h) for h in state.hands)
-        pile, pile_known = state.pile_head + len(state.pile_tail), len(state.pile_tail)
-    return Table(
-        **{name: getattr(state, name) for name in TABLE_FIELDS},  # public: a view's are these
-        bottom=bottom,
-        hand=hand,
-        hands=hands,
-        hand_sizes=hand_sizes,
-        spots=tuple(spots),
-        pile=pile,
-        pile_known=pile_known,
-        moves=state.legal_moves() if state.to_move == bottom else (),
-        match=state.game.rules.match,
-    )
 
 
 # -- geometry ---------------------------------------------------------------------------------
@@ -151,7 +70,7 @@ def hand_box(cards: int, index: int, raised: bool) -> tuple[float, float, float,
     return left + index * step, y, CARD_W, CARD_H + (RAISE if raised else 0)
 
 
-def opponent_boxes(table: Table) -> list[tuple[int, float, float, float, float]]:
+def opponent_boxes(table: SeenTable) -> list[tuple[int, float, float, float, float]]:
     """(player, x, y, w, h) of each other player's panel, in turn order after the bottom."""
     n = len(table.hand_sizes)
     others = [(table.bottom + k) % n for k in range(1, n)]
@@ -159,16 +78,8 @@ def opponent_boxes(table: Table) -> list[tuple[int, float, float, float, float]]
     return [(p, 4 + i * width, OPP_TOP, width - 8, OPP_H) for i, p in enumerate(others)]
 
 
-def spoken(card: int) -> str:
-    """A card in words: "5 blue/green", "blue Lamb Mime"."""
-    if card >= NUMBER_CARDS:
-        return f"{COLOURS[card - NUMBER_CARDS]} Lamb Mime"
-    a, b = colours_of(card)
-    return f"{card % 7 + 1} {COLOURS[a]}/{COLOURS[b]}"
-
-
 class LambMimesDrawing(Drawing[LambMimesState]):
-    """The BoardDrawing of Lamb Mimes (see sheepkit.ui.board): 760 x 520 pixels for 2-6 players."""
+    """The BoardDrawing of Lamb Mimes (see ``sheepkit.core.contract``): 760 x 520 pixels."""
 
     width = WIDTH
     height = HEIGHT
@@ -184,7 +95,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
         name = frame.state.game.player_name
         canvas.fill_style = PAPER
         canvas.fill_rect(0, 0, WIDTH, HEIGHT)
-        draw_text(canvas, self._headline(table, name), 12, 18, size=15, bold=True)
+        draw_text(canvas, headline(table, name), 12, 18, size=15, bold=True)
         for player, x, y, w, h in opponent_boxes(table):
             self._draw_opponent(canvas, table, player, x, y, w, h, name(player))
         self._draw_pasture(canvas, table)
@@ -261,101 +172,18 @@ class LambMimesDrawing(Drawing[LambMimesState]):
         if meant is None or meant in table.moves:
             return None
         if not table.moves:
-            return f"It is not your turn: {self._headline(table, state.game.player_name)}."
+            return f"It is not your turn: {headline(table, state.game.player_name)}."
         return state.why_illegal(meant)
 
-    def log_label(self, before: LambMimesState, move: Move, viewer: int | None) -> str:
-        """A log line as ``viewer`` may read it: dealt and drawn cards stay secret (the owner
-        sees them in the hand), a card put face down in the Pasture only its owner knows."""
-        game = before.game
-        who = before.acting_player
-        name = game.player_name(who) if who is not None else ""
-        if isinstance(move, Card):
-            if move.verb == "deal":
-                return f"{name} is dealt a card"
-            if move.verb == "draw":
-                return f"{name} draws a card"
-            if move.verb == "start":
-                return f"The discard pile starts with {spoken(move.card)}"
-            return f"{name} turns up {spoken(move.card)}"
-        if isinstance(move, Place) and viewer is not None and viewer != who:
-            return f"{name}: puts a card of their hand in the Pasture"
-        return f"{name}: {self.move_label(before, move)}"
-
-    def move_label(self, state: LambMimesState, move: Move) -> str:
-        if isinstance(move, Play):
-            return f"Play {spoken(move.card)}"
-        if isinstance(move, Flip):
-            return f"Flip Pasture spot {move.spot + 1}"
-        if isinstance(move, Place):
-            spot = ""
-            if state.phase == PLACE:
-                spot = f" spot {state.pending[0] + 1}"
-            return f"Put {spoken(move.card)} in the Pasture{spot}"
-        if isinstance(move, Pass):
-            return "Pass (nothing to play or flip)"
-        if isinstance(move, Card):
-            verb = {"deal": "Deal", "start": "Start the pile with", "reveal": "It is"}
-            return f"{verb.get(move.verb, 'Draw')} {spoken(move.card)}"
-        return str(move)
-
-    def describe(self, frame: Frame) -> str:
-        """The table in words, from the same Table the picture draws: the viewer's own hand,
-        how many cards the others hold (their cards only when everything may be shown)."""
-        table = table_of(frame)
-        name = frame.state.game.player_name
-
-        def cards(held: tuple[int, ...]) -> str:
-            return ", ".join(spoken(card) for card in held) or "no cards"
-
-        lines = [self._headline(table, name) + "."]
-        you = "your" if frame.viewer is not None else "the"
-        points = table.points[table.bottom]
-        lines.append(f"{name(table.bottom)}, {points} points, {you} hand: {cards(table.hand)}.")
-        for player in range(len(table.hand_sizes)):
-            if player == table.bottom:
-                continue
-            held = table.hands.get(player)
-            shown = cards(held) if held is not None else _cards(table.hand_sizes[player])
-            lines.append(f"{name(player)}: {shown}; {table.points[player]} points.")
-        for number, spot in enumerate(table.spots, 1):
-            if spot.face is not None:
-                what = spoken(spot.face) + (f" ({spot.note})" if spot.note else "")
-            else:
-                what = "a card face down" if spot.down else "empty"
-            lines.append(f"Pasture spot {number}: {what}.")
-        top = spoken(table.discard[-1]) if table.discard else "empty"
-        lines.append(f"Discard pile: {top}; draw pile: {_cards(table.pile)}.")
-        return "\n".join(lines)
-
     @staticmethod
-    def _hand_move(table: Table, card: int) -> Move:
+    def _hand_move(table: SeenTable, card: int) -> Move:
         return Place(card) if table.phase == PLACE else Play(card)
 
     # -- parts of the picture ---------------------------------------------------------------
-    def _headline(self, table: Table, name: Any) -> str:
-        if table.phase == OVER:
-            return "The match is over" if table.match else "The round is over"
-        who = name(table.turn)
-        pending = table.pending
-        if table.phase == DEAL:
-            doing = f"Dealing: a card for {who}"
-        elif table.phase == START:
-            doing = "Turning up the first card of the discard pile"
-        elif table.phase == REVEAL and pending:
-            doing = f"{who} flips Pasture spot {pending[0] + 1}"
-        elif table.phase == DRAW and pending:
-            doing = f"{who} draws a card ({pending[0]} to go)"
-        elif table.phase == PLACE and pending:
-            doing = f"{who} hides a card in Pasture spot {pending[0] + 1}"
-        else:
-            doing = f"{who} to play"
-        return f"Round {table.round_no} \u00b7 {doing}"
-
     def _draw_opponent(
         self,
         canvas: Any,
-        table: Table,
+        table: SeenTable,
         player: int,
         x: float,
         y: float,
@@ -374,7 +202,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
         label = ("\u25b6 " if current else "") + name
         draw_text(canvas, label, x + 8, y + 16, size=13, bold=True, colour=colour, max_width=w - 16)
         size = table.hand_sizes[player]
-        words = "sits out" if out else _cards(size)
+        words = "sits out" if out else cards_count(size)
         if player in table.won_by:
             words += " \u00b7 WINNER"
         draw_text(canvas, words, x + 8, y + 32, size=12, max_width=w - 16)
@@ -399,7 +227,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
                 _back(canvas, -card_w / 2, -card_h / 2, card_w, card_h)
             canvas.restore()
 
-    def _draw_pasture(self, canvas: Any, table: Table) -> None:
+    def _draw_pasture(self, canvas: Any, table: SeenTable) -> None:
         x0, y0 = PASTURE_X - 14, PASTURE_Y - 24
         w = 2 * CARD_W + PASTURE_GAP + 28
         h = 2 * CARD_H + PASTURE_GAP + 32
@@ -449,7 +277,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
             elif s in flips:
                 _outline(canvas, x, y, cw, ch, MARK)
 
-    def _draw_piles(self, canvas: Any, table: Table) -> None:
+    def _draw_piles(self, canvas: Any, table: SeenTable) -> None:
         y = PILES_Y
         draw_text(
             canvas, "Discard", DISCARD_X + CARD_W / 2, y - 10, size=12, bold=True, align="center"
@@ -461,7 +289,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
             self._card(canvas, table.discard[-1], DISCARD_X, y)
         draw_text(
             canvas,
-            _cards(len(table.discard)),
+            cards_count(len(table.discard)),
             DISCARD_X + CARD_W / 2,
             y + CARD_H + 20,
             size=11,
@@ -480,7 +308,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
             canvas.set_line_dash([])
         draw_text(
             canvas,
-            _cards(table.pile),
+            cards_count(table.pile),
             PILE_X + CARD_W / 2,
             y + CARD_H + 20,
             size=11,
@@ -500,7 +328,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
             for i, card in enumerate(table.aside[:12]):
                 self._mini(canvas, card, DISCARD_X + 100 + i * 16, 318)
 
-    def _draw_info(self, canvas: Any, table: Table, name: Any) -> None:
+    def _draw_info(self, canvas: Any, table: SeenTable, name: Any) -> None:
         """The match score table, and what is going on in words."""
         x, y = INFO_X, 146
         draw_text(canvas, "Match score (lowest wins)", x, y, size=13, bold=True)
@@ -539,7 +367,7 @@ class LambMimesDrawing(Drawing[LambMimesState]):
                 ty += 15
             ty += 4
 
-    def _hint(self, table: Table, name: Any) -> str:
+    def _hint(self, table: SeenTable, name: Any) -> str:
         moves = table.moves
         if table.phase == OVER:
             return "Final hands are shown face up."
@@ -555,12 +383,12 @@ class LambMimesDrawing(Drawing[LambMimesState]):
             return "Nothing fits: click a Pasture card to flip it. Remember what you see!"
         return "Nothing to play or flip: pass."
 
-    def _draw_hand(self, canvas: Any, table: Table, name: Any) -> None:
+    def _draw_hand(self, canvas: Any, table: SeenTable, name: Any) -> None:
         who = name(table.bottom)
         title = f"Your hand ({who})" if not table.hands else f"{who}'s hand"
         draw_text(
             canvas,
-            f"{title}: {_cards(len(table.hand))}",
+            f"{title}: {cards_count(len(table.hand))}",
             HAND_LEFT,
             HAND_TOP - RAISE - 10,
             size=13,
@@ -718,10 +546,6 @@ def _outline(
     canvas.stroke_rect(x - 3, y - 3, w + 6, h + 6)
     if dash:
         canvas.set_line_dash([])
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -603,10 +603,6 @@ class LambMimesState(  # type: ignore[misc]  # frozen on settable field classes:
                 backed[spot[1]] += 1
         assert backed == [sum(s) for s in self.sources], "a source does not match what it backs"
 
-    def round_points(self) -> tuple[int, ...]:
-        """What each hand would cost if the round ended now."""
-        return tuple(sum(points(c) for c in hand) for hand in self.hands)
-
     def why_illegal(self, move: Any) -> str:
         if self.phase == PLACE:
             return f"Choose a card of your hand to put in Pasture spot {self.pending[0] + 1}."

@@ -11,10 +11,10 @@ import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ...bots import play_game
 from ...lab import Tournament, game_seed, simulate, tournament
 from ...lab.metrics import Metric, seat_win_rates
 from ...lab.stats import Interval, mean_interval
+from ...play import play_game
 from .bots import MemoryBot, SensibleBot, StrongBot
 from .engine import Card, LambMimes, LambMimesState
 from .rules import NAMES

@@ -26,10 +26,6 @@ MIME_DRAW = (1, 2, 3, 4)
 PASTURE = 4
 
 
-def is_mime(card: int) -> bool:
-    return card >= NUMBER_CARDS
-
-
 def colours_of(card: int) -> tuple[int, ...]:
     """The colour indices on a card: two for a number card, one for a Mime."""
     return (card - NUMBER_CARDS,) if card >= NUMBER_CARDS else PAIRS[card // 7]

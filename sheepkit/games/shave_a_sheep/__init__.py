@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ...core.contract import Panel
+from ...core.contract import PanelHooks
 from ...core.registry import register
 from .bots import OptimalBot, SensibleBot, bots_for
 from .drawing import ShaveASheepDrawing
@@ -19,15 +19,18 @@ from .rules import (
     face_name,
 )
 from .solver import Solution, solve, win_chances
+from .words import ShaveASheepWords
 
 
-def _panel(app: Any) -> Panel:
+def _panel(app: Any) -> PanelHooks:
     from .panel import ShaveASheepPanel  # ipywidgets: loaded by the app only
 
     return ShaveASheepPanel(app)
 
 
-register(ShaveASheep, drawing=ShaveASheepDrawing, panel=_panel, bots=bots_for)
+register(
+    ShaveASheep, drawing=ShaveASheepDrawing, words=ShaveASheepWords, panel=_panel, bots=bots_for
+)
 
 __all__ = [
     "ACTIONS",

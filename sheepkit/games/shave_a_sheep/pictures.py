@@ -91,11 +91,11 @@ def plot(analyses: list[Analysis], title: str = "") -> svg.Chart:
 def face_pictures(scale: float = 0.6) -> Any:
     """One picture per face of the base die, each with what a player may do on it."""
     game = ShaveASheep(ShaveASheepRules())
-    view = ShaveASheepDrawing()
+    drawing = ShaveASheepDrawing()
     items = []
     for roll in game.faces:
         state = game.position(phase="act", face=roll, middle=8, sheep=(2, 2), piles=(0, 0))
-        options = "; ".join(view.move_label(state, m) for m in state.legal_moves())
+        options = "; ".join(drawing.move_label(state, m) for m in state.legal_moves())
         items.append(picture(state, caption=f"<b>{roll}</b>: {options}", scale=scale))
     return pictures(*items)
 

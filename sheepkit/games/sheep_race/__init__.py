@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ...core.contract import Panel
+from ...core.contract import PanelHooks
 from ...core.registry import register
 from .bots import SensibleBot, StrongBot, bots_for
 from .cards import CARDS, PRINTED
@@ -23,15 +23,16 @@ from .engine import (
     pace_problem,
 )
 from .rules import FINAL_DICE, FINAL_PAYOFFS, SEMIFINAL_DICE, SEMIFINAL_PAYOFFS, SheepRaceRules
+from .words import SheepRaceWords
 
 
-def _panel(app: Any) -> Panel:
+def _panel(app: Any) -> PanelHooks:
     from .panel import SheepRacePanel  # ipywidgets: loaded by the app only
 
     return SheepRacePanel(app)
 
 
-register(SheepRace, drawing=SheepRaceDrawing, panel=_panel, bots=bots_for)
+register(SheepRace, drawing=SheepRaceDrawing, words=SheepRaceWords, panel=_panel, bots=bots_for)
 
 __all__ = [
     "CARDS",

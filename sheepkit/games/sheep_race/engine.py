@@ -806,7 +806,7 @@ class SheepRaceState(State["SheepRace", RaceMove]):
         return f"{move} is not possible now: it is the time for {PHASE_NAMES[phase]}."
 
     def __str__(self) -> str:
-        return describe(self)
+        return race_text(self)
 
 
 HIDDEN_BETS = (-1, -1)  # another player's hidden bets as seen by a player
@@ -865,10 +865,10 @@ class SheepRaceView:
         )
 
     def __str__(self) -> str:
-        return describe(self)
+        return race_text(self)
 
 
-def describe(s: SheepRaceState | SheepRaceView) -> str:
+def race_text(s: SheepRaceState | SheepRaceView) -> str:
     """A plain-text picture: the race, each lane's sheep, cubes and square, bets and scores."""
     game = s.game
     track = game.rules.track

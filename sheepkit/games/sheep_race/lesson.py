@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...bots.match import play_game
 from ...lab import Tournament, mean_interval, tournament
+from ...play import play_game
 from .bots import SensibleBot, StrongBot
 from .cards import Card
 from .engine import RaceMove, SheepRace, SheepRaceState, SheepRaceView
@@ -69,9 +69,6 @@ class Places:
     cards: dict[str, list[int]]  # card -> [1st, 2nd, 3rd] in semifinals
     runs: dict[str, int]  # card -> semifinals run
     final_lanes: list[int]  # final wins by lane
-
-    def lane_chances(self) -> list[list[float]]:
-        return [[n / self.races for n in row] for row in self.lanes]
 
     def card_win_rates(self) -> dict[str, float]:
         """The share of its semifinals each card won (1 in 6 would be an even share)."""

@@ -17,7 +17,6 @@ import ipywidgets as w
 
 from ...core import CHANCE
 from ...ui.panel import Panel
-from .drawing import PLACES, _words
 from .engine import (
     HIDDEN,
     PACE,
@@ -28,6 +27,7 @@ from .engine import (
     pace_problem,
 )
 from .rules import lane_odds
+from .words import PLACES, pace_words
 
 
 class SheepRacePanel(Panel):
@@ -71,7 +71,7 @@ class SheepRacePanel(Panel):
             if problem is None:
                 continue
             button = w.Button(
-                description=f"{_words(pace)}: not allowed, {problem}",
+                description=f"{pace_words(pace)}: not allowed, {problem}",
                 disabled=True,
                 layout=w.Layout(width="auto"),
                 tooltip=problem,

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ...core.contract import Panel
+from ...core.contract import PanelHooks
 from ...core.registry import register
 from .drawing import WolfAndSheepDrawing
 from .engine import (
@@ -17,15 +17,18 @@ from .engine import (
     square_name,
 )
 from .perfect import bots_for
+from .words import WolfAndSheepWords
 
 
-def _panel(app: Any) -> Panel:
+def _panel(app: Any) -> PanelHooks:
     from .panel import WolfAndSheepPanel  # ipywidgets: loaded by the app only
 
     return WolfAndSheepPanel(app)
 
 
-register(WolfAndSheep, drawing=WolfAndSheepDrawing, panel=_panel, bots=bots_for)
+register(
+    WolfAndSheep, drawing=WolfAndSheepDrawing, words=WolfAndSheepWords, panel=_panel, bots=bots_for
+)
 
 __all__ = [
     "SHEEP",

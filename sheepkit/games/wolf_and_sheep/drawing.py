@@ -8,7 +8,6 @@ object that has the ipycanvas Canvas drawing methods; nothing here imports ipyca
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
 from typing import Any
 
 from ...drawing import FONT, INK, OKABE_ITO, PAPER, Drawing, Frame, Target
@@ -29,7 +28,7 @@ THEMES = {"standard": (PAPER, INK), "dark": ("#404040", "#F4F4F4")}
 
 
 class WolfAndSheepDrawing(Drawing[WolfAndSheepState]):
-    """The BoardDrawing of Wolf and Sheep (see sheepkit.ui.board): about 480 x 480 pixels."""
+    """The BoardDrawing of Wolf and Sheep (``sheepkit.core.contract``): about 480 x 480 pixels."""
 
     #: Settings of the viewer, kept when the app makes a new view for new rules.
     preferences: tuple[str, ...] = ("squares", "theme")
@@ -89,12 +88,6 @@ class WolfAndSheepDrawing(Drawing[WolfAndSheepState]):
         mine = (state.sheep,) if state.turn == SHEEP else state.wolves
         return (sq if sq in mine else None), None
 
-    def move_label(self, state: WolfAndSheepState, move: Hashable) -> str:
-        if not isinstance(move, Step):
-            return str(move)
-        piece = "Sheep" if move.source == state.sheep else "Wolf"
-        return f"{piece} {square_name(move.source)} → {square_name(move.target)}"
-
     def explain_click(self, frame: Frame[WolfAndSheepState], x: float, y: float) -> str | None:
         """A piece of the side not to move, or a square the picked piece cannot reach: the
         engine's words for it."""
@@ -107,28 +100,6 @@ class WolfAndSheepDrawing(Drawing[WolfAndSheepState]):
         if sq == state.sheep or sq in state.wolves:
             return state.why_illegal(Step(sq, sq))
         return "Pick one of your pieces first, then the square it goes to."
-
-    def describe(self, frame: Frame[WolfAndSheepState]) -> str:
-        """Where the pieces stand, the last move and whose turn (the text board's last lines)."""
-        state = frame.state
-        wolves = ", ".join(square_name(sq) for sq in state.wolves)
-        lines = [
-            f"A {self.size} by {self.size} board, row 1 at the sheep's side.",
-            f"The sheep is on {square_name(state.sheep)}.",
-            f"The wolves are on {wolves}.",
-        ]
-        if state.history and isinstance(state.history[-1], Step):
-            last = state.history[-1]
-            lines.append(f"Last move: {square_name(last.source)} to {square_name(last.target)}.")
-        if frame.selection is not None:
-            targets = ", ".join(
-                square_name(m.target) for m in self.selected_moves(state, frame.selection)
-            )
-            lines.append(
-                f"Picked: the piece on {square_name(frame.selection)}; it may go to {targets}."
-            )
-        lines += str(state).splitlines()[self.size + 1 :]  # rounds, and who moves or the result
-        return "\n".join(lines)
 
     def targets(self, frame: Frame[WolfAndSheepState]) -> tuple[Target, ...]:
         """Every square, row by row from the wolves' side (as drawn), named with what stands

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ...bots import play_game
+from ...play import play_game
 from .engine import SHEEP, WOLVES, WolfAndSheep, WolfAndSheepState, parse_square, square_name
 from .perfect import SOLVED_SIZES, PerfectBot
 from .solver import SHIPPED_TABLES, solve

@@ -30,7 +30,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from ...core.cache import cache_dir, write_atomically
 from .engine import STRIDE
@@ -180,10 +179,6 @@ class Lanes:
             sum(self.one[f] for f, cone in enumerate(b.cone) if cone >> i & 1)
             for i in range(len(b.dark))
         ]
-
-    def ge(self, a: int, b: int) -> int:
-        """0xFF in the lanes where a >= b, 0 elsewhere."""
-        return ((((a | self.guard) - b) & self.guard) >> 8) * 255
 
     def vmin(self, a: int, b: int) -> int:
         m = ((((a | self.guard) - b) & self.guard) >> 8) * 255
@@ -393,18 +388,6 @@ def shipped_table(size: int, auto_victory: bool) -> Solution | None:
     if solution.board.start not in solution.rows:
         return None
     return solution
-
-
-def table_json(solution: Solution) -> dict[str, Any]:
-    """The JSON of a shipped table (see :func:`shipped_table`)."""
-    return {
-        "format": TABLE_FORMAT,
-        "version": SOLVER_VERSION,
-        "board": solution.board.size,
-        "auto_victory": solution.auto_victory,
-        "formations": len(solution.rows),
-        "data": base64.b64encode(solution.to_bytes()).decode(),
-    }
 
 
 def cache_path(size: int, auto_victory: bool) -> Path:

@@ -3,38 +3,21 @@
 Both run on ``sheepkit.session.Session``, the one game loop, with a bot in every seat; the app
 runs on it too, and ``sheepkit.lab`` plays its games with ``play_game`` (its rows add a ply cap
 and what it measures move by move), so a row replays exactly with ``play_game``, and a game
-played in the app with the same bots and seed is the same game.
+played in the app with the same bots and seed is the same game. This module sits on the
+session (which seats the bots), so the bots import neither.
 """
 
 from __future__ import annotations
 
-import random
 import sys
-from collections.abc import Callable, Sequence
-from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from collections.abc import Sequence
+from typing import Any, TypeVar, overload
 
-from ..core import Game, Move, State, load
-from .specs import BotSpec, bot_maker
-
-if TYPE_CHECKING:
-    from ..session import Session
+from .bots.specs import BotSpec, bot_maker
+from .core import Game, State, load
+from .session import HUMAN, MoveObserver, Session, chance_rng, seat_rng
 
 S = TypeVar("S", bound=State[Any, Any])
-
-#: Told of every move a bot makes: the state before it, the moves it chose among, the state
-#: after (the lab counts real choices and traces the scores with it).
-MoveObserver = Callable[[S, tuple[Move, ...], S], None]
-
-
-def seat_rng(seed: int, seat: int) -> random.Random:
-    """Each seat's own random stream, so one bot's choices never shift another's dice."""
-    return random.Random(f"sheepkit-seat-{seed}-{seat}")
-
-
-def chance_rng(seed: int) -> random.Random:
-    """The stream of a game's dice, shuffles and draws."""
-    return random.Random(f"sheepkit-chance-{seed}")
 
 
 @overload
@@ -106,8 +89,6 @@ def _session(
     observe: MoveObserver[Any] | None,
 ) -> Session:
     """A session with ``bots`` in the seats, played to the end (or the cap)."""
-    session_type, human = _session_type()
-
     if isinstance(game, str):
         game = load(game)
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
@@ -117,20 +98,14 @@ def _session(
             f"{game.title} with these rules has {game.num_players} players, "
             f"but {len(bots)} bots were given"
         )
-    if human in bots:
-        raise ValueError(f"{human!r} is no bot: every seat of a match needs one")
+    if HUMAN in bots:
+        raise ValueError(f"{HUMAN!r} is no bot: every seat of a match needs one")
     for spec in bots:
         if isinstance(spec, (str, type)):
             bot_maker(game, spec)  # refused as the lab refuses it (the session checks objects)
-    session = session_type(game, bots, seed=seed, start=start, keep_timeline=False)
+    session = Session(game, bots, seed=seed, start=start, keep_timeline=False)
     session.run_bots(sys.maxsize, max_plies=max_plies, observe=observe)
     return session
 
 
-@cache
-def _session_type() -> tuple[type[Session], str]:
-    """``Session`` and its word for a human seat, imported when first needed: the session seats
-    bots, so it sits above this module (and an import statement run per game is not free)."""
-    from ..session import HUMAN, Session
-
-    return Session, HUMAN
+__all__ = ["MoveObserver", "chance_rng", "play_game", "play_match", "seat_rng"]

@@ -1,5 +1,6 @@
-"""What goes over the wire of a seat's knowledge: ``encode_view(state, seat)`` and, on the
-device, ``decode_view(game, data)``, a stand-in full state to draw with ``viewer=seat``.
+"""A seat's knowledge as JSON, beside the records (what a table sends over its wire):
+``encode_view(state, seat)`` and, on the device, ``decode_view(game, data)``, a stand-in full
+state to draw with ``viewer=seat``.
 
 A game without hidden information sends its record (everything in it is public). A game with
 hidden information sends the fields of ``state.view(seat)`` and nothing else: the device
@@ -16,7 +17,9 @@ import types
 import typing
 from typing import Any
 
-from ..core import Game, SheepkitError, State, replay
+from .errors import SheepkitError
+from .game import Game, State
+from .record import replay
 
 #: The deepest a view's values nest (a view is a level or two of tuples).
 MAX_DEPTH = 8

@@ -66,11 +66,11 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-# HOST=0.0.0.0 serves the class over the school network (see DESIGN.md, "Serving a classroom",
+# HOST=0.0.0.0 serves the class over the school network (see docs/serving.md, "Serving a classroom",
 # for what a visitor can and cannot do); the default serves this machine only. WARM=N keeps N
 # kernels started and warmed up for the next pages (voila.json: 2; about 85 MB each): WARM=30
 # before a class of 30 opens its apps together. share/jupyter holds Voila's loading screen
-# without its animations (DESIGN.md, "Serving a classroom").
+# without its animations (docs/serving.md, "Serving a classroom").
 app: $(STAMP)
 	@echo ""
 	@echo "  sheepkit apps:  http://$(APP_HOST):$(PORT)/voila/render/00_welcome.ipynb"

@@ -2,7 +2,7 @@
 adds the build step that copies them (sheepkit/lessons/contents.py says which files) from the
 repository's top level into the wheel under ``sheepkit/lessons/``, and into the sdist at the
 places the repository keeps them. An editable install (``pip install -e``, as the Makefile
-makes) copies nothing: ``sheepkit.lessons`` finds them in the clone. DESIGN.md, "Serving a
+makes) copies nothing: ``sheepkit.lessons`` finds them in the clone. docs/serving.md, "Serving a
 classroom", says why this way.
 """
 

@@ -8,7 +8,7 @@ Everything comes from the package registries: the Pyodide core and Font Awesome 
 (site/package-lock.json), Python wheels from PyPI (`pip download`, at the versions Pyodide's
 own lock or this file pins), sheepkit built from the working tree, and small stand-ins for the
 compiled packages only Pyodide's CDN has (site/standins/). The build fails if a built page would
-load anything from outside the site. DESIGN.md ("The static site") says why each step exists.
+load anything from outside the site. site/README.md ("Why each step") says why each step exists.
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ KERNEL_STATIC = Path("extensions/@jupyterlite/pyodide-kernel-extension/static")
 # Pure-Python wheels the lock does not have, pinned to the front-ends in site/requirements.txt.
 EXTRA_WHEELS = {"comm": "0.2.3", "ipywidgets": "8.1.9", "ipycanvas": "0.14.3"}
 # Lock entries replaced by a stand-in (site/standins/<folder>), or dropped with the package
-# that needed them. Each is listed in DESIGN.md.
+# that needed them. Each is listed in site/standins/README.md.
 STANDINS = {"numpy": "numpy", "pillow": "pillow", "sqlite3": "sqlite3", "ssl": "ssl"}
 DROPPED = {"openssl"}  # ssl's shared library: the ssl stand-in needs none
 # Requirements that name front-end-only packages: nothing in the browser imports them.

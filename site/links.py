@@ -36,9 +36,9 @@ BLOCKS = {
         "Open it without installing anything: the **static site** <{site}> (the apps and the lab\n"
         "run in the browser on Pyodide, published by `.github/workflows/pages.yml`), or Binder\n"
         "([apps]({apps}), [lessons]({lessons})). These links are made by `make links` from the\n"
-        "git remote. In the static site `numpy` and `PIL` are small stand-ins (see DESIGN.md,\n"
-        '"The static site"). How a class of 28 gets in, and how long each way takes to open:\n'
-        "[docs/guides/getting_the_class_in.md](docs/guides/getting_the_class_in.md).\n"
+        "git remote. In the static site `numpy` and `PIL` are small stand-ins (see\n"
+        'site/README.md, "Why each step"). How a class of 28 gets in, and how long each way takes\n'
+        "to open: [docs/guides/getting_the_class_in.md](docs/guides/getting_the_class_in.md).\n"
     ),
     "binder": (
         "- Apps (Voila, code hidden): <{apps}>\n- Lessons (JupyterLab, code visible): <{lessons}>\n"

@@ -1,6 +1,6 @@
 """Every websocket on a move's way sends each message at once (TCP_NODELAY): with Nagle's
 algorithm, tornado's default, a widget update's later messages waited for the page to
-acknowledge the first, up to 40 ms (DESIGN.md, "Sockets that do not wait")."""
+acknowledge the first, up to 40 ms (docs/serving.md, "Sockets that do not wait")."""
 
 from __future__ import annotations
 

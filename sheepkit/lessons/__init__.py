@@ -86,6 +86,6 @@ def share_jupyter() -> Path:
 
 
 def voila_config() -> dict[str, Any]:
-    """The Voila settings of voila.json (DESIGN.md, "Serving a classroom")."""
+    """The Voila settings of voila.json (docs/serving.md, "Serving a classroom")."""
     config: dict[str, Any] = json.loads((root() / "voila.json").read_text(encoding="utf-8"))
     return config

@@ -2,7 +2,7 @@
 
 Pages are served by the session's Voila (the project's voila.json as it is); the culling test
 runs a Voila of its own with a short culling time given on the command line (voila.json's
-values are for a lesson: see DESIGN.md, "Serving a classroom"). A kernel must be connected to
+values are for a lesson: see docs/serving.md, "Serving a classroom"). A kernel must be connected to
 within the culling time, so that short time is kept away from tests that open many pages at
 once. Kernels are counted as the server's ipykernel child processes: Voila serves no kernel
 list. No timing asserts: every wait has a bound, and a wait that runs out is a failure.

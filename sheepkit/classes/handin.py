@@ -16,7 +16,8 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .messages import MAX_NAME, Answer, MessageError, Result, build, nesting
+from ..core.messages import nesting
+from .messages import MAX_NAME, Answer, MessageError, Result, build
 
 if TYPE_CHECKING:  # the store (sqlite3) is the server's: a pupil's page only writes a file
     from .store import ClassRow, ClassStore

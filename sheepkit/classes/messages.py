@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, TypeVar, get_type_hints
 
-from ..core import SheepkitError
+from ..core.messages import MessageError as MessageError  # a class's refusals are core's
+from ..core.messages import build as core_build
+from ..core.messages import from_dict as core_from_dict
+from ..core.messages import read_frame
 
 #: The longest message, in bytes of UTF-8 (a reason of MAX_REASON characters and a rule set).
 MAX_MESSAGE = 16_384
@@ -34,20 +37,11 @@ MAX_ID = 80
 MAX_CLASS_NAME = 60
 
 
-class MessageError(SheepkitError, ValueError):
-    """A message refused, with the reason in words; ``op`` is the op it tried ("" if none
-    could be read)."""
-
-    def __init__(self, reason: str, op: str = "") -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.op = op
-
-
 def limit(most: int, *, least: int = 0, empty: type = str) -> Any:
     """A field's size: its text's length (or a list's or object's items) at most ``most``;
     ``least`` above 0 makes it a field the message needs. ``empty`` makes its default."""
-    return field(default_factory=empty, metadata={"most": most, "least": least})
+    meta = {"most": most, "least": least, "needed": least > 0}
+    return field(default_factory=empty, metadata=meta)
 
 
 @dataclass(frozen=True)
@@ -198,53 +192,31 @@ TO_PUPIL: dict[str, type[Message]] = {
 
 def read(text: object, ops: dict[str, type[Message]] = TO_SERVICE) -> Message:
     """The message in ``text`` (JSON), checked, as its dataclass; MessageError if not."""
-    if isinstance(text, bytes | bytearray):
-        raise MessageError("messages are text (JSON), not binary")
-    if not isinstance(text, str):
-        raise MessageError("a message is a JSON object in a text frame")
-    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
-        raise MessageError(f"the message is longer than {MAX_MESSAGE:,} bytes")
-    if nesting(text) > MAX_DEPTH:
-        raise MessageError(f"the message nests deeper than {MAX_DEPTH} levels")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise MessageError(f"the message is not JSON ({error})") from error
-    return from_dict(data, ops)
+    return read_frame(text, ops, field_problem, max_bytes=MAX_MESSAGE, max_depth=MAX_DEPTH)
 
 
 def from_dict(data: object, ops: dict[str, type[Message]] = TO_SERVICE) -> Message:
     """The message of a decoded JSON object, checked."""
-    if not isinstance(data, dict):
-        raise MessageError('a message is a JSON object, {"op": ...}')
-    op = data.get("op")
-    if not isinstance(op, str):
-        raise MessageError('the message has no "op" (what it asks for)')
-    kind = ops.get(op)
-    if kind is None:
-        raise MessageError(f"no op {short(op)!r}; the ops are: {', '.join(ops)}", short(op))
-    return build(kind, {k: v for k, v in data.items() if k != "op"})
+    return core_from_dict(data, ops, field_problem)
 
 
 def build(kind: type[M], values: dict[str, Any]) -> M:
     """``kind(**values)``, each value checked against the field's type and limit."""
-    op = kind.OP
-    hints = get_type_hints(kind)
-    known = {f.name: f for f in fields(kind)}
-    extra = sorted(set(values) - set(known))
-    if extra:
-        raise MessageError(f"{op} takes no {short(extra[0])!r}", op)
-    checked: dict[str, Any] = {}
-    for name, spec in known.items():
-        if name not in values:
-            if spec.metadata.get("least", 0) > 0:
-                raise MessageError(f"{op} needs {name!r}", op)
-            continue  # its default
-        problem = type_problem(values[name], hints[name], spec.metadata)
-        if problem:
-            raise MessageError(f"{op}: {name!r} should be {problem}", op)
-        checked[name] = values[name]
-    return kind(**checked)
+    return core_build(kind, values, field_problem)
+
+
+_HINTS: dict[type[Any], dict[str, Any]] = {}  # each message class's field types, read once
+
+
+def _hints(kind: type[Any]) -> dict[str, Any]:
+    if kind not in _HINTS:
+        _HINTS[kind] = get_type_hints(kind)
+    return _HINTS[kind]
+
+
+def field_problem(kind: type[Any], spec: Any, value: object) -> str:
+    """What a field's value should have been (its declared type and limit), in words."""
+    return type_problem(value, _hints(kind)[spec.name], spec.metadata)
 
 
 def kind_of(hint: Any) -> str:
@@ -322,31 +294,3 @@ def plain_json(value: object, depth: int = 0) -> bool:
             isinstance(k, str) and plain_json(v, depth + 1) for k, v in value.items()
         )
     return False
-
-
-def nesting(text: str) -> int:
-    """How deep the JSON text's objects and lists nest, counted on the text outside strings
-    before it is parsed (a deep message costs nothing)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
-def short(value: object) -> str:
-    text = str(value)
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -20,8 +20,9 @@ import json
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
-from ..classes.messages import nesting, short
-from ..core import SheepkitError
+from ..core.messages import MessageError, read_frame
+from ..core.messages import build as core_build
+from ..core.messages import from_dict as core_from_dict
 from ..session import HUMAN as SESSION_HUMAN
 
 #: The longest message a device may send, in bytes of its UTF-8 text (a move is a few dozen
@@ -57,14 +58,9 @@ def table_who(spec: object) -> str:
     return HUMAN if spec == SESSION_HUMAN else str(spec)
 
 
-class ProtocolError(SheepkitError, ValueError):
-    """A message refused, with the reason in words; ``op`` is the op it tried ("" if none
-    could be read)."""
-
-    def __init__(self, reason: str, op: str = "") -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.op = op
+class ProtocolError(MessageError):
+    """A table's message refused, with the reason in words; ``op`` is the op it tried (""
+    if none could be read)."""
 
 
 def kind(name: str, default: Any = MISSING, *, factory: Any = MISSING, omit: bool = False) -> Any:
@@ -329,65 +325,32 @@ REPLIES: dict[str, type[Message]] = {
 def read_op(text: object) -> Message:
     """The device's message in ``text`` as its dataclass, every field checked, or a
     ProtocolError naming what is wrong."""
-    if isinstance(text, bytes | bytearray):
-        raise ProtocolError("messages are text (JSON), not binary")
-    if not isinstance(text, str):
-        raise ProtocolError("a message is a JSON object in a text frame")
-    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
-        raise ProtocolError(f"the message is longer than {MAX_MESSAGE:,} bytes")
-    if nesting(text) > MAX_DEPTH:
-        raise ProtocolError(f"the message nests deeper than {MAX_DEPTH} levels")
-    return _read_json(text, OPS)
+    return read_frame(
+        text, OPS, field_problem, error=ProtocolError, max_bytes=MAX_MESSAGE, max_depth=MAX_DEPTH
+    )
 
 
 def read_reply(text: object) -> Message:
     """The service's message in ``text`` as its dataclass, every field checked (no size
     limit: a snapshot carries a whole position and log), or a ProtocolError."""
-    if not isinstance(text, str):
+    if isinstance(text, bytes | bytearray):
         raise ProtocolError("a message is a JSON object in a text frame")
-    return _read_json(text, REPLIES)
-
-
-def _read_json(text: str, ops: dict[str, type[Message]]) -> Message:
-    try:
-        message = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise ProtocolError(f"the message is not JSON ({error})") from error
-    return from_dict(message, ops)
+    return read_frame(text, REPLIES, field_problem, error=ProtocolError)
 
 
 def from_dict(message: object, ops: dict[str, type[Message]] = OPS) -> Message:
     """The message of a decoded JSON object, checked."""
-    if not isinstance(message, dict):
-        raise ProtocolError('a message is a JSON object, {"op": ...}')
-    op = message.get("op")
-    if not isinstance(op, str):
-        raise ProtocolError('the message has no "op" (what it asks for)')
-    cls = ops.get(op)
-    if cls is None:
-        known = ", ".join(ops)
-        raise ProtocolError(f"no op {short(op)!r}; the ops are: {known}", short(op))
-    return build(cls, {k: v for k, v in message.items() if k != "op"})
+    return core_from_dict(message, ops, field_problem, error=ProtocolError)
 
 
 def build(cls: type[M], values: dict[str, Any]) -> M:
     """``cls(**values)``, each value checked against its field's kind."""
-    op = cls.OP
-    known = {spec.name: spec for spec in fields(cls)}
-    extra = sorted(set(values) - set(known))
-    if extra:
-        raise ProtocolError(f"{op} takes no {short(extra[0])!r}", op)
-    checked: dict[str, Any] = {}
-    for name, spec in known.items():
-        if name not in values:
-            if spec.default is MISSING and spec.default_factory is MISSING:
-                raise ProtocolError(f"{op} needs {name!r}", op)
-            continue
-        problem = type_problem(values[name], spec.metadata["kind"])
-        if problem:
-            raise ProtocolError(f"{op}: {name!r} should be {problem}", op)
-        checked[name] = values[name]
-    return cls(**checked)
+    return core_build(cls, values, field_problem, error=ProtocolError)
+
+
+def field_problem(cls: type[Any], spec: Any, value: Any) -> str:
+    """What a field's value should have been, by the kind its metadata names."""
+    return type_problem(value, spec.metadata["kind"])
 
 
 def _whole(value: Any) -> bool:

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from table_devices import room
 
+from sheepkit.core.messages import nesting
 from sheepkit.session import HUMAN as SESSION_HUMAN
 from sheepkit.tables import client as client_module
 from sheepkit.tables import protocol as p
@@ -95,7 +96,7 @@ def test_a_field_of_the_wrong_kind_is_refused_in_words(
     else:
         name, problem = "x", "absent"
     text = json.dumps({**data.draw(message_of(cls)).as_dict(), name: value})
-    small = len(text) <= p.MAX_MESSAGE and p.nesting(text) <= p.MAX_DEPTH
+    small = len(text) <= p.MAX_MESSAGE and nesting(text) <= p.MAX_DEPTH
     if cls in p.OPS.values() and not small:  # a device's message: refused for its size
         with pytest.raises(p.ProtocolError, match=r"longer than|nests deeper"):
             reader(cls)(text)

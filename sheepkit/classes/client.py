@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ..core.messages import Outbox
 from .messages import (
     TO_PUPIL,
     Ended,
@@ -42,8 +43,14 @@ class ClassClient:
     """One page in a class. ``receive(text)`` is what the transport calls with each message;
     ``on(listener)`` hears each message after the client has read it."""
 
-    def __init__(self) -> None:
+    def __init__(self, connector: Callable[[ClassClient], Any] | None = None) -> None:
         self.transport: Transport | None = None
+        #: Makes the connection when the first message is sent (at once, or an awaitable);
+        #: None: a transport is given before anything is sent.
+        self.connector = connector
+        #: Told why, when ``connector`` could not reach the service.
+        self.on_unreachable: Callable[[BaseException | None], None] | None = None
+        self._outbox = Outbox(self._connect, self._send_text, self._unreachable)
         self.joined: Joined | None = None
         self.pace = Pace()
         self.spreads: dict[str, Spread] = {}
@@ -87,23 +94,36 @@ class ClassClient:
     def connected(self) -> bool:
         return self.transport is not None
 
+    @property
+    def waiting(self) -> bool:
+        """Whether messages wait for a connection being made."""
+        return bool(self._outbox.waiting)
+
     def send(self, message: Message) -> None:
-        if self.transport is None:
+        """Send ``message``; before a connection is made (a ``connector`` given) it waits for
+        the one this first message makes."""
+        self._send_text(message.to_json())
+
+    def _send_text(self, text: str) -> None:
+        if self.transport is not None:
+            self.transport.send(text)
+        elif self.connector is None:
             raise ConnectionError("this page has no connection to the class server")
-        self.transport.send(message.to_json())
+        else:
+            self._outbox.put(text)
+
+    def _connect(self) -> Any:
+        assert self.connector is not None  # put only when there is one
+        return self.connector(self)
+
+    def _unreachable(self, error: BaseException | None) -> None:
+        if self.on_unreachable is not None:
+            self.on_unreachable(error)
 
     def disconnect(self) -> None:
         if self.transport is not None:
             self.transport.close()
             self.transport = None
-
-    def state(self) -> dict[str, Any]:
-        """The question keys the teacher holds and has revealed, and whether paused."""
-        return {
-            "paused": self.pace.paused,
-            "held": set(self.pace.held),
-            "revealed": set(self.pace.revealed),
-        }
 
 
 class LocalTransport:

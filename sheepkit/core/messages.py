@@ -8,6 +8,8 @@ whose reason is a sentence. Stdlib only.
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, Field, fields
@@ -139,3 +141,50 @@ def nesting(text: str) -> int:
 def short(value: object) -> str:
     text = str(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Outbox:
+    """Messages for a connection made when the first one is sent: they wait for it, and go
+    in order once it is made. ``connect()`` makes it, at once or as an awaitable (a
+    websocket's handshake); ``deliver(text)`` sends over it; ``unreachable(error)`` hears why
+    it could not be made, and the waiting messages are dropped."""
+
+    def __init__(
+        self,
+        connect: Callable[[], Any],
+        deliver: Callable[[str], None],
+        unreachable: Callable[[BaseException | None], None],
+    ) -> None:
+        self.connect, self.deliver, self.unreachable = connect, deliver, unreachable
+        self.waiting: list[str] = []
+        self.connecting = False
+
+    def put(self, text: str) -> None:
+        self.waiting.append(text)
+        if self.connecting:
+            return
+        self.connecting = True
+        try:
+            made = self.connect()
+        except Exception as error:  # the service cannot be reached: say so, change nothing
+            self._failed(error)
+            return
+        if inspect.isawaitable(made):
+            asyncio.ensure_future(made).add_done_callback(
+                lambda done: (
+                    self._failed(done.exception()) if done.exception() is not None else self._made()
+                )
+            )
+        else:
+            self._made()
+
+    def _made(self) -> None:
+        self.connecting = False
+        waiting, self.waiting = self.waiting, []
+        for text in waiting:
+            self.deliver(text)
+
+    def _failed(self, error: BaseException | None) -> None:
+        self.connecting = False
+        self.waiting = []
+        self.unreachable(error)

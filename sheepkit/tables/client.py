@@ -11,13 +11,13 @@ inside the functions that need them.
 from __future__ import annotations
 
 import asyncio
-import inspect
 import os
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core import Game, State, load
+from ..core.messages import Outbox
 from ..core.views import decode_view
 from ..platform import in_browser, site_base
 from . import protocol as p
@@ -61,8 +61,7 @@ class TableClient:
         #: Told why, when ``connector`` could not reach the service (the waiting messages
         #: are dropped).
         self.on_unreachable: Callable[[BaseException | None], None] | None = None
-        self._waiting: list[str] = []
-        self._connecting = False
+        self._outbox = Outbox(lambda: self._connector()(self), self.send_text, self._unreachable)
         self.snapshot: p.State | None = None  # the table's last word on the game
         self.lobby: p.Lobby | None = None  # the last lobby asked for
         self.seated: p.Seated | None = None  # where this device sits: code, seat, token
@@ -141,35 +140,13 @@ class TableClient:
             return
         if self.connector is None:
             raise ConnectionError("this client has no connection to a table server")
-        self._waiting.append(text)
-        if self._connecting:
-            return
-        self._connecting = True
-        try:
-            made = self.connector(self)
-        except Exception as error:  # the service cannot be reached: say so, change nothing
-            self._unreachable(error)
-            return
-        if inspect.isawaitable(made):
-            asyncio.ensure_future(made).add_done_callback(
-                lambda done: (
-                    self._unreachable(done.exception())
-                    if done.exception() is not None
-                    else self._connected()
-                )
-            )
-        else:
-            self._connected()
+        self._outbox.put(text)
 
-    def _connected(self) -> None:
-        self._connecting = False
-        waiting, self._waiting = self._waiting, []
-        for text in waiting:
-            self.send_text(text)
+    def _connector(self) -> Connect:
+        assert self.connector is not None  # put only when there is one
+        return self.connector
 
     def _unreachable(self, error: BaseException | None) -> None:
-        self._connecting = False
-        self._waiting = []
         if self.on_unreachable is not None:
             self.on_unreachable(error)
 

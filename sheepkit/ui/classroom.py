@@ -13,9 +13,7 @@ bottom (nobody is there to guess), the strip shows nothing and nothing is sent.
 
 from __future__ import annotations
 
-import asyncio
 import html
-import inspect
 import os
 import time
 from collections.abc import Callable
@@ -93,10 +91,11 @@ class ClassPage:
         self._connect = connect
         # Without a class server the answers stay in the browser, to hand in as a file.
         self.keeping = connect is None
-        self.client = ClassClient()
+        self.client = ClassClient(connect)
         self.client.on(self.receive)
-        self._waiting: list[Message] = []
-        self._connecting = False
+        self.client.on_unreachable = lambda error: self._say(
+            f"The class server did not answer ({error}). Try again in a moment."
+        )
         # question key -> what to do when the service has saved its answer
         self._on_saved: dict[tuple[str, str], Callable[[], None]] = {}
         # question key -> the run to show when the teacher reveals it
@@ -196,45 +195,15 @@ class ClassPage:
 
     # -- the service --------------------------------------------------------------------------
     def send(self, message: Message) -> None:
-        if self.client.transport is not None:
-            self.client.send(message)
-            return
-        token = (self.memory.value or {}).get("token")
-        if not self._waiting and isinstance(token, str) and not isinstance(message, Join | Rejoin):
-            self._waiting.append(Rejoin(token=token))  # a new connection: back to one's record
-        self._waiting.append(message)
-        if self._connect is None:
-            self._say("There is no class server here.")
-            return
-        if self._connecting:
-            return
-        self._connecting = True
-        try:
-            made = self._connect(self.client)
-        except Exception as error:  # the service cannot be reached: say so
-            self._unreachable(error)
-            return
-        if inspect.isawaitable(made):
-            asyncio.ensure_future(made).add_done_callback(
-                lambda done: (
-                    self._unreachable(done.exception())
-                    if done.exception() is not None
-                    else self._connected()
-                )
-            )
-        else:
-            self._connected()
-
-    def _connected(self) -> None:
-        self._connecting = False
-        waiting, self._waiting = self._waiting, []
-        for message in waiting:
-            self.client.send(message)
-
-    def _unreachable(self, error: BaseException | None) -> None:
-        self._connecting = False
-        self._waiting = []
-        self._say(f"The class server did not answer ({error}). Try again in a moment.")
+        if self.client.transport is None:
+            if self._connect is None:
+                self._say("There is no class server here.")
+                return
+            token = (self.memory.value or {}).get("token")
+            new = not self.client.waiting and not isinstance(message, Join | Rejoin)
+            if new and isinstance(token, str):
+                self.client.send(Rejoin(token=token))  # a new connection: back to one's record
+        self.client.send(message)
 
     def receive(self, message: Message) -> None:
         if isinstance(message, Joined):

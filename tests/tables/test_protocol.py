@@ -241,4 +241,4 @@ def test_a_client_that_cannot_connect_says_why_and_drops_what_waited() -> None:
     client = TableClient(connector)
     client.on_unreachable = heard.append
     client.ping()
-    assert [str(e) for e in heard] == ["no route"] and client._waiting == []
+    assert [str(e) for e in heard] == ["no route"] and client._outbox.waiting == []

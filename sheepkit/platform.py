@@ -111,3 +111,12 @@ def fetch_from_site(where: str) -> bytes:
     if request.status != 200:
         raise OSError(f"{url}: HTTP {request.status}")
     return bytes(request.response.to_bytes())
+
+
+def loopback_url(ip: str, port: int, base_url: str, path: str) -> str:
+    """Where a kernel on this machine reaches a websocket service (``path``) of the server
+    listening on ``ip:port``: over the loopback when the server listens on every address."""
+    host = "127.0.0.1" if ip in ("", "0.0.0.0", "::", "localhost") else ip
+    if ":" in host:
+        host = f"[{host}]"
+    return f"ws://{host}:{port}{base_url.rstrip('/')}/{path}"

@@ -42,7 +42,7 @@ ALLOWED: dict[str, set[str]] = {
     "play": {"core", "platform", "bots", "session"},
     "lab": {"core", "platform", "bots", "session", "play"},
     # A class (sheepkit.classes): its messages, store and pages know nothing of the games.
-    "classes": {"core"},
+    "classes": {"core", "platform"},
     # The tables run on Pyodide too: no widgets, no drawings (server.py and classroom.py add
     # tornado).
     "tables": {"core", "platform", "bots", "session", "play", "game_log", "classes"},

@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 
 from tornado import web, websocket
 
+from ..platform import loopback_url
 from .catalogue import Lesson, lessons_in
 from .client import CLASS_PATH, URL_VARIABLE
 from .handin import HandInError, read_hand_in, store_hand_in
@@ -394,10 +395,8 @@ def voila_folder(voila_app: Any) -> Path:
 
 
 def kernel_url(ip: str, port: int, base_url: str) -> str:
-    host = "127.0.0.1" if ip in ("", "0.0.0.0", "::", "localhost") else ip
-    if ":" in host:
-        host = f"[{host}]"
-    return f"ws://{host}:{port}{base_url.rstrip('/')}/{CLASS_PATH}"
+    """Where a kernel on this machine reaches the class service."""
+    return loopback_url(ip, port, base_url, CLASS_PATH)
 
 
 def teacher_address(ip: str, port: int, base_url: str) -> str:

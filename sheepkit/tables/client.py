@@ -413,11 +413,16 @@ def _answers(url: str, key: str) -> bool:
 
 
 def table_service_url() -> str | None:
-    """The table service's websocket URL for this kernel, or None when there is none to ask
-    (a kernel the Voila server did not start, and not a page's Pyodide). In Pyodide it is
-    the page's own server (a classroom server serves the site and the service together);
-    whether the service answers is ``service_hello``'s question."""
-    url = os.environ.get(URL_VARIABLE)
+    """The table service's websocket URL for this kernel (``service_url``)."""
+    return service_url(URL_VARIABLE, SERVICE_PATH)
+
+
+def service_url(variable: str, path: str) -> str | None:
+    """A service's websocket URL for this kernel, or None when there is none to ask: the
+    environment's ``variable`` (the Voila server sets it for the kernels it starts), else in
+    Pyodide the page's own server's ``path`` (a classroom server serves the site and its
+    services together); whether the service answers is ``service_connector``'s question."""
+    url = os.environ.get(variable)
     if url:
         return url
     if not in_browser():
@@ -426,7 +431,7 @@ def table_service_url() -> str | None:
 
     location = js.location
     scheme = "wss" if str(location.protocol) == "https:" else "ws"
-    return f"{scheme}://{location.host}{site_base(str(location.pathname))}{SERVICE_PATH}"
+    return f"{scheme}://{location.host}{site_base(str(location.pathname))}{path}"
 
 
 def hello_url(url: str) -> str:
@@ -447,6 +452,7 @@ __all__ = [
     "hello_url",
     "local_client",
     "service_connector",
+    "service_url",
     "site_base",
     "table_service_url",
 ]

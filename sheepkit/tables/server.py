@@ -25,6 +25,7 @@ from typing import Any
 from tornado import web, websocket
 from tornado.ioloop import IOLoop, PeriodicCallback
 
+from ..platform import loopback_url
 from .authority import Device, TableKeeper, TableService
 from .client import SERVICE_PATH, URL_VARIABLE
 from .protocol import MAX_MESSAGE, Error, ProtocolError
@@ -170,12 +171,8 @@ def add_table_handlers(web_app: web.Application, base_url: str, service: TableSe
 
 
 def kernel_url(ip: str, port: int, base_url: str) -> str:
-    """Where a kernel on this machine reaches the service (over the loopback when the server
-    listens on every address)."""
-    host = "127.0.0.1" if ip in ("", "0.0.0.0", "::", "localhost") else ip
-    if ":" in host:
-        host = f"[{host}]"
-    return f"ws://{host}:{port}{base_url.rstrip('/')}/{SERVICE_PATH}"
+    """Where a kernel on this machine reaches the table service."""
+    return loopback_url(ip, port, base_url, SERVICE_PATH)
 
 
 def start_with_voila(voila_app: Any) -> TableService:

@@ -14,7 +14,6 @@ bottom (nobody is there to guess), the strip shows nothing and nothing is sent.
 from __future__ import annotations
 
 import html
-import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -39,6 +38,7 @@ from ..classes.messages import (
     Spread,
 )
 from ..platform import in_browser
+from ..tables.client import hello_url, service_connector, service_url
 from .browser_memory import BrowserMemory
 from .requested import served_by_voila
 
@@ -59,28 +59,14 @@ def current() -> ClassPage | None:
 def class_service_url() -> str | None:
     """The class service's websocket for this kernel (the Voila server sets it), or in
     Pyodide the page's own server's; None when there is none to ask."""
-    url = os.environ.get(URL_VARIABLE)
-    if url:
-        return url
-    if not in_browser():
-        return None
-    import js  # type: ignore[import-not-found]
-
-    from ..tables.client import site_base
-
-    location = js.location
-    scheme = "wss" if str(location.protocol) == "https:" else "ws"
-    return f"{scheme}://{location.host}{site_base(str(location.pathname))}{CLASS_PATH}"
+    return service_url(URL_VARIABLE, CLASS_PATH)
 
 
 def service_connect() -> Connect | None:
     """How this page reaches the class service, or None when there is none (in Pyodide: a
     site served as plain files, whose hello page does not answer)."""
-    from ..tables.client import service_connector
-
     url = class_service_url()
-    hello = url.replace("ws", "http", 1) + "/hello" if url else ""
-    return service_connector(url, hello, "classes")
+    return service_connector(url, hello_url(url) if url else "", "classes")
 
 
 class ClassPage:

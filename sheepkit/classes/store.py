@@ -16,9 +16,9 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core import SheepkitError
 
@@ -365,22 +365,7 @@ class ClassStore:
             " ORDER BY a.lesson, a.question, p.name",
             (class_id, lesson, lesson),
         )
-        return [
-            AnswerRow(
-                row["pupil"],
-                row["lesson"],
-                row["question"],
-                row["text"],
-                row["guess"],
-                row["reason"],
-                row["result"],
-                row["game"],
-                json.loads(row["rules"]),
-                row["seed"],
-                row["time"],
-            )
-            for row in rows
-        ]
+        return [_row(AnswerRow, row) for row in rows]
 
     def runs(self, class_id: int, lesson: str | None = None) -> list[RunRow]:
         rows = self.db.execute(
@@ -389,22 +374,7 @@ class ClassStore:
             " ORDER BY r.lesson, r.experiment, r.time, r.id",
             (class_id, lesson, lesson),
         )
-        return [
-            RunRow(
-                row["pupil"],
-                row["lesson"],
-                row["experiment"],
-                row["change"],
-                row["guess"],
-                row["result"],
-                row["value"],
-                row["game"],
-                json.loads(row["rules"]),
-                row["seed"],
-                row["time"],
-            )
-            for row in rows
-        ]
+        return [_row(RunRow, row) for row in rows]
 
     # -- pacing -------------------------------------------------------------------------------
     def set_question(
@@ -463,6 +433,17 @@ class ClassStore:
         """Every kept table's (code, state) as stored (whatever the file holds)."""
         rows = self.db.execute("SELECT code, state FROM tables ORDER BY code")
         return [(row["code"], row["state"]) for row in rows]
+
+
+R = TypeVar("R", AnswerRow, RunRow)
+
+
+def _row(kind: type[R], row: sqlite3.Row) -> R:
+    """An answer or a run as its dataclass: its columns by the fields' names, the rules
+    decoded from their JSON."""
+    values = {f.name: row[f.name] for f in fields(kind)}
+    values["rules"] = json.loads(values["rules"])
+    return kind(**values)
 
 
 def _class(row: sqlite3.Row) -> ClassRow:

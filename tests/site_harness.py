@@ -10,15 +10,18 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import subprocess
+import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from voila_harness import AppPage
+from voila_harness import AppPage, free_port
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page, Route, Worker
@@ -44,6 +47,35 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 # Pyodide streams its .wasm: the type must be right.
 _Handler.extensions_map = {**_Handler.extensions_map, ".wasm": "application/wasm"}
+
+
+@contextmanager
+def serve_classroom(classes: Path, answers: str = "sheepkit/tables/hello") -> Iterator[str]:
+    """The built site on a classroom server (``python -m sheepkit.tables.classroom``, what
+    ``make classroom`` runs), keeping its classes and tables in ``classes``; its address once
+    ``answers`` answers."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    command = ["-m", "sheepkit.tables.classroom", "--port", str(port), "--site", str(SITE)]
+    process = subprocess.Popen(
+        [sys.executable, *command, "--classes", str(classes)],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + answers, timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            raise RuntimeError("the classroom server never answered")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 @contextmanager

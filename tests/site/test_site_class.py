@@ -7,18 +7,14 @@ from __future__ import annotations
 
 import base64
 import re
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from site_harness import REPO, SITE, Offline, SitePage
-from voila_harness import free_port
+from site_harness import Offline, SitePage, serve_classroom
 
 from sheepkit.classes.handin import read_hand_in
 from sheepkit.classes.store import FILE_NAME, ClassStore
@@ -35,28 +31,8 @@ LESSON = "voici/render/sheep_race.html"
 @pytest.fixture(scope="module")
 def classroom() -> Iterator[tuple[str, Path]]:
     folder = Path(tempfile.mkdtemp(prefix="sheepkit-site-classes-"))
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    command = ["-m", "sheepkit.tables.classroom", "--port", str(port), "--site", str(SITE)]
-    process = subprocess.Popen(
-        [sys.executable, *command, "--classes", str(folder)],
-        cwd=REPO,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url + "sheepkit/class/hello", timeout=2).read()
-                break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            pytest.fail("the classroom server never answered")
+    with serve_classroom(folder, answers="sheepkit/class/hello") as url:
         yield url, folder
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def answer_the_prediction(page: SitePage, guess: str) -> None:

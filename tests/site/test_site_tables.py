@@ -4,17 +4,13 @@ Pyodide, sit at one Wolf and Sheep table through the browser's own websocket."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import tempfile
-import time
-import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from site_harness import REPO, SITE, Offline, SitePage
-from voila_harness import free_port
+from site_harness import Offline, SitePage, serve_classroom
 
 import sheepkit
 from sheepkit.drawing import drawing_for
@@ -28,29 +24,9 @@ START = 240.0  # a cold Pyodide start on a busy 2-core machine
 
 @pytest.fixture(scope="module")
 def classroom() -> Iterator[str]:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    command = ["-m", "sheepkit.tables.classroom", "--port", str(port), "--site", str(SITE)]
-    classes = tempfile.mkdtemp(prefix="sheepkit-site-tables-")  # its store, not the repo's
-    process = subprocess.Popen(
-        [sys.executable, *command, "--classes", classes],
-        cwd=REPO,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url + "sheepkit/tables/hello", timeout=2).read()
-                break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            pytest.fail("the classroom server never answered")
+    # Its store in a temp folder, not the repository's classes/.
+    with serve_classroom(Path(tempfile.mkdtemp(prefix="sheepkit-site-tables-"))) as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def device(chromium: Browser, url: str, contexts: list[Offline]) -> SitePage:

@@ -26,6 +26,9 @@ class Question:
     kind: str  # number, choice or sentence
     choices: tuple[str, ...] = ()
     unit: str = ""
+    #: A prediction (guess, then a result the teacher may hold back); else a question asked
+    #: in words, with no result.
+    predicts: bool = True
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,7 @@ def questions_in(source: str, lesson: str) -> list[Question]:
                 kind,
                 tuple(str(c) for c in options.get("choices", ())),
                 str(options.get("unit", "")),
+                predicts=name == "predict",
             )
         )
     return sorted(found, key=lambda q: _position(source, q.text))

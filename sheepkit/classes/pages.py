@@ -228,7 +228,13 @@ def board(store: ClassStore, klass: ClassRow, lessons: Sequence[Lesson], lesson_
         if answer.question not in seen:
             seen.add(answer.question)
             questions.append(
-                Question(lesson_key, answer.question, answer.text or answer.question, "sentence")
+                Question(
+                    lesson_key,
+                    answer.question,
+                    answer.text or answer.question,
+                    "sentence",
+                    predicts=bool(answer.guess),
+                )
             )
     parts = [
         f"<h2>{escape(lesson.title if lesson else lesson_key)}</h2>",
@@ -270,6 +276,45 @@ def _question(
     pupils: list[Pupil],
     alias: dict[str, str],
 ) -> str:
+    pacing = _pacing(question, state) if question.predicts else ""
+    answered = {a.pupil for a in answers}
+    waiting = [p.name for p in pupils if p.name not in answered]
+    measured = next((a.result for a in answers if a.result), "")
+    guesses = [a.guess for a in answers if a.guess]
+    chart = spread_chart(question.text, guesses, measured, question.kind)
+    reasons = [a for a in answers if a.reason]
+    reason_list = "".join(
+        f'<li>{escape(a.reason)} <span class="muted">({_name(a.pupil, alias)}'
+        + (f", guessed {escape(a.guess)}" if a.guess else "")
+        + ")</span></li>"
+        for a in reasons
+    )
+    return (
+        f'<section class="question" aria-label="{escape(question.text)}">'
+        f"<h3>{escape(question.text)}</h3>"
+        + pacing
+        + f"<p>Answered: {len(answered)} of {len(pupils)}."
+        + (
+            " Not yet: " + ", ".join(_name(n, alias) for n in waiting) + "."
+            if waiting and answered
+            else ""
+        )
+        + "</p>"
+        + (f"<p>Measured: <strong>{escape(measured)}</strong></p>" if measured else "")
+        + (f'<div class="chart">{chart}</div>' if chart else "")
+        + (
+            f'<h4>{"Reasons" if question.predicts else "Answers"}</h4>'
+            f'<ul class="reasons">{reason_list}</ul>'
+            if reason_list
+            else ""
+        )
+        + "</section>"
+    )
+
+
+def _pacing(question: Question, state: QuestionState | None) -> str:
+    """A prediction's state and the teacher's buttons: hold, reveal, open, share. (A question
+    asked in words has no result to hold back, and no spread of guesses.)"""
     now = state.state if state else "open"
     shared = bool(state and state.shared)
     fields = {"lesson": question.lesson, "question": question.key}
@@ -290,36 +335,10 @@ def _question(
         if shared
         else _action("share", "Share the spread with the class (no names)", fields)
     )
-    answered = {a.pupil for a in answers}
-    waiting = [p.name for p in pupils if p.name not in answered]
-    measured = next((a.result for a in answers if a.result), "")
-    guesses = [a.guess for a in answers if a.guess]
-    chart = spread_chart(question.text, guesses, measured, question.kind)
-    reasons = [a for a in answers if a.reason]
-    reason_list = "".join(
-        f'<li>{escape(a.reason)} <span class="muted">({_name(a.pupil, alias)}'
-        + (f", guessed {escape(a.guess)}" if a.guess else "")
-        + ")</span></li>"
-        for a in reasons
-    )
     return (
-        f'<section class="question" aria-label="{escape(question.text)}">'
-        f"<h3>{escape(question.text)}</h3>"
         f'<p><span class="state">{escape(said)}</span>'
         + (" The spread is shared with the class." if shared else "")
-        + "</p>"
-        f'<p class="noprint">{" ".join(buttons)}</p>'
-        f"<p>Answered: {len(answered)} of {len(pupils)}."
-        + (
-            " Not yet: " + ", ".join(_name(n, alias) for n in waiting) + "."
-            if waiting and answered
-            else ""
-        )
-        + "</p>"
-        + (f"<p>Measured: <strong>{escape(measured)}</strong></p>" if measured else "")
-        + (f'<div class="chart">{chart}</div>' if chart else "")
-        + (f'<h4>Reasons</h4><ul class="reasons">{reason_list}</ul>' if reason_list else "")
-        + "</section>"
+        + f'</p><p class="noprint">{" ".join(buttons)}</p>'
     )
 
 

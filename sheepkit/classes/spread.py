@@ -89,7 +89,7 @@ def _dots(title: str, values: list[float], measured: str) -> str:
         parts.append(
             f'<line x1="{tx:.1f}" y1="22" x2="{tx:.1f}" y2="{base + 4}" stroke="{VERMILLION}"'
             ' stroke-width="3" stroke-dasharray="6 3"/>'
-            f'<text x="{tx:.1f}" y="16" text-anchor="middle" fill="{INK}">'
+            f'<text x="{tx:.1f}" y="16" text-anchor="{_anchor(tx)}" fill="{INK}">'
             f"measured: {esc(measured)}</text>"
         )
     spread = ", ".join(f"{v:g}" for v in sorted(values))
@@ -97,6 +97,13 @@ def _dots(title: str, values: list[float], measured: str) -> str:
         f" Measured: {measured}." if truth is not None else ""
     )
     return _svg(title, base + 30, described, "".join(parts))
+
+
+def _anchor(x: float) -> str:
+    """Where a label over the point ``x`` is anchored, so that it stays inside the chart."""
+    if x > WIDTH * 0.6:
+        return "end"
+    return "start" if x < WIDTH * 0.4 else "middle"
 
 
 def _bars(title: str, guesses: Sequence[str], measured: str) -> str:

@@ -97,3 +97,37 @@ def test_each_game_guide_says_how_to_run_its_predictions_with_a_class(lesson: st
     for question in found.questions:
         if question.kind != "sentence":  # each prediction is named, in the lesson's words
             assert question.text.split("?")[0][-30:] in words, question.text
+
+
+def test_a_question_asked_in_words_has_no_pacing_and_a_prediction_has() -> None:
+    from class_room import joined, send, service_at
+
+    from sheepkit.classes import messages as m
+    from sheepkit.classes.pages import board
+
+    service, _ = service_at()
+    klass = service.open_class("9B")
+    sam = joined(service, klass, "Sam")
+    send(
+        sam,
+        m.Answer(
+            lesson="wolf_and_sheep",
+            question="why-is-a-player-who-cannot-move-loses",
+            text="Why?",
+            reason="boxed in",
+        ),
+    )
+    page = board(service.store, klass, lessons_in(NOTEBOOKS), "wolf_and_sheep")
+    sections = page.split('<section class="question"')[1:]
+    asked = next(s for s in sections if "boxed in" in s)
+    predicted = next(s for s in sections if "Both sides play perfectly" in s)
+    assert "Hold the class here" not in asked and "Answers</h4>" in asked
+    assert "Hold the class here" in predicted and "Reveal the result" in predicted
+
+
+def test_the_measured_label_stays_inside_the_chart() -> None:
+    from sheepkit.classes.spread import WIDTH, spread_chart
+
+    svg = spread_chart("q", ["1", "2"], "3 times (a long measured answer)", "number")
+    assert 'text-anchor="end"' in svg  # measured at the right edge: its label ends there
+    assert f'width="{WIDTH}"' in svg

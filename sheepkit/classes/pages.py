@@ -303,7 +303,7 @@ def _question(
         + (f"<p>Measured: <strong>{escape(measured)}</strong></p>" if measured else "")
         + (f'<div class="chart">{chart}</div>' if chart else "")
         + (
-            f'<h4>{"Reasons" if question.predicts else "Answers"}</h4>'
+            f"<h4>{'Reasons' if question.predicts else 'Answers'}</h4>"
             f'<ul class="reasons">{reason_list}</ul>'
             if reason_list
             else ""

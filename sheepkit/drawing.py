@@ -179,6 +179,23 @@ def draw_shape(canvas: Any, shape: str, x: float, y: float, r: float, colour: st
         canvas.fill_circle(x, y, r)
 
 
+#: The pass-the-device curtain's grey (white words on it contrast 11:1).
+CURTAIN_GREY = "#3a3a3a"
+
+
+def draw_curtain(canvas: Any, width: float, height: float, name: str) -> None:
+    """The pass-the-device curtain over the whole board: nothing of it shows."""
+    canvas.fill_style = CURTAIN_GREY
+    canvas.fill_rect(0, 0, width, height)
+    canvas.fill_style = "#ffffff"
+    canvas.font = "22px sans-serif"
+    canvas.text_align = "center"
+    canvas.text_baseline = "middle"
+    canvas.fill_text(f"Pass the device to {name}", width / 2, height / 2 - 14)
+    canvas.font = "15px sans-serif"
+    canvas.fill_text("Everyone else: look away!", width / 2, height / 2 + 18)
+
+
 def drawing_for(game: Game[Any, Any, Any]) -> BoardDrawing:
     """The drawing the game registered, made for these rules; else its text (TextDrawing)."""
     make = entry_for(game).drawing

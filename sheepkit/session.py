@@ -22,16 +22,18 @@ import functools
 import json
 import random
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from .bots import Bot, BotFactory, for_game
 from .bots.specs import BotSpec, bot_maker, make_bot, spec_name
 from .core import CHANCE, BadRecord, Game, Move, SheepkitError, State, load, replay
+from .core.contract import GameWords
 from .core.game import FORMAT, VERSION
 from .core.record import parse_json
 from .core.registry import game_type
 from .core.rules import Rules
+from .game_log import LogMemo, log_entries
+from .live import EVENTS, LOCAL, Event, EventKind, Listener, LiveGame, Offers
 
 HUMAN = "Human"
 
@@ -60,25 +62,6 @@ SeatSpec = BotSpec
 # here are a few hundred moves of a dozen characters); anything far longer is refused before it
 # is parsed, so a pasted novel or a crafted file cannot tie up the kernel.
 MAX_RECORD_CHARS = 100_000
-
-EventKind = Literal["moved", "browsed", "started", "seat", "curtain", "over"]
-#: What a session tells its listeners. "moved": the timeline grew (a move, a roll, or a run of
-#: bot moves or deals) and the cursor is at its end; "browsed": the cursor moved (undo, redo,
-#: goto); "started": a new game or a loaded record (the game and its rules may be new);
-#: "seat": a seat changed (``Event.seat``); "curtain": the device must be covered for
-#: ``curtain_for``, or the curtain was lifted (then ``curtain_for`` is None); "over": the game
-#: ended. "moved" and "browsed" come first, "curtain" and "over" after them.
-EVENTS: tuple[EventKind, ...] = ("moved", "browsed", "started", "seat", "curtain", "over")
-
-
-@dataclass(frozen=True)
-class Event:
-    kind: EventKind
-    session: Session
-    seat: int | None = None
-
-
-Listener = Callable[[Event], None]
 
 
 class SessionError(SheepkitError, ValueError):
@@ -145,6 +128,7 @@ class Session:
         self._curtain_changed = False
         self._last_viewer: int | None = None
         self._bots: dict[int, Bot] = {}
+        self._log_memos: dict[int | None, LogMemo] = {}  # the log's words, per viewer
         self._restart(self.game.new_game() if start is None else start)
 
     # ----------------------------------------------------------------------- the timeline --
@@ -415,6 +399,56 @@ class Session:
             return state.rolled_in_the_open and self.is_human(state.acting_player)
         return self.is_human(state.to_move)
 
+    # ------------------------------------------------------------- what a screen shows --
+    @property
+    def offers(self) -> Offers:
+        """Every control of a screen acts on a session (``sheepkit.live.Offers``)."""
+        return LOCAL
+
+    def moves(self) -> tuple[Hashable, ...]:
+        """The legal moves, when a human at this device must choose one (none at a chance
+        node, while browsing a bot's turn, or behind the curtain)."""
+        state = self.state
+        if self.curtain_for is not None or state.to_move == CHANCE:
+            return ()
+        return tuple(state.legal_moves()) if self.human_decides(state) else ()
+
+    def status(self, takes_clicks: bool) -> str:
+        """Whose turn it is and what to do, in words (``takes_clicks``: the board reads
+        clicks, so a move may be picked there too)."""
+        state, name = self.state, self.game.player_name
+        seat = state.to_move
+        if state.is_over or seat is None:  # (to_move is None exactly when the game is over)
+            text = f"Game over. {state.outcome()}"
+        elif self.curtain_for is not None:
+            text = f"Pass the device to {name(self.curtain_for)}."
+        elif seat == CHANCE:
+            who = state.acting_player
+            roller = name(who) if who is not None else "Chance"
+            if self.claimed(state):
+                text = "A race! Use the buttons below."
+            elif not self.may_roll(state):  # a card game deals and draws by itself
+                text = "The cards are being dealt or drawn…"
+            elif self.human_decides(state):
+                text = f"{roller}: roll!"
+            else:
+                text = f"{roller} ({self.seats[who] if who is not None else 'auto'}) rolls…"
+        elif self.is_human(seat):
+            where = " or on the board" if takes_clicks else ""
+            text = f"{name(seat)} to move: pick a move below{where}."
+        else:
+            text = f"{name(seat)} ({self.seats[seat]} bot) is thinking…"
+        if not self.at_end:
+            text += f" (Showing move {self.cursor} of {len(self.timeline) - 1}: play a move to "
+            text += "continue from here, or Redo.)"
+        return text
+
+    def log_entries(self, words: GameWords, viewer: int | None) -> list[tuple[int, int, str]]:
+        """(first ply, last ply, words) per line of the game log as ``viewer`` may read it
+        (``sheepkit.game_log``); each call words only the moves new since the last."""
+        memo = self._log_memos.setdefault(viewer, [])
+        return log_entries(words, self.timeline, viewer, self.deals, memo)
+
     # --------------------------------------------------------------------- curtain policy --
     def lift_curtain(self) -> None:
         """The player the device passed to is holding it: show them their board."""
@@ -649,7 +683,7 @@ class Race:
 
     def __init__(
         self,
-        session: Session,
+        session: LiveGame,
         settle: Callable[[Hashable | None, str], None],
         *,
         later: Later | None,

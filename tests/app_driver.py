@@ -41,7 +41,7 @@ def play_to_the_end(app: GameApp, rng: random.Random, limit: int = 5000) -> int:
             return clicked
         if app.curtain_for is not None:
             app.curtain_button.click()
-        elif not app._human_decides(state):
+        elif not app.screen.live.human_decides(state):
             assert app.step(), f"the app did not move for the bot at ply {state.ply}"
         elif state.to_move == CHANCE:
             assert app.chance_box.layout.display != "none" and not app.roll_button.disabled

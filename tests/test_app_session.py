@@ -53,7 +53,7 @@ def test_a_game_played_partly_by_humans_replays_from_its_record(name: str, rules
     app = GameApp(game, seats, seed=5, autoplay=False)
     rng = random.Random(5)
     for _ in range(6):  # a few moves by the humans' buttons, then a human hands over to a bot
-        if not app._human_decides(app.state):
+        if not app.screen.live.human_decides(app.state):
             app.step()
         elif app.chance_box.layout.display != "none":
             app.roll_button.click()
@@ -80,7 +80,7 @@ def test_a_seat_turned_bot_after_undo_plays_on(name: str, seat_bot: str) -> None
 
     async def watch() -> GameApp:
         app = GameApp(name, ["Human", "Human"], seed=3, speed_ms=50)
-        app._on_client_ready()  # a browser shows it: auto-play may run
+        app.client_ready()  # a browser shows it: auto-play may run
         app.play(app.state.legal_moves()[0])
         app.play(app.state.legal_moves()[0])
         app.undo()
@@ -107,7 +107,7 @@ def test_battle_sheep_tile_controls_after_undo() -> None:
     panel = app.panel
     panel.lay_button.click()  # the human's first tile
     app.run_bots()  # the bot's
-    assert app.state.ply == 2 and app._human_decides(app.state)
+    assert app.state.ply == 2 and app.screen.live.human_decides(app.state)
     app.undo()
     assert app.cursor == 0 and not app.at_end
     assert "pick a move below" in app.status.value

@@ -14,14 +14,14 @@ from toy_games import DiceRace, HighCard
 import sheepkit
 from sheepkit.core import BadRecord, load
 from sheepkit.drawing import TextDrawing
+from sheepkit.session import MAX_RECORD_CHARS
 from sheepkit.ui import GameApp, play
-from sheepkit.ui.app import MAX_RECORD_CHARS
 
 pytestmark = pytest.mark.usefixtures("dice_race_and_high_card")
 
 
 def visible_moves(app: GameApp) -> list:
-    return [b for b in app._move_buttons if b.layout.display != "none"]
+    return [b for b in app.move_buttons if b.layout.display != "none"]
 
 
 def test_hot_seat_game_through_buttons() -> None:
@@ -106,17 +106,17 @@ def test_the_closed_sections_are_made_when_first_opened() -> None:
     """Rules, Save / load and About the bots hold about half of an app's widgets: the page
     makes them only when a section is opened, and they then show the game as it is."""
     app = GameApp(DiceRace(), seats=["Human", "MCTS"], seed=7)
-    placeholders = app.extras.children
+    placeholders = app.extras.widget.children
     assert [type(child).__name__ for child in placeholders] == ["Box", "Box", "Box"]
     assert not any(child.children for child in placeholders)
     app.rules_panel.inputs["target"].value = 12  # used from code: made then
     app.rules_panel.button.click()
-    assert app.extras.children[0] is app.rules_panel.widget
-    app.extras.selected_index = 2  # opened on the page
-    assert app.extras.children[2] is app.bot_notes
-    assert "Monte Carlo" in app.bot_notes.value
-    app.extras.selected_index = 1
-    assert app.extras.children[1] is app.records_panel.widget
+    assert app.extras.widget.children[0] is app.rules_panel.widget
+    app.extras.widget.selected_index = 2  # opened on the page
+    assert app.extras.widget.children[2] is app.extras.bot_notes
+    assert "Monte Carlo" in app.extras.bot_notes.value
+    app.extras.widget.selected_index = 1
+    assert app.extras.widget.children[1] is app.records_panel.widget
     app.records_panel.save_button.click()
     assert '"target": 12' in app.records_panel.text.value
     app.new_game({"target": 9})  # a section made already follows the game
@@ -252,15 +252,15 @@ def test_seat_selector_switches_to_a_bot() -> None:
 
 def test_pass_the_device_curtain_between_humans() -> None:
     app = GameApp(HighCard(), seats=["Human", "Human"], seed=11)
-    assert app._viewer() == 0
+    assert app.screen.live.viewer() == 0
     app.roll("deal 2,3")
     assert app.curtain_for is None  # the same human still holds the device
-    assert app._frame().viewer == 0
+    assert app.screen.frame().viewer == 0
 
 
 def test_about_the_bots_lists_descriptions() -> None:
     app = GameApp(DiceRace(), seats=["Human", "Human"])
-    assert "Random" in app.bot_notes.value and "Monte Carlo" in app.bot_notes.value
+    assert "Random" in app.extras.bot_notes.value and "Monte Carlo" in app.extras.bot_notes.value
 
 
 class UnlistedDiceRace(DiceRace):
@@ -276,7 +276,7 @@ def test_the_app_plays_a_game_class_never_registered() -> None:
     assert isinstance(app.drawing, TextDrawing)  # entry_for: the text drawing...
     assert list(app.bot_factories) == ["Random", "MCTS"]  # ...and the general bots
     assert app.speed.value == 150 and not app.autoplay and app.seed == 4
-    assert "Unlisted dice race" in app.title.value and "Monte Carlo" in app.bot_notes.value
+    assert "Unlisted dice race" in app.title.value and "Monte Carlo" in app.extras.bot_notes.value
     steps = 0
     while not app.state.is_over:
         assert steps < 400
@@ -308,7 +308,7 @@ def test_play_takes_rule_changes_and_the_app_options() -> None:
 def test_autoplay_runs_bots_on_the_event_loop() -> None:
     async def watch() -> GameApp:
         app = GameApp(DiceRace(), seats=["Random", "Random"], seed=12, speed_ms=50)
-        app._on_client_ready()  # a browser has connected: auto-play may start
+        app.client_ready()  # a browser has connected: auto-play may start
         for _ in range(200):
             if app.state.is_over:
                 break
@@ -323,7 +323,7 @@ def test_autoplay_waits_for_the_page_and_for_humans() -> None:
     async def watch(ready: bool, seats: list[str]) -> GameApp:
         app = GameApp(DiceRace(), seats=seats, seed=13, speed_ms=50)
         if ready:
-            app._on_client_ready()
+            app.client_ready()
         await asyncio.sleep(0.3)
         return app
 

@@ -164,7 +164,7 @@ def test_the_cursor_looks_like_nothing_else_on_the_board(name: str, theme: str) 
         app.drawing.theme = "dark"
     keys(app, "ArrowRight", "ArrowDown")
     canvas = FakeCanvas()
-    app.drawing.draw(canvas, app._frame())
+    app.drawing.draw(canvas, app.screen.frame())
     board = list(canvas.calls)
     app.keys.draw(canvas)
     cursor = strokes(canvas.calls[len(board) :])
@@ -196,7 +196,7 @@ def test_ctrl_and_other_keys_leave_the_board_alone() -> None:
 def test_a_new_game_s_text_board_is_read_line_by_line() -> None:
     game = sheepkit.load("lamb_mimes")  # its text board: many lines; no panel of its own
     app = GameApp(game, ["Human"] * game.num_players, drawing=TextDrawing(game))
-    lines = [t.label for t in app.keys.targets()]
+    lines = [t.label for t in app.screen.targets()]
     assert lines and keys(app, "ArrowDown") == lines[0]
     assert keys(app, "ArrowDown") == lines[1]
     plies = len(app.state.history)
@@ -211,7 +211,7 @@ class Plain(Drawing[Any]):
 
 def test_a_drawing_without_targets_has_no_cursor() -> None:
     app = GameApp("toy_high_card", ["Human", "Human"], drawing=Plain())
-    assert app.keys.targets() == ()
+    assert app.screen.targets() == ()
     said = app.speech.said
     app.keys.key("ArrowRight")
     app.keys.key("Enter")
@@ -223,17 +223,17 @@ def test_a_drawing_without_targets_has_no_cursor() -> None:
 def test_focus_goes_back_to_the_move_buttons_after_the_bot_replies() -> None:
     app = GameApp("wolf_and_sheep", ["Human", "Random"], seed=1)
     assert app.focus.widget.value == "", "asked for focus before the pupil played"
-    app._on_move_button(0)
+    app.move_buttons[0].click()
     assert app.focus.widget.value == "", "asked while the bot is to move"
     app.step()  # the bot's reply
     asked = app.focus.widget.value
     assert ".sk-move" in asked and "onerror" in asked
-    app._on_move_button(0)
+    app.move_buttons[0].click()
     app.step()
     assert app.focus.widget.value != asked, "the same ask twice runs nothing in the page"
     app.keys.key("ArrowRight")
-    target = next(t for t in app.keys.targets() if "the sheep" in t.label)
-    app._on_canvas_click(target.x, target.y)
+    target = next(t for t in app.screen.targets() if "the sheep" in t.label)
+    app.click_board(target.x, target.y)
     assert app.focus.used == BOARD
 
 
@@ -253,9 +253,9 @@ def test_a_panel_s_move_asks_for_the_move_buttons_a_board_click_for_the_board() 
     assert app.focus.used == MOVES
     app.step()
     assert ".sk-move" in app.focus.widget.value
-    sheep = next(t for t in app.keys.targets() if "the sheep" in t.label)
-    app._on_canvas_click(sheep.x, sheep.y)
-    goes = next(t for t in app.keys.targets() if "may go here" in t.label)
-    app._on_canvas_click(goes.x, goes.y)
+    sheep = next(t for t in app.screen.targets() if "the sheep" in t.label)
+    app.click_board(sheep.x, sheep.y)
+    goes = next(t for t in app.screen.targets() if "may go here" in t.label)
+    app.click_board(goes.x, goes.y)
     app.step()
     assert app.focus.used == BOARD and "canvas" in app.focus.widget.value

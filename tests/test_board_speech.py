@@ -11,10 +11,10 @@ from toy_games import HighCard
 
 import sheepkit
 from sheepkit.core import CHANCE, State, games
+from sheepkit.core.words import words_for
 from sheepkit.drawing import Frame, TextDrawing, drawing_for
 from sheepkit.games.lamb_mimes.words import spoken
 from sheepkit.ui import GameApp
-from sheepkit.ui.board_speech import describe
 from sheepkit.ui.page_style import SR_ONLY
 
 pytestmark = pytest.mark.usefixtures("dice_race_and_high_card")
@@ -53,10 +53,8 @@ def test_a_new_game_is_described_by_its_text_board() -> None:
     assert TextDrawing(state.game).describe(frame) == str(state.view(0))
     assert TextDrawing(state.game).describe(Frame(state, None)) == str(state)
 
-    class Bare:  # a drawing written from the protocol, without the Drawing base class
-        pass
-
-    assert describe(Bare(), frame) == str(state.view(0))
+    # A game that wrote no words of its own is described by its text board.
+    assert words_for(state.game).describe(frame) == str(state.view(0))
 
 
 def test_wolf_and_sheep_names_every_piece_by_its_square() -> None:
@@ -119,7 +117,7 @@ def test_each_move_the_bots_reply_and_the_result_are_said_as_the_log_says_them()
     app.play("E1-D2")
     assert speech.said == "Sheep: Sheep E1 → D2 (E1-D2)."
     app.run_bots()
-    wolf = app._log_entries(None)[-1][2]
+    wolf = app.screen.live.log_entries(app.screen.words, None)[-1][2]
     assert wolf.startswith("Wolves: Wolf") and speech.said == wolf + "."
     app.undo()  # browsing the history plays nothing: nothing new is said
     assert speech.said == wolf + "."

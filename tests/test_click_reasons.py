@@ -15,11 +15,11 @@ def test_a_wolf_clicked_on_the_sheeps_turn_says_whose_turn_it_is() -> None:
     app = GameApp("wolf_and_sheep", seats=["Human", "Human"], seed=1)
     drawing = app.drawing
     wolf = app.state.wolves[0]
-    app._on_canvas_click(*drawing.centre(wolf))
+    app.click_board(*drawing.centre(wolf))
     assert app.selection is None
     assert "There is no piece of yours" in app.message
     assert "the sheep is on E1" in app.status.value
-    app._on_canvas_click(*drawing.centre(app.state.sheep))  # picking the sheep is no error
+    app.click_board(*drawing.centre(app.state.sheep))  # picking the sheep is no error
     assert app.selection == app.state.sheep and app.message == ""
 
 
@@ -35,7 +35,7 @@ def test_a_lamb_mimes_card_that_does_not_fit_says_why() -> None:
     app = GameApp(state.game, seats=["Human", "Sensible", "Sensible"], autoplay=False)
     app.load_record(json.dumps(state.record()))
     x, y, w, _ = hand_box(len(hand), 0, raised=False)  # 1 blue/orange: no match
-    app._on_canvas_click(x + w / 2, y + 60)
+    app.click_board(x + w / 2, y + 60)
     assert "cannot be played on" in app.message, app.message
     assert app.state.history == state.history  # nothing was played
 
@@ -44,5 +44,5 @@ def test_the_question_mark_die_says_how_to_roll() -> None:
     app = GameApp("shave_a_sheep", seats=["Human", "Human"], seed=1)
     assert app.state.to_move == sheepkit.core.CHANCE  # "Player 1: roll the die"
     x, y, w, h = DIE_BOX
-    app._on_canvas_click(x + w / 2, y + h / 2)
+    app.click_board(x + w / 2, y + h / 2)
     assert app.message == "Press Roll, under the status, to roll the die."

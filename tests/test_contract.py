@@ -61,7 +61,7 @@ def test_app_plays_a_seeded_game_to_the_end_through_its_buttons(name: str) -> No
     app = GameApp(game, seats=seats, seed=SEED, autoplay=False)
     assert isinstance(app.drawing, BoardDrawing)
     assert isinstance(app.panel, PanelHooks)
-    app._on_client_ready()  # as a browser would: from now on every change redraws the board
+    app.client_ready()  # as a browser would: from now on every change redraws the board
     clicked = play_to_the_end(app, random.Random(SEED))
     assert clicked > 0, "no human move was made by a button"
     assert "sk-over" in app.status._dom_classes

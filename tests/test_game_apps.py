@@ -31,7 +31,7 @@ def click_through(app: GameApp, limit: int = 2000) -> int:
         if app.chance_box.layout.display != "none":
             app.roll_button.click()
         else:
-            buttons = [b for b in app._move_buttons if b.layout.display != "none"]
+            buttons = [b for b in app.move_buttons if b.layout.display != "none"]
             assert buttons, f"no move buttons at ply {app.state.ply}"
             assert not buttons[-1].disabled
             buttons[-1].click()
@@ -43,7 +43,7 @@ def click_through(app: GameApp, limit: int = 2000) -> int:
 def test_hot_seat_game_to_the_end_by_buttons(name: str, rules: dict) -> None:
     app = play(name, seats=["Human"] * rules.get("players", 2), **rules)
     assert not isinstance(app.drawing, TextDrawing)
-    app._on_client_ready()  # as a browser would: from now on every change redraws the board
+    app.client_ready()  # as a browser would: from now on every change redraws the board
     clicks = click_through(app)
     assert clicks == len(app.state.history)
     assert "sk-over" in app.status._dom_classes
@@ -57,12 +57,12 @@ def test_human_against_the_sensible_bot(name: str) -> None:
     for _ in range(2000):
         if app.state.is_over:
             break
-        if not app._human_decides(app.state):
+        if not app.screen.live.human_decides(app.state):
             assert app.step()
         elif app.chance_box.layout.display != "none":
             app.roll_button.click()
         else:
-            next(b for b in app._move_buttons if b.layout.display != "none").click()
+            next(b for b in app.move_buttons if b.layout.display != "none").click()
     assert app.state.is_over
     # Everything the human saw can be undone back to the start and redone.
     end = len(app.timeline) - 1
@@ -82,7 +82,7 @@ def test_each_game_has_its_own_drawing_for(name: str) -> None:
 
 def test_new_rules_give_a_board_of_the_new_size() -> None:
     app = GameApp("wolf_and_sheep", seats=["Human", "Human"])
-    app._on_client_ready()
+    app.client_ready()
     small = app.canvas.width
     app.panel.squares.value = "light"  # a preference survives new rules
     app.rules_panel.inputs["board"].value = 10
@@ -120,8 +120,8 @@ def test_wolf_and_sheep_hint_button_tells_who_wins(tmp_path, monkeypatch) -> Non
     panel = app.panel
     panel.hint_button.click()
     assert "The Wolves win in 44 moves" in panel.hint_text.value
-    app._on_client_ready()
-    app._on_canvas_click(*app.drawing.centre(app.state.sheep))  # picking a piece keeps the hint
+    app.client_ready()
+    app.click_board(*app.drawing.centre(app.state.sheep))  # picking a piece keeps the hint
     assert app.selection == app.state.sheep
     assert "The Wolves win in 44 moves" in panel.hint_text.value
     app.play(app.state.legal_moves()[0])
@@ -160,11 +160,11 @@ def test_a_deal_shows_no_roll_button_but_the_race_dice_do() -> None:
     """The app deals cards by itself: no dead Roll button. The Sheep Race's public dice get
     the app's own Roll button, for the human whose turn it is."""
     app = GameApp(sheepkit.load("lamb_mimes", players=2), seats=["Human", "Human"])
-    app._on_client_ready()
+    app.client_ready()
     assert app.state.to_move == sheepkit.CHANCE
     assert app.chance_box.layout.display == "none" and "dealt" in app.status.value
     race = GameApp(sheepkit.load("sheep_race", players=2), seats=["Human", "Human"], seed=2)
-    race._on_client_ready()
+    race.client_ready()
     for _ in range(100):
         if race.state.to_move == sheepkit.CHANCE and race.state.rolled_in_the_open:
             break
@@ -174,7 +174,7 @@ def test_a_deal_shows_no_roll_button_but_the_race_dice_do() -> None:
             assert race.chance_box.layout.display == "none"  # the cards are turned up
             assert race.step()
         else:
-            next(b for b in race._move_buttons if b.layout.display != "none").click()
+            next(b for b in race.move_buttons if b.layout.display != "none").click()
     if race.curtain_for is not None:
         race.curtain_button.click()
     assert race.chance_box.layout.display != "none" and not race.roll_button.disabled
@@ -184,7 +184,7 @@ def test_a_deal_shows_no_roll_button_but_the_race_dice_do() -> None:
 def board_clicks_for_a_move(app: GameApp) -> list[tuple[float, float]]:
     """Canvas points whose clicks play some legal move here: one click, or a piece and then
     its target. Found by scanning the board, so it works for every game's view."""
-    view, frame = app.drawing, app._frame()
+    view, frame = app.drawing, app.screen.frame()
     points = [(x, y) for y in range(3, view.height, 6) for x in range(3, view.width, 6)]
     for x, y in points:
         selection, move = view.click(frame, x, y)
@@ -213,9 +213,9 @@ def test_board_takes_clicks_in_an_earlier_position(name: str) -> None:
     game = sheepkit.load(name)
     app = GameApp(game, seats=["Human"] + ["Random"] * (game.num_players - 1), seed=3)
     app.autoplay = False
-    app._on_client_ready()
+    app.client_ready()
     while sum(app.is_human(s.to_move) for s in app.timeline[:-1]) < 8 and not app.state.is_over:
-        if not app._human_decides(app.state):
+        if not app.screen.live.human_decides(app.state):
             app.step()
         elif app.chance_box.layout.display != "none":
             app.roll_button.click()
@@ -230,7 +230,7 @@ def test_board_takes_clicks_in_an_earlier_position(name: str) -> None:
             break
     assert points, "no click on the board plays a move in any earlier position"
     for x, y in points:
-        app._on_canvas_click(x, y)
+        app.click_board(x, y)
     assert app.at_end and app.cursor == index + 1, "the click did not play from there"
     assert "continue from here" not in app.status.value
 
@@ -241,36 +241,36 @@ def test_a_deal_is_one_moment(name: str, players: int) -> None:
     card in a row and draws the board once; and it happens with auto-play off too."""
     game = sheepkit.load(name, players=players)
     app = GameApp(game, seats=["Human"] + ["Sensible"] * (players - 1), seed=4, autoplay=False)
-    assert app._deals(app.state)
+    assert app.session.deals(app.state)
     draws = []
-    app._on_client_ready()
+    app.client_ready()
     app.redraw = lambda *_: draws.append(app.state.ply)  # type: ignore[method-assign]
     assert app.step()
-    assert not app._deals(app.state), "one step should deal every card in a row"
+    assert not app.session.deals(app.state), "one step should deal every card in a row"
     assert app.state.ply > 5 and draws == [app.state.ply]
 
     async def watch() -> GameApp:
         later = GameApp(game, seats=["Human"] * players, seed=4, autoplay=False, speed_ms=2000)
-        later._on_client_ready()
+        later.client_ready()
         for _ in range(50):  # well before one bot delay (2 s) has passed
             await asyncio.sleep(0.01)
-            if not later._deals(later.state):
+            if not later.session.deals(later.state):
                 break
         return later
 
     dealt = run_loop(watch())
-    assert not dealt._deals(dealt.state) and dealt.state.ply > 5
+    assert not dealt.session.deals(dealt.state) and dealt.state.ply > 5
 
 
 def test_roll_buttons_rest_while_a_bot_rolls() -> None:
     """The status says "Player 2 (Sensible) rolls…": the Roll and rig buttons must not be
     live then (they were, and a click rolled for the bot)."""
     app = GameApp("shave_a_sheep", seats=["Human", "Sensible"], seed=8, autoplay=False)
-    app._on_client_ready()
+    app.client_ready()
     assert app.state.is_chance and app.state.acting_player == 0
     assert not app.roll_button.disabled and not app.rig_button.disabled
     app.roll_button.click()
-    while app._human_decides(app.state):
+    while app.screen.live.human_decides(app.state):
         app.play(app.state.legal_moves()[0])
     assert app.state.is_chance and app.state.acting_player == 1
     assert "(Sensible) rolls" in app.status.value
@@ -290,7 +290,7 @@ def test_sheep_race_bets_by_clicking_lanes() -> None:
 
     game = sheepkit.load("sheep_race", players=3)
     app = GameApp(game, seats=["Human", "Human", "Human"], seed=2, autoplay=False)
-    app._on_client_ready()
+    app.client_ready()
     lane_y = [TOP + (lane + 0.5) * LANE_H for lane in range(6)]
     seen = {"visible": False, "hidden": False, "pace": False}
     for _ in range(300):
@@ -301,20 +301,20 @@ def test_sheep_race_bets_by_clicking_lanes() -> None:
             app.curtain_button.click()
             continue
         if state.is_chance:
-            app.step() if not app._human_decides(state) else app.roll()
+            app.step() if not app.screen.live.human_decides(state) else app.roll()
             continue
         moves = state.legal_moves()
         if any(isinstance(m, Bet) for m in moves):
             assert "or on the board" in app.status.value
             lane = next(m.lane for m in moves if isinstance(m, Bet))
-            app._on_canvas_click(100, lane_y[lane])
+            app.click_board(100, lane_y[lane])
             assert app.state.history[-1] == Bet(lane)
             seen["visible"] = True
         elif any(isinstance(m, Hidden) for m in moves):
             a, b = next(m.lanes for m in moves if isinstance(m, Hidden))
-            app._on_canvas_click(100, lane_y[b])
+            app.click_board(100, lane_y[b])
             assert app.selection == b and app.state is state
-            app._on_canvas_click(100, lane_y[a])
+            app.click_board(100, lane_y[a])
             assert app.state.history[-1] == Hidden((a, b))
             seen["hidden"] = True
         else:
@@ -336,10 +336,10 @@ def test_the_log_says_moves_in_words_beside_their_notation() -> None:
 
 def test_no_move_buttons_while_a_bot_is_to_move() -> None:
     app = GameApp("wolf_and_sheep", seats=["Human", "Sensible"], seed=1, autoplay=False)
-    assert [b for b in app._move_buttons if b.layout.display != "none"]
+    assert [b for b in app.move_buttons if b.layout.display != "none"]
     app.play(app.state.legal_moves()[0])
     assert "(Sensible bot) is thinking" in app.status.value
-    assert not [b for b in app._move_buttons if b.layout.display != "none"]
+    assert not [b for b in app.move_buttons if b.layout.display != "none"]
 
 
 def test_set_up_row_offers_players_seats_and_variant_in_plain_words() -> None:
@@ -351,7 +351,7 @@ def test_set_up_row_offers_players_seats_and_variant_in_plain_words() -> None:
     assert list(setup.inputs) == ["players", "wolf"]
     wolf = setup.inputs["wolf"]
     assert [label for label, _ in wolf.options] == ["Plain wolf", "Howling Wolf", "Mr. Wolf"]
-    assert setup.widget.children[1] is app.seats_box  # the seat pickers sit in the row
+    assert setup.widget.children[1] is setup.seats_box  # the seat pickers sit in the row
     setup.inputs["players"].value = 3
     assert app.game.rules.players == 3 and len(app.seat_pickers) == 3 and app.state.ply == 0
     wolf.value = "mr_wolf"
@@ -384,7 +384,7 @@ def test_the_curtain_falls_for_a_seat_made_human_after_the_deal() -> None:
     human afterwards, the first handover still hides Player 1's hand from Player 2."""
     game = sheepkit.load("lamb_mimes", players=3)
     app = GameApp(game, seats=["Human", "Sensible", "Memory"], seed=5, autoplay=False)
-    app._on_client_ready()
+    app.client_ready()
     app.step()  # the whole deal
     assert app.state.to_move == 0 and app.curtain_for is None
     for picker in app.seat_pickers[1:]:

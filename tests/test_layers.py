@@ -29,7 +29,7 @@ WIDGETS = ("ipywidgets", "ipycanvas", "IPython", "traitlets", "comm")
 # What each layer may import ("engine": a game's modules other than its drawing, its package,
 # its lessons and its widgets; "own" stands for the same game's engine modules, "own drawing"
 # for its drawing; a layer always imports from itself).
-BELOW_APP = {"core", "platform", "bots", "engine", "drawing", "game drawing", "game_log"}
+BELOW_APP = {"core", "platform", "bots", "engine", "drawing", "game drawing", "game_log", "live"}
 ALLOWED: dict[str, set[str]] = {
     "core": set(),
     "platform": set(),
@@ -38,14 +38,19 @@ ALLOWED: dict[str, set[str]] = {
     "drawing": {"core"},
     "game drawing": {"core", "drawing", "own"},
     "game_log": {"core"},
-    "session": {"core", "platform", "bots"},
+    # A game in play, as a screen reads it (``LiveGame``): what a session and a table's seat
+    # both provide.
+    "live": {"core", "bots"},
+    "session": {"core", "platform", "bots", "live", "game_log"},
     "play": {"core", "platform", "bots", "session"},
     "lab": {"core", "platform", "bots", "session", "play"},
     # A class (sheepkit.classes): its messages, store and pages know nothing of the games.
     "classes": {"core", "platform"},
     # The tables run on Pyodide too: no widgets, no drawings (server.py and classroom.py add
     # tornado).
-    "tables": {"core", "platform", "bots", "session", "play", "game_log", "classes"},
+    "tables": {"core", "platform", "bots", "live", "session", "play", "game_log", "classes"},
+    # What a screen shows of a game in play: the one view the app and the play page render.
+    "screen": {"core", "platform", "bots", "live", "session", "game_log"},
     # A game's package registers its engine, words and drawing; its panel is made lazily.
     "game": {"core", "platform", "bots", "own", "own drawing", "drawing", "session", "play"},
     # A lesson's numbers: no widgets, not even inside a function.
@@ -57,7 +62,7 @@ ALLOWED: dict[str, set[str]] = {
 }
 ALLOWED["lesson"] |= {"lab", "game", "package", "lesson"}
 ALLOWED["game"] |= {"app"}  # the panel maker's lazy import, made when an app asks for it
-ALLOWED["package"] = BELOW_APP | {"session", "play", "lab", "game", "classes", "tables"}
+ALLOWED["package"] = BELOW_APP | {"session", "play", "lab", "game", "classes", "tables", "screen"}
 ALLOWED["app"] = ALLOWED["package"] | {"package", "lesson", "lessons", "widgets"}
 ALLOWED["serving"] = ALLOWED["app"] | {"app"}
 for _layer in ("package", "app", "serving"):

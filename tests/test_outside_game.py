@@ -29,6 +29,7 @@ from sheepkit.core import CHANCE, Game, State, UnknownGame, check_game, replay
 from sheepkit.core import registry as registry_module
 from sheepkit.core.contract import BoardDrawing
 from sheepkit.core.registry import entry, games
+from sheepkit.core.words import Words
 from sheepkit.drawing import PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, TextDrawing, draw_shape
 from sheepkit.examples.hounds_and_hare import HoundsAndHare, HoundsAndHareDrawing
 from sheepkit.ui import GameApp
@@ -68,6 +69,10 @@ class DiceRaceDrawing(Drawing):
             return None, None
         return None, "bank" if x < self.width / 2 else "double"
 
+
+class DiceRaceWords(Words):
+    """Its moves in words (words live apart from the drawing, registered beside it)."""
+
     def move_label(self, state: Any, move: Hashable) -> str:
         return {"bank": "Bank the roll", "double": "Double it"}.get(str(move), str(move))
 
@@ -76,7 +81,7 @@ class DiceRaceDrawing(Drawing):
 OUTSIDE: dict[str, tuple[type[Game[Any, Any, Any]], dict[str, Any]]] = {
     "text board": (DiceRace, {}),
     "hidden cards": (HighCard, {}),
-    "own drawing": (DrawnDiceRace, {"drawing": DiceRaceDrawing}),
+    "own drawing": (DrawnDiceRace, {"drawing": DiceRaceDrawing, "words": DiceRaceWords}),
     # The make-a-game lesson's reference solution, a module of its own outside sheepkit/games.
     "lesson reference": (HoundsAndHare, {"drawing": HoundsAndHareDrawing}),
 }
@@ -113,7 +118,7 @@ def test_its_app_plays_it_to_the_end_through_the_buttons(
     else:
         assert type(app.drawing) is registered
     assert isinstance(app.drawing, BoardDrawing)
-    app._on_client_ready()
+    app.client_ready()
     assert play_to_the_end(app, random.Random(3)) > 0
     assert "Game over" in app.status.value
     assert replay(json.loads(app.save_record())) == app.state
@@ -176,18 +181,18 @@ def test_the_rule_lab_opens_a_game_with_no_rule_to_change() -> None:
 
 
 def test_its_own_drawing_is_what_the_app_draws_and_clicks() -> None:
-    register(DrawnDiceRace, drawing=DiceRaceDrawing)
+    register(DrawnDiceRace, drawing=DiceRaceDrawing, words=DiceRaceWords)
     try:
         DiceRaceDrawing.drawn.clear()
         app = GameApp(DrawnDiceRace.name, seats=["Human", "Human"], seed=6, autoplay=False)
         assert (app.canvas.width, app.canvas.height) == (240, 80)
-        app._on_client_ready()
+        app.client_ready()
         assert DiceRaceDrawing.drawn and DiceRaceDrawing.drawn[-1].state == app.state
         app.roll_button.click()
-        labels = [b.description for b in app._move_buttons if b.layout.display != "none"]
+        labels = [b.description for b in app.move_buttons if b.layout.display != "none"]
         assert labels == ["Bank the roll", "Double it"]
         assert "or on the board" in app.status.value  # it reads clicks: the status says so
-        app._on_canvas_click(200, 40)  # the right half: double
+        app.click_board(200, 40)  # the right half: double
         assert app.state.history[-1] == "double"
         assert DiceRaceDrawing.drawn[-1].state == app.state
         canvas = FakeCanvas()

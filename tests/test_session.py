@@ -27,7 +27,7 @@ def heard(session: Session) -> list[tuple[str, int | None]]:
     events: list[tuple[str, int | None]] = []
 
     def note(event: Event) -> None:
-        assert event.session is session
+        assert event.source is session
         events.append((event.kind, event.seat))
 
     for kind in EVENTS:

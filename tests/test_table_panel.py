@@ -96,7 +96,7 @@ def test_two_apps_play_wolf_and_sheep_at_one_table(service: TableService) -> Non
     assert code in host.tables.table_info.value and f"?table={code}" in host.tables.table_info.value
     guest = device(service, "wolf_and_sheep")
     join(guest, code, "Wolves")
-    assert guest.tables.seat == 1 and guest.table is not None
+    assert guest.tables.seat == 1 and guest.tables.table is not None
     assert "Wolves: a pupil" in host.tables.seat_list.value
     assert "Start" not in " ".join(b.description for b in shown_buttons(guest.tables.widget))
     button(host, "sk-table-start").click()
@@ -110,7 +110,10 @@ def test_two_apps_play_wolf_and_sheep_at_one_table(service: TableService) -> Non
         assert truth.state.ply == ply + 1
         for app in (host, guest):  # every device is told at once, and draws the same position
             assert app.state.record() == truth.state.record()
-    assert len(host.table.log_entries()) == 6 and "Wolves" in guest.log.value
+    assert (
+        len(host.tables.table.log_entries(host.screen.words, 0)) == 6
+        and "Wolves" in guest.log.value
+    )
     # The record: Wolf and Sheep hides nothing, so it may be saved mid-game.
     button(guest, "sk-table-record").click()
     assert "download='table-" in guest.tables.record_link.value
@@ -125,7 +128,7 @@ def test_three_apps_at_lamb_mimes_each_hold_only_their_own_hand(service: TableSe
     button(host, "sk-table-start").click()
     truth = service.tables[code].session.state
     for seat, app in enumerate([host, *guests]):
-        assert app.game.num_players == 3 and app._viewer() == seat
+        assert app.game.num_players == 3 and app.screen.live.viewer() == seat
         assert app.state.view(seat) == truth.view(seat)  # its own hand: the true one
         words = app.speech.words
         assert f"Player {seat + 1}, 0 points, your hand:" in words
@@ -142,7 +145,9 @@ def test_a_table_log_numbers_its_lines_as_the_app_numbers_its_own(service: Table
     _, guest, code = lamb_table(service)
     session = service.tables[code].session
     own = log_entries(drawing_for(session.game), session.timeline, 1, session.deals)
-    assert [first for first, _, _ in guest._log_entries(1)] == [first for first, _, _ in own]
+    assert [first for first, _, _ in guest.screen.live.log_entries(guest.screen.words, 1)] == [
+        first for first, _, _ in own
+    ]
     assert "<li value='1'" in guest.log.value
 
 
@@ -157,7 +162,7 @@ def test_a_reload_finds_its_seat_in_the_browser(service: TableService) -> None:
     again = device(service, "wolf_and_sheep")  # the new page's kernel
     page = {"query": f"?table={code}", "seats": {code: {"seat": 1, "token": token}}}
     again.tables.memory.inbox.value = json.dumps(page)  # what the page code reports
-    assert again.tables.seat == 1 and again.table is not None
+    assert again.tables.seat == 1 and again.tables.table is not None
     assert again.state.record() == service.tables[code].session.state.record()
     assert move_buttons(again) and "Your turn, Wolves" in again.status.value
     assert "Wolves: a pupil" in host.tables.seat_list.value
@@ -189,7 +194,7 @@ def test_an_occupied_seat_is_refused_with_the_reason(service: TableService) -> N
         button(app, "sk-table-look").click()
     button(first, "sk-table-sit", "Wolves").click()
     button(second, "sk-table-sit", "Wolves").click()
-    assert first.tables.seat == 1 and second.tables.seat is None and second.table is None
+    assert first.tables.seat == 1 and second.tables.seat is None and second.tables.table is None
     assert "taken" in second.tables.note.value
 
 
@@ -218,7 +223,7 @@ def test_a_table_of_another_game_is_not_joined_here(service: TableService) -> No
     other.tables.code_input.value = code
     button(other, "sk-table-look").click()
     assert "plays Wolf and Sheep" in other.tables.note.value
-    assert other.table is None
+    assert other.tables.table is None
 
 
 def test_without_a_service_the_buttons_are_hidden_and_the_teacher_is_told(
@@ -246,7 +251,7 @@ def test_the_host_closes_the_table_and_every_app_is_its_own_again(service: Table
     assert not offers(guest, "sk-table-close")
     button(host, "sk-table-close").click()
     for app in (host, guest):
-        assert app.table is None and app.session is app._home_session
+        assert app.tables.table is None and app.screen.live is app.session
         assert "The table closed" in app.tables.note.value
         assert app.undo_button.layout.display is None
         script = app.tables.memory.script.value
@@ -291,7 +296,7 @@ def test_every_game_is_played_to_its_end_by_two_apps_at_one_table(
         if truth.state.is_over:
             break
         ply = truth.state.ply
-        movers = [app for app in (host, guest) if app._human_decides(app.state)]
+        movers = [app for app in (host, guest) if app.screen.live.human_decides(app.state)]
         assert movers, f"{name}: nobody may act at ply {ply}"
         app = rng.choice(movers)
         if app.chance_box.layout.display != "none":
@@ -307,7 +312,7 @@ def test_every_game_is_played_to_its_end_by_two_apps_at_one_table(
 def test_a_screen_reader_hears_each_new_line_once_at_a_table(service: TableService) -> None:
     """The stand-in of a game with hidden cards has no history: the table's ply counts."""
     host, guest, _ = lamb_table(service)
-    mover = host if host._human_decides(host.state) else guest
+    mover = host if host.screen.live.human_decides(host.state) else guest
     move_buttons(mover)[0].click()
     for app in (host, guest):
         said = app.speech.said
@@ -330,7 +335,7 @@ def test_a_guest_leaves_the_table_and_its_app_is_its_own_again(service: TableSer
     host, guest, code = wolf_lobby(service)
     assert not offers(host, "sk-table-leave")
     button(guest, "sk-table-leave").click()
-    assert guest.table is None and guest.session is guest._home_session
+    assert guest.tables.table is None and guest.screen.live is guest.session
     assert guest.tables.seat is None and f"You left table {code}" in guest.tables.note.value
     assert guest.undo_button.layout.display is None
     script = guest.tables.memory.script.value
@@ -345,7 +350,7 @@ def test_a_guest_leaves_the_table_and_its_app_is_its_own_again(service: TableSer
     button(guest, "sk-table-leave").click()
     bot = own_bot(service.tables[code].session.game)
     assert f"Wolves: {bot} bot" in host.tables.seat_list.value
-    assert guest.table is None and service.tables[code].session.state.ply >= ply
+    assert guest.tables.table is None and service.tables[code].session.state.ply >= ply
     while not host.state.is_over:
         move_buttons(host)[0].click()  # the bot plays on for the guest who left
     assert "Game over" in host.status.value
@@ -424,7 +429,7 @@ def test_a_howl_race_at_a_table_is_won_by_the_first_devices_button() -> None:
     guest = device(service, "shave_a_sheep")
     join(guest, code, "Player 2")
     button(host, "sk-table-start").click()
-    assert host.table is not None and host.table.may_roll()
+    assert host.tables.table is not None and host.tables.table.may_roll()
     gray = next(o for o, _ in host.state.chance_outcomes() if "gray" in str(o))
     host.rig_choice.value = gray
     host.rig_button.click()  # the host sets the die: gray, a race
@@ -457,11 +462,11 @@ def test_a_tab_whose_seat_another_tab_took_up_keeps_the_stored_token(
     second = device(service, "wolf_and_sheep")  # a second tab of the guest's browser
     second.tables.memory.inbox.value = json.dumps(page)
     assert second.tables.seat == 1
-    assert "The table closed" in guest.tables.note.value and guest.table is None
+    assert "The table closed" in guest.tables.note.value and guest.tables.table is None
     assert "removeItem" not in guest.tables.memory.script.value
     third = device(service, "wolf_and_sheep")  # a third tab reads the storage
     third.tables.memory.inbox.value = json.dumps(page)
-    assert third.tables.seat == 1 and third.table is not None
+    assert third.tables.seat == 1 and third.tables.table is not None
     assert "Wolves: a pupil" in host.tables.seat_list.value
 
 
@@ -473,9 +478,9 @@ def test_a_lost_connection_keeps_the_stored_token_for_a_reload_after_a_restart(
     _, guest, code = wolf_table(service)
     token = guest.tables.client.token
     guest.tables.client.connection_lost()
-    assert "reload this page" in guest.tables.note.value and guest.table is None
+    assert "reload this page" in guest.tables.note.value and guest.tables.table is None
     assert "removeItem" not in guest.tables.memory.script.value
     page = {"query": f"?table={code}", "seats": {code: {"seat": 1, "token": token}}}
     reloaded = device(service, "wolf_and_sheep")
     reloaded.tables.memory.inbox.value = json.dumps(page)
-    assert reloaded.tables.seat == 1 and reloaded.table is not None
+    assert reloaded.tables.seat == 1 and reloaded.tables.table is not None

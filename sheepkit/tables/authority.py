@@ -51,7 +51,7 @@ from ..core.words import words_for
 from ..game_log import LogMemo, log_entries
 from ..session import RACE_BOT_DELAY, RACE_WAIT, Race, Session, own_bot, race_claims
 from . import protocol as p
-from .protocol import HUMAN, ProtocolError, read_op, session_seat
+from .protocol import HUMAN, ProtocolError, read_op
 
 #: At most this many tables open at once on one server, and devices connected to it.
 MAX_TABLES = 40
@@ -133,7 +133,7 @@ class Device:
 
 @dataclass(eq=False)
 class Seat:
-    who: str  # "human" or a bot's name
+    who: str  # HUMAN ("Human") or a bot's name
     digest: str = ""  # its token's SHA-256 (``token_digest``); "" until a device claims it
     device: Device | None = None
 
@@ -174,9 +174,9 @@ class Table:
         return self.session.game.player_name(seat)
 
     def set_who(self, seat: int, who: str) -> None:
-        """Who plays ``seat`` ("human" or a bot's name): at the table and in its session."""
+        """Who plays ``seat`` (HUMAN or a bot's name): at the table and in its session."""
         self.seats[seat].who = who
-        self.session.set_seat(seat, session_seat(who))
+        self.session.set_seat(seat, who)
 
     def devices(self) -> list[Device]:
         return [s.device for s in self.seats if s.device is not None]
@@ -657,7 +657,7 @@ class TableService:
             raise ValueError(f"no phase {phase!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("its record has no seed")
-        session = Session(game, [session_seat(s.who) for s in seats], seed=seed)
+        session = Session(game, [s.who for s in seats], seed=seed)
         session.curtains = False
         session.load_record(record)
         session.set_dice_state(_unpack_rng(kept["dice"]))
@@ -795,7 +795,7 @@ class TableService:
             self._check_who(game, who, "open")
         if not 0 <= seat < len(seats) or seats[seat] != HUMAN:
             raise ProtocolError(f"the host sits in a human seat; seat {seat} is not one", "open")
-        session = Session(game, [session_seat(w) for w in seats], seed=self.seed())
+        session = Session(game, list(seats), seed=self.seed())
         session.curtains = False  # every human has a device of their own
         table = Table(
             code=self._new_code(),

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, TypeVar
 from ..core.messages import MessageError, read_frame
 from ..core.messages import build as core_build
 from ..core.messages import from_dict as core_from_dict
-from ..session import HUMAN as SESSION_HUMAN
+from ..session import HUMAN  # a seat a person plays, as a seat's ``who`` (else a bot's name)
 
 #: The longest message a device may send, in bytes of its UTF-8 text (a move is a few dozen
 #: characters; the longest, "open" with every rule of a game, well under 2 KB).
@@ -42,20 +42,6 @@ MAX_SEATS = 8  # more seats than any game has players
 #: rules; the game is on; it has ended.
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 PHASES = (LOBBY, PLAYING, OVER)
-
-#: A seat a person plays, as a seat's ``who`` is spelled at a table (else a bot's name).
-HUMAN = "human"
-
-
-def session_seat(who: str) -> str:
-    """The session's seat spec (``sheepkit.session.HUMAN`` or a bot's name) of a table's
-    ``who``."""
-    return SESSION_HUMAN if who == HUMAN else who
-
-
-def table_who(spec: object) -> str:
-    """A table's ``who`` of a session's seat spec."""
-    return HUMAN if spec == SESSION_HUMAN else str(spec)
 
 
 class ProtocolError(MessageError):
@@ -443,6 +429,4 @@ __all__ = [
     "State",
     "read_op",
     "read_reply",
-    "session_seat",
-    "table_who",
 ]

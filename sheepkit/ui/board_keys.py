@@ -2,9 +2,9 @@
 
 The arrow keys move the cursor to the nearest target in their direction, the live region says
 the target's words, and Enter or Space click at its centre, exactly as the mouse would (the
-drawing's ``click``, and ``explain_click`` when nothing happens). The cursor is a box drawn
-over the board, shown from the first key on. A drawing whose ``targets`` are ``()`` has no
-cursor: its keys do nothing, and its moves have their buttons.
+screen's ``click``: the drawing's, and its ``explain_click`` when nothing happens). The cursor
+is a box drawn over the board, shown from the first key on. A drawing whose ``targets`` are
+``()`` has no cursor: its keys do nothing, and its moves have their buttons.
 
 Keys reach the kernel through ipycanvas's own ``key_down`` events (the canvas has focus); Tab,
 Shift+Tab and Escape never do (``keyboard.py`` stops them first, so the board is no trap).
@@ -13,10 +13,11 @@ Shift+Tab and Escape never do (``keyboard.py`` stops them first, so the board is
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.contract import Target
+from ..screen import Screen
 
 #: Arrow keys and their directions on the canvas (y grows downwards).
 ARROWS = {
@@ -40,11 +41,6 @@ SMALLEST, LARGEST = 24.0, 96.0
 CURSOR_DARK, CURSOR_LIGHT = "#000000", "#FFE14D"
 CURSOR_WIDTH, CURSOR_RIM = 10, 2
 CURSOR_DASH = (9, 7)
-
-
-def as_target(target: Sequence[Any]) -> Target:
-    """A drawing may give plain ``(x, y, label)`` tuples: read as Targets."""
-    return target if isinstance(target, Target) else Target(*target)
 
 
 def nearest(targets: Sequence[Target], x: float, y: float) -> int:
@@ -80,27 +76,28 @@ def box(targets: Sequence[Target], index: int) -> tuple[float, float, float, flo
 
 
 class BoardKeys:
-    """One app's keyboard cursor: where it is (a point on the canvas, so that it stays near
-    its place when the targets change) and what the keys do."""
+    """One board's keyboard cursor: where it is (a point on the canvas, so that it stays near
+    its place when the targets change) and what the keys do. It reads the screen's targets,
+    clicks through ``click`` (the app's, which keeps the focus on the board), and has
+    ``redraw`` show it and ``say`` word it."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    def __init__(
+        self,
+        screen: Screen,
+        click: Callable[[float, float], None],
+        redraw: Callable[[], None],
+        say: Callable[[str], None],
+    ) -> None:
+        self.screen = screen
+        self.click, self.redraw, self.say = click, redraw, say
         self.at: tuple[float, float] | None = None  # None: no key pressed yet, nothing drawn
         self._steerable = False
-
-    def targets(self) -> tuple[Target, ...]:
-        """The drawing's targets now (none behind the pass-the-device curtain)."""
-        app = self.app
-        own = getattr(app.drawing, "targets", None)
-        if own is None or app.curtain_for is not None:
-            return ()
-        return tuple(as_target(t) for t in own(app._frame()))
 
     def steerable(self) -> bool:
         """Whether the board has a cursor (its drawing gave targets once): asked on every
         render, it words the board's targets only until they are found."""
         if not self._steerable:
-            self._steerable = bool(self.targets())
+            self._steerable = bool(self.screen.targets())
         return self._steerable
 
     def current(self) -> tuple[tuple[Target, ...], int | None]:
@@ -108,7 +105,7 @@ class BoardKeys:
         key: every redraw asks, and most boards are never steered by keys)."""
         if self.at is None:
             return (), None
-        targets = self.targets()
+        targets = self.screen.targets()
         if not targets:
             return targets, None
         return targets, nearest(targets, *self.at)
@@ -119,7 +116,7 @@ class BoardKeys:
             return
         targets, index = self.current()
         if index is None:  # the first key shows the cursor on the first target
-            targets, index = self.targets(), 0
+            targets, index = self.screen.targets(), 0
             if not targets:
                 return
         elif key in ARROWS:
@@ -128,21 +125,20 @@ class BoardKeys:
         if key in SELECT_KEYS:
             self._select(targets[index])
             return
-        self.app.redraw()
-        self.app.speech.say(targets[index].label)
+        self.redraw()
+        self.say(targets[index].label)
 
     def _select(self, target: Target) -> None:
-        app = self.app
-        before = app.state
-        app._on_canvas_click(target.x, target.y)
-        if app.state is not before:
+        before = self.screen.state
+        self.click(target.x, target.y)
+        if self.screen.state is not before:
             return  # a move: the live region says it as the log does
-        if app.message:
-            app.speech.say(app.message)
+        if self.screen.message:
+            self.say(self.screen.message)
             return
         targets, index = self.current()  # the words may now say what was picked
         if index is not None:
-            app.speech.say(targets[index].label)
+            self.say(targets[index].label)
 
     def draw(self, canvas: Any) -> None:
         """The cursor's box over the board: black rims, and yellow striped with black."""

@@ -1,9 +1,9 @@
 """The board in words, for a pupil who uses a screen reader (WCAG 1.1.1 and 4.1.3).
 
-Three things beside the app's board, kept up to date by ``refresh(app)`` after every change:
+Three things beside the app's board, kept up to date by ``refresh(screen)`` after every change:
 
-* the board's name ("Wolf and Sheep board") and its description, the drawing's
-  ``describe(frame)`` of what the seat in front of the screen may see: hidden (``display:
+* the board's name ("Wolf and Sheep board") and its description, the game's words for what
+  the seat in front of the screen may see (``Screen.described``): hidden (``display:
   none``, so not read again as text after the board), and tied to the canvas by the page
   script (``page_style``: role, aria-labelledby, aria-describedby, which read hidden text),
   so a screen reader reads them once, on the board;
@@ -17,27 +17,16 @@ Behind the pass-the-device curtain nothing of the board is said, as nothing is s
 from __future__ import annotations
 
 import html
-from typing import Any
 
 import ipywidgets as w
 
-from ..core.contract import Frame
+from ..screen import Screen
 from .page_style import SR_ONLY
 
 #: Said after the description of a board that has a keyboard cursor (board_keys).
 KEYS_HINT = "On the board: the arrow keys move, Enter or Space picks."
 #: At most this many log lines are said at once (a loaded record is not read out whole).
 MOST_LINES = 5
-
-
-def describe(drawing: Any, frame: Frame) -> str:
-    """The drawing's words for the board; a drawing written without ``describe`` (it is not
-    a ``Drawing`` subclass) is described by the game's text, as ``Drawing`` does."""
-    own = getattr(drawing, "describe", None)
-    if own is not None:
-        return str(own(frame))
-    shown = frame.state if frame.viewer is None else frame.state.view(frame.viewer)
-    return str(shown)
 
 
 class BoardSpeech:
@@ -82,37 +71,32 @@ class BoardSpeech:
             self.text.add_class(SR_ONLY)
         self.button.description = "Hide the description" if self.shown else "Describe the board"
 
-    def refresh(self, app: Any) -> None:
-        """Bring name, description and announcer up to date with the app's position."""
-        game = app.game
-        self.name.value = f"{html.escape(game.title)} board"
-        curtain = app.curtain_for
-        if curtain is not None:
-            self.words = f"The board is hidden: pass the device to {game.player_name(curtain)}."
-        else:
-            self.words = describe(app.drawing, app._frame())
-            if app.keys.steerable():
-                self.words += f"\n{KEYS_HINT}"
+    def refresh(self, screen: Screen, steerable: bool) -> None:
+        """Bring name, description and announcer up to date with the screen's position
+        (``steerable``: the board has a keyboard cursor, so its hint is said too)."""
+        live = screen.live
+        self.name.value = f"{html.escape(live.game.title)} board"
+        self.words = screen.described()
+        if steerable and live.curtain_for is None:
+            self.words += f"\n{KEYS_HINT}"
         lines = "".join(f"<div>{html.escape(line)}</div>" for line in self.words.splitlines())
         self.text.value = f"<div style='font-family:monospace;white-space:pre-wrap'>{lines}</div>"
-        self._announce(app)
+        self._announce(screen)
 
-    def _announce(self, app: Any) -> None:
-        state = app.state
-        plies = app.session.ply  # (at a table, the table's: its stand-in has no history)
-        if not app.at_end or self._heard_plies is None or plies < self._heard_plies:
+    def _announce(self, screen: Screen) -> None:
+        live = screen.live
+        state, plies = live.state, live.ply
+        if not live.at_end or self._heard_plies is None or plies < self._heard_plies:
             # The first position, a new game, Undo or the history: nothing new was played.
-            if app.at_end:
+            if live.at_end:
                 self._heard_plies, self._over_said = plies, state.is_over
             return
-        if app.curtain_for is not None:
+        if live.curtain_for is not None:
             if plies > self._heard_plies:  # the next player's secrets stay unsaid
                 self._heard_plies = plies
                 self.say(self.words)
             return
-        lines = [
-            text for _, last, text in app._log_entries(app._viewer()) if last > self._heard_plies
-        ]
+        lines = [line.text for line in screen.log() if line.last > self._heard_plies]
         self._heard_plies = plies
         if state.is_over and not self._over_said:
             lines.append(f"Game over. {state.outcome()}")

@@ -10,6 +10,7 @@ import ipywidgets as w
 
 from ..core import Game, InvalidRules
 from ..core.rules import RuleInfo, Rules
+from ..session import HUMAN
 from .rule_inputs import rule_input, rule_options
 
 if TYPE_CHECKING:
@@ -36,15 +37,53 @@ def _options(game_type: type[Game[Any, Any, Any]], info: RuleInfo) -> list[tuple
 class SetupRow:
     """Dropdowns for the set-up rules (a change starts a new game) above the seat pickers."""
 
-    def __init__(self, app: GameApp, seats: w.Box) -> None:
+    def __init__(self, app: GameApp) -> None:
         self.app = app
         self.inputs: dict[str, w.Dropdown] = {}
         self._syncing = False
         self.rules_box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.pickers = [self._seat_picker(p) for p in range(app.game.num_players)]
+        self.seats_box = w.HBox(self.pickers, layout=w.Layout(flex_flow="row wrap"))
         self.note = w.HTML()
-        self.widget = w.VBox([self.rules_box, seats, self.note], layout=w.Layout(margin="0 0 8px"))
+        self.widget = w.VBox(
+            [self.rules_box, self.seats_box, self.note], layout=w.Layout(margin="0 0 8px")
+        )
         self.widget.add_class("sk-setup")
         self.show(app.game.rules)
+
+    # -------------------------------------------------------------- the seat pickers --
+    def _seat_picker(self, player: int) -> w.Dropdown:
+        picker = w.Dropdown(
+            options=[HUMAN, *self.app.screen.live.bot_factories],
+            description=self.app.game.player_name(player),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto", margin="0 16px 4px 0"),
+        )
+        picker.add_class("sk-seat")
+        picker.observe(lambda c, p=player: self._picked(p, c["new"]), "value")
+        return picker
+
+    def _picked(self, player: int, name: str) -> None:
+        if not self._syncing:
+            self.app.set_seat(player, name)
+
+    def sync_pickers(self) -> None:
+        """One picker per seat, offering the game's bots, showing who sits there."""
+        live = self.app.screen.live
+        if len(self.pickers) != live.game.num_players:
+            self.pickers = [self._seat_picker(p) for p in range(live.game.num_players)]
+            self.seats_box.children = self.pickers
+        self._syncing = True
+        try:
+            options = [HUMAN, *live.bot_factories]
+            for picker, name in zip(self.pickers, live.seats, strict=True):
+                if list(picker.options) != options:
+                    picker.options = options
+                picker.value = name if name in options else None
+        finally:
+            self._syncing = False
+
+    # ------------------------------------------------------------- the set-up rules --
 
     def show(self, rules: Rules) -> None:
         """Offer (or re-show) the set-up rules of ``rules``, without starting a game."""

@@ -6,9 +6,9 @@ carrying ``?table=CODE`` appear, for the others to join from their own devices. 
 the same controls still choose (each change goes to the table; every device's lobby shows the
 rules and the seats). "Join a table" asks the
 table for its seats and offers the free ones. Once seated, the app shows the game from its
-seat (``table_mode``); this section lists the seats (present, away, bot), gives the host Start
-and "hand an away seat to a bot", a guest "Leave the table", and offers the record when the
-table may give it.
+seat (``sheepkit.tables.table_game``); this section lists the seats (present, away, bot),
+gives the host Start and "hand an away seat to a bot", a guest "Leave the table", and offers
+the record when the table may give it.
 
 The messages are those of ``sheepkit.tables``; the panel's ``TableClient`` sends them, and a
 ``Connect`` gives it its transport (a websocket to the Voila or classroom server from the
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..core import Game, SheepkitError
+from ..session import HUMAN
 from ..tables import protocol as p
 from ..tables.client import (
     Connect,
@@ -36,11 +37,10 @@ from ..tables.client import (
     service_connector,
     table_service_url,
 )
-from ..tables.protocol import HUMAN, table_who
+from ..tables.table_game import TableGame
 from .download import download_link
 from .rule_inputs import value_words
 from .table_memory import TableMemory, table_from_query
-from .table_mode import TableSession, enter_table, leave_table
 
 if TYPE_CHECKING:
     from .app import GameApp
@@ -104,7 +104,7 @@ class TablePanel:
         self.code: str | None = None
         self.seat: int | None = None
         self.host = False
-        self.table: TableSession | None = None
+        self.table: TableGame | None = None  # the game at the table, from this seat
         self.lobby: p.Lobby | None = None
         self.memory: TableMemory | None = None
         self.heading = w.HTML("<h4 style='margin:8px 0 4px'>Play together</h4>")
@@ -158,7 +158,7 @@ class TablePanel:
         """Open a table for this app's game, with its rules and seats; sit at the first seat
         a human plays."""
         app = self.app
-        seats = [table_who(who) for who in app.seats]
+        seats = list(app.seats)
         if HUMAN not in seats:
             self._say("Make at least one seat Human (the seat pickers above) to sit there.")
             return
@@ -223,19 +223,12 @@ class TablePanel:
         except (SheepkitError, KeyError, TypeError) as e:
             self._say(f"The table sent a position this app cannot read: {e}")
             return
-        game = stand_in.game
-        fresh = self.table is None
         if self.table is None:
-            self.table = TableSession(game, self.seat, self.client)
-        changed = self.table.game != game
-        self.table.show(message, stand_in)
-        if fresh:
-            enter_table(self.app, self.table)
-        elif changed:
-            self.app._started()
+            self.table = TableGame(stand_in.game, self.seat, self.client)
+            self.table.show(message, stand_in)
+            self.app.screen.show(self.table)  # the app shows the game from this seat
         else:
-            self.app.selection, self.app.message = None, ""
-            self.app.render()
+            self.table.show(message, stand_in)
         self._show_table(message)
 
     def _error(self, message: p.Error) -> None:
@@ -247,12 +240,10 @@ class TablePanel:
             self.look(code)
             return
         if self.table is not None and refused in PLAYS:
-            self.app.message = reason
-            self.app.render()
+            self.app.screen.say(reason)
             return
         if self.table is not None and refused in CHOICES:
-            self.app.setup.show(self.app.game.rules)  # back to the table's own choices
-            self.app._sync_pickers()
+            self.table.refresh()  # the set-up shows the table's own choices again
         self._say(reason)
 
     def _closed(self, message: p.Closed) -> None:
@@ -286,7 +277,7 @@ class TablePanel:
         """The app is its own again, and offers to open or join a table."""
         self.code, self.seat, self.table, self.host = None, None, None, False
         self.lobby = None  # the join form must not offer the seats of a table left behind
-        leave_table(self.app)
+        self.app.screen.show(self.app.session)  # the app's own game again, as it was
         for picker in self.app.seat_pickers:
             picker.disabled = False
         self.body.children = ()
@@ -452,9 +443,9 @@ class TablePanel:
         phase = table.phase
         self.rules_line.value = f"<div>Rules: {html.escape(rules_words(game))}</div>"
         # In the lobby the host chooses the rules and the bots with the app's own set-up row
-        # and seat pickers (a taken seat is a pupil's); each change goes to the table.
+        # and seat pickers (the table offers them: a taken seat is a pupil's); each change
+        # goes to the table.
         choosing = self.host and phase == p.LOBBY
-        self.app.setup.widget.layout.display = None if choosing else "none"
         if choosing:
             for picker, entry in zip(self.app.seat_pickers, snapshot.seats):
                 picker.disabled = bool(entry.get("taken"))

@@ -67,9 +67,9 @@ def test_clicks_lay_a_tile_place_a_flock_and_split_a_stack():
 
 def test_a_hot_seat_game_through_the_panel_only():
     app = play("battle_sheep", seats=["Human", "Human"])
-    app._on_client_ready()
+    app.client_ready()
     panel = app.panel
-    assert not [b for b in app._move_buttons if b.layout.display != "none"]
+    assert not [b for b in app.move_buttons if b.layout.display != "none"]
     panel.rotate_button.click()
     assert app.drawing.rotation == 1
     panel._pointer(*pixel(app.state, "f6"))
@@ -92,7 +92,7 @@ def test_a_hot_seat_game_through_the_panel_only():
 
 def test_the_bot_answers_a_human_move_by_itself():
     app = play("battle_sheep", seats=["Human", "Greedy"], field="tight")
-    app._on_client_ready()
+    app.client_ready()
     app.panel.start_button.click()
     app.run_bots()
     assert app.state.phase == MOVE and app.state.to_move == 0

@@ -68,14 +68,14 @@ def test_log_lines_keep_others_hidden_bets_secret():
 def test_a_human_race_turn_in_the_app_roll_then_pace_with_illegal_paces_explained():
     game = sheepkit.load("sheep_race", players=2)
     app = GameApp(game, seats=["Human", "Sensible"], seed=3, autoplay=False)
-    app._on_client_ready()
+    app.client_ready()
     panel = app.panel
     for _ in range(200):  # bets and turns until the human must roll
         state = app.state
         if state.phase == ROLL and state.acting_player == 0:
             break
-        if app._human_decides(state):
-            next(b for b in app._move_buttons if b.layout.display != "none").click()
+        if app.screen.live.human_decides(state):
+            next(b for b in app.move_buttons if b.layout.display != "none").click()
         else:
             assert app.step()
     assert app.state.rolled_in_the_open and not app.step()  # the app waits for the human
@@ -83,7 +83,7 @@ def test_a_human_race_turn_in_the_app_roll_then_pace_with_illegal_paces_explaine
     app.roll_button.click()
     state = app.state
     assert state.phase == PACE and state.to_move == 0
-    shown = [b.description for b in app._move_buttons if b.layout.display != "none"]
+    shown = [b.description for b in app.move_buttons if b.layout.display != "none"]
     assert shown == [DRAWING.move_label(state, m) for m in state.legal_moves()]
     illegal = [b for b in panel.illegal_box.children]
     assert illegal and all(b.disabled and "not allowed" in b.description for b in illegal)
@@ -92,7 +92,7 @@ def test_a_human_race_turn_in_the_app_roll_then_pace_with_illegal_paces_explaine
 
 def test_hot_seat_tournament_to_the_end_with_curtains():
     app = play("sheep_race", seats=["Human", "Human"], players=2)
-    app._on_client_ready()
+    app.client_ready()
     panel = app.panel
     curtains = 0
     for _ in range(3000):
@@ -101,10 +101,10 @@ def test_hot_seat_tournament_to_the_end_with_curtains():
         if app.curtain_for is not None:
             curtains += 1
             app.curtain_button.click()
-        elif app._human_decides(app.state) and app.state.rolled_in_the_open:
+        elif app.screen.live.human_decides(app.state) and app.state.rolled_in_the_open:
             app.roll_button.click()
-        elif app._human_decides(app.state):
-            next(b for b in app._move_buttons if b.layout.display != "none").click()
+        elif app.screen.live.human_decides(app.state):
+            next(b for b in app.move_buttons if b.layout.display != "none").click()
         else:
             assert app.step()
     assert app.state.is_over and curtains > 3

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.usefixtures("kit_games")
 @pytest.mark.parametrize("game", ["fox_and_geese", "four_in_a_row", "kit_hounds_and_hare"])
 def test_a_kit_game_is_played_to_its_end_at_a_table(game: str) -> None:
     service, _ = room()
-    devices = open_table(service, game, ["human", "human"], {})
+    devices = open_table(service, game, ["Human", "Human"], {})
     devices[0].start()
     play_out(devices, random.Random(11))
     for device in devices:

@@ -54,7 +54,7 @@ def open_table(
     assert host.seated is not None, host.errors
     devices = [host]
     for seat, who in enumerate(seats):
-        if who == "human" and seat != 0:
+        if who == "Human" and seat != 0:
             guest = local_client(service)
             guest.sit(host.code or "", seat)
             assert guest.seated is not None, guest.errors

@@ -32,7 +32,7 @@ def refused(device: TableClient, act: Callable[[], None], service: TableService)
 
 def wolf_table() -> tuple[TableService, Any, TableClient, TableClient]:
     service, clock = room()
-    host, guest = open_table(service, "wolf_and_sheep", ["human", "human"])
+    host, guest = open_table(service, "wolf_and_sheep", ["Human", "Human"])
     host.start()
     return service, clock, host, guest
 
@@ -104,7 +104,7 @@ def test_a_taken_seat_cannot_be_sat_in_nor_rejoined_with_a_wrong_token() -> None
     assert "holds no seat" in why
     # Another table's token does not open this table's seat either.
     other = local_client(service)
-    other.open("wolf_and_sheep", ["human", "human"])
+    other.open("wolf_and_sheep", ["Human", "Human"])
     why = refused(intruder, lambda: intruder.rejoin(code, other.token or ""), service)
     assert "holds no seat" in why
     assert "no table" in refused(intruder, lambda: intruder.sit("ZZZZ", 1), service)
@@ -123,16 +123,16 @@ def test_a_taken_seat_cannot_be_sat_in_nor_rejoined_with_a_wrong_token() -> None
 )
 def test_a_guest_cannot_do_what_only_the_host_does(op: Message, words: str) -> None:
     service, _ = room()
-    _, guest = open_table(service, "shave_a_sheep", ["human", "human"])
+    _, guest = open_table(service, "shave_a_sheep", ["Human", "Human"])
     assert words in refused(guest, lambda: guest.send(op), service)
 
 
 def test_the_number_of_tables_and_devices_is_bounded() -> None:
     service, _ = room(max_tables=2, max_devices=3)
     hosts = [local_client(service) for _ in range(3)]
-    hosts[0].open("wolf_and_sheep", ["human", "human"])
-    hosts[1].open("wolf_and_sheep", ["human", "human"])
-    why = refused(hosts[2], lambda: hosts[2].open("wolf_and_sheep", ["human", "human"]), service)
+    hosts[0].open("wolf_and_sheep", ["Human", "Human"])
+    hosts[1].open("wolf_and_sheep", ["Human", "Human"])
+    why = refused(hosts[2], lambda: hosts[2].open("wolf_and_sheep", ["Human", "Human"]), service)
     assert "2 tables open" in why
     with pytest.raises(sheepkit.tables.ProtocolError, match="full"):
         local_client(service)
@@ -143,11 +143,11 @@ def test_open_refuses_unknown_games_rules_seats_and_bots() -> None:
     service, _ = room()
     host = local_client(service)
     for message, words in [
-        ({"game": "chess", "seats": ["human"]}, "no game 'chess'"),
-        ({"game": "wolf_and_sheep", "seats": ["human"]}, "has 2 seats"),
-        ({"game": "wolf_and_sheep", "seats": ["human", "Stockfish"]}, "no bot named"),
-        ({"game": "wolf_and_sheep", "seats": ["Random", "human"]}, "host sits in a human"),
-        ({"game": "lamb_mimes", "rules": {"players": 9}, "seats": ["human"]}, "cannot be played"),
+        ({"game": "chess", "seats": ["Human"]}, "no game 'chess'"),
+        ({"game": "wolf_and_sheep", "seats": ["Human"]}, "has 2 seats"),
+        ({"game": "wolf_and_sheep", "seats": ["Human", "Stockfish"]}, "no bot named"),
+        ({"game": "wolf_and_sheep", "seats": ["Random", "Human"]}, "host sits in a human"),
+        ({"game": "lamb_mimes", "rules": {"players": 9}, "seats": ["Human"]}, "cannot be played"),
     ]:
         assert words in refused(
             host, lambda m=message: host.send_text(json.dumps({"op": "open", **m})), service
@@ -156,17 +156,17 @@ def test_open_refuses_unknown_games_rules_seats_and_bots() -> None:
 
 def test_the_host_chooses_rules_and_bots_before_the_start_and_not_after() -> None:
     service, _ = room()
-    (host,) = open_table(service, "lamb_mimes", ["human", "Random", "Random", "Random"])
+    (host,) = open_table(service, "lamb_mimes", ["Human", "Random", "Random", "Random"])
     host.set_rules({"players": 3})
     snap = host.snapshot
     assert snap is not None and len(snap.seats) == 3 and snap.rules == {"players": 3}
-    host.set_seat(2, "human")
+    host.set_seat(2, "Human")
     assert "nobody sits there" in refused(host, host.start, service)
     host.set_seat(2, "Sensible")
     host.start()
     assert host.snapshot.phase == "playing"  # type: ignore[index]
     assert "before the game starts" in refused(host, lambda: host.set_rules({}), service)
-    why = refused(host, lambda: host.set_seat(1, "human"), service)
+    why = refused(host, lambda: host.set_seat(1, "Human"), service)
     assert "only a seat whose player is away" in why
 
 
@@ -208,7 +208,7 @@ def test_the_host_hands_an_away_seat_to_a_bot_and_the_player_takes_it_back() -> 
     assert snap is not None and snap.seats[1]["who"] == "Random" and snap.ply == ply + 1
     back = local_client(service)
     back.rejoin(code, token)
-    assert back.snapshot.seats[1]["who"] == "human"  # type: ignore[index]
+    assert back.snapshot.seats[1]["who"] == "Human"  # type: ignore[index]
     play_out([host, back], random.Random(2))
     assert back.snapshot.phase == "over"  # type: ignore[index]
 
@@ -230,7 +230,7 @@ def test_an_idle_table_closes_and_a_record_is_saved_before() -> None:
 
 def test_a_record_of_hidden_cards_waits_for_the_end() -> None:
     service, _ = room()
-    host, guest = open_table(service, "lamb_mimes", ["human", "human"], {"players": 2})
+    host, guest = open_table(service, "lamb_mimes", ["Human", "Human"], {"players": 2})
     host.start()
     assert "when the game ends" in refused(guest, guest.ask_record, service)
     play_out([host, guest], random.Random(5))
@@ -240,7 +240,7 @@ def test_a_record_of_hidden_cards_waits_for_the_end() -> None:
 
 def test_the_host_may_set_the_die_and_every_seat_reads_it() -> None:
     service, _ = room()
-    host, guest = open_table(service, "shave_a_sheep", ["human", "human"])
+    host, guest = open_table(service, "shave_a_sheep", ["Human", "Human"])
     host.start()
     rng = random.Random(0)
     for _ in range(200):
@@ -262,7 +262,7 @@ def test_the_host_may_set_the_die_and_every_seat_reads_it() -> None:
 def test_a_bots_think_runs_apart_and_moves_wait_for_it() -> None:
     waiting: list[tuple[Callable[[], Any], Callable[[object], None]]] = []
     service = TableService(think=lambda work, done: waiting.append((work, done)))
-    (host,) = open_table(service, "wolf_and_sheep", ["human", "Random"])
+    (host,) = open_table(service, "wolf_and_sheep", ["Human", "Random"])
     host.start()
     rng = random.Random(0)
     for _ in range(100):
@@ -278,11 +278,11 @@ def test_a_bots_think_runs_apart_and_moves_wait_for_it() -> None:
 
 
 GAMES = {
-    "wolf_and_sheep": ({}, ["human", "human"]),
-    "battle_sheep": ({"players": 3}, ["human", "Greedy", "human"]),
-    "lamb_mimes": ({"players": 3}, ["human", "human", "Sensible"]),
-    "shave_a_sheep": ({}, ["human", "human"]),
-    "sheep_race": ({"players": 3}, ["human", "Sensible", "human"]),
+    "wolf_and_sheep": ({}, ["Human", "Human"]),
+    "battle_sheep": ({"players": 3}, ["Human", "Greedy", "Human"]),
+    "lamb_mimes": ({"players": 3}, ["Human", "Human", "Sensible"]),
+    "shave_a_sheep": ({}, ["Human", "Human"]),
+    "sheep_race": ({"players": 3}, ["Human", "Sensible", "Human"]),
 }
 
 
@@ -311,7 +311,7 @@ def test_each_log_line_carries_its_plies_as_the_app_numbers_them() -> None:
     # The deal is one line of many plies: a device numbers the lines after it by their own
     # plies (as the app's log does), not by counting lines back from the table's ply.
     service, _ = room()
-    host, guest = open_table(service, "lamb_mimes", ["human", "human"], {"players": 2})
+    host, guest = open_table(service, "lamb_mimes", ["Human", "Human"], {"players": 2})
     host.start()
     for device in (host, guest):
         snap = device.snapshot
@@ -326,14 +326,14 @@ def test_each_log_line_carries_its_plies_as_the_app_numbers_them() -> None:
 
 def test_a_guest_leaves_the_lobby_and_its_seat_is_free_again() -> None:
     service, _ = room()
-    host, guest = open_table(service, "wolf_and_sheep", ["human", "human"])
+    host, guest = open_table(service, "wolf_and_sheep", ["Human", "Human"])
     code, token = host.code or "", guest.token or ""
     guest.leave()
     assert guest.seated is None and guest.snapshot is None and guest.errors == []
     seats = host.snapshot.seats  # type: ignore[index]
     assert seats[1] == {
         "name": "Wolves",
-        "who": "human",
+        "who": "Human",
         "taken": False,
         "away": False,
         "you": False,
@@ -342,13 +342,13 @@ def test_a_guest_leaves_the_lobby_and_its_seat_is_free_again() -> None:
     other = local_client(service)
     other.sit(code, 1)  # the seat is free for another pupil
     assert other.seat == 1 and other.errors == []
-    guest.open("wolf_and_sheep", ["human", "human"])  # the same connection, free to sit again
+    guest.open("wolf_and_sheep", ["Human", "Human"])  # the same connection, free to sit again
     assert guest.seated is not None and len(guest.errors) == 1  # (the refused rejoin)
 
 
 def test_a_guest_who_leaves_mid_game_hands_the_seat_to_the_games_bot() -> None:
     service, _ = room()
-    host, guest, other = open_table(service, "lamb_mimes", ["human"] * 3, {"players": 3})
+    host, guest, other = open_table(service, "lamb_mimes", ["Human"] * 3, {"players": 3})
     host.start()
     ply = host.snapshot.ply  # type: ignore[index]
     guest.leave()
@@ -403,7 +403,7 @@ def howl_table(seats: list[str]) -> tuple[TableService, Timers, list[TableClient
 
 
 def test_a_race_is_won_by_the_first_claim_that_arrives_from_a_device() -> None:
-    service, timers, (host, guest) = howl_table(["human", "human", "Sensible"])
+    service, timers, (host, guest) = howl_table(["Human", "Human", "Sensible"])
     for device, seat in ((host, 0), (guest, 1)):
         snap = device.snapshot
         assert snap is not None and snap.race and snap.claim == f"howl {seat + 1}"
@@ -424,12 +424,12 @@ def test_a_race_is_won_by_the_first_claim_that_arrives_from_a_device() -> None:
 
 
 def test_a_bot_claims_a_race_nobody_presses_and_a_race_times_out_at_random() -> None:
-    _, timers, (host, guest) = howl_table(["human", "human", "Sensible"])
+    _, timers, (host, guest) = howl_table(["Human", "Human", "Sensible"])
     timers.run(RACE_BOT_DELAY[1])  # nobody pressed: the bot was quicker
     snap = host.snapshot
     assert snap is not None and not snap.race
     assert "Player 3 howls first" in " ".join(snap.log)
-    _, timers, (host, guest) = howl_table(["human", "human"])
+    _, timers, (host, guest) = howl_table(["Human", "Human"])
     assert [s for s, _ in timers.waiting] == [RACE_WAIT]  # no bot: only the time limit
     guest.disconnect()  # away: it cannot stall the table
     timers.run(RACE_WAIT)
@@ -447,7 +447,7 @@ def test_a_claim_is_refused_when_no_race_is_on_and_to_a_seat_not_in_it() -> None
     timers = Timers()
     service = TableService(later=timers, seed=lambda: 7)
     rules = {"players": 2, "wolf": "howling_wolf", "roller_can_howl": False}
-    host, _ = open_table(service, "shave_a_sheep", ["human", "human"], rules)
+    host, _ = open_table(service, "shave_a_sheep", ["Human", "Human"], rules)
     host.start()
     state = host.state()
     assert state is not None
@@ -464,7 +464,7 @@ def test_only_a_race_a_game_opts_into_is_left_to_the_devices() -> None:
     assert set(race_claims(howl.play(gray))) == {0, 1, 2}
     timers = Timers()
     service = TableService(later=timers, seed=lambda: 7)
-    host, _ = open_table(service, "sheep_race", ["human", "human"], {"players": 2})
+    host, _ = open_table(service, "sheep_race", ["Human", "Human"], {"players": 2})
     host.start()
     snap = host.snapshot
     assert snap is not None and not snap.race and snap.ply >= 1 and timers.waiting == []

@@ -44,8 +44,8 @@ def test_read_op_reads_or_refuses_anything(text: Any) -> None:
 @given(st.lists(MESSAGES | JSON, min_size=1, max_size=8))
 def test_the_service_answers_any_messages_in_json_and_keeps_its_limits(messages: list[Any]) -> None:
     service, clock = room(max_tables=2)
-    host, guest = open_table(service, "lamb_mimes", ["human", "human"], {"players": 2})
-    stranger = open_table(service, "wolf_and_sheep", ["human", "human"])[0]
+    host, guest = open_table(service, "lamb_mimes", ["Human", "Human"], {"players": 2})
+    stranger = open_table(service, "wolf_and_sheep", ["Human", "Human"])[0]
     heard: list[str] = []
     for device in (host, guest, stranger):
         transport: Any = device.transport

@@ -28,7 +28,7 @@ class Recorded:
 
     def __init__(self, game: str, rules: dict[str, Any], deal: list[str] | None) -> None:
         self.service, self.clock = room()
-        seats = ["human"] * sheepkit.load(game, **rules).num_players
+        seats = ["Human"] * sheepkit.load(game, **rules).num_players
         self.devices = open_table(self.service, game, seats, rules)
         self.heard: list[list[dict[str, Any]]] = [[] for _ in seats]
         for seat, device in enumerate(self.devices):

@@ -42,7 +42,7 @@ class Raw:
 # ------------------------------------------------------------------ 1: takeovers leak slots --
 def test_a_seat_taken_up_again_300_times_leaves_room_for_200_new_devices() -> None:
     service, clock = room()
-    host, guest = open_table(service, "wolf_and_sheep", ["human", "human"])
+    host, guest = open_table(service, "wolf_and_sheep", ["Human", "Human"])
     code, token = guest.code or "", guest.token or ""
     last: Raw | None = None
     for _ in range(300):
@@ -78,7 +78,7 @@ def test_nothing_sent_before_the_end_tells_the_seed(game: str) -> None:
     seed = 7_340_163_990_274_541
     clock = room()[1]
     service = TableService(clock=clock, seed=lambda: seed)
-    seats = ["human"] * load(game).num_players
+    seats = ["Human"] * load(game).num_players
     devices = open_table(service, game, seats)
     frames: list[tuple[bool, str]] = []  # (the game was over when sent, the frame)
     table = next(iter(service.tables.values()))
@@ -124,7 +124,7 @@ def test_a_tables_seed_is_too_large_to_guess_from_its_rolls() -> None:
 @given(st.text())
 def test_any_token_is_refused_in_words_and_changes_nothing(token: str) -> None:
     service, _ = room()
-    open_table(service, "wolf_and_sheep", ["human", "human"])
+    open_table(service, "wolf_and_sheep", ["Human", "Human"])
     code = next(iter(service.tables))
     stranger = Raw(service)
     before = fingerprint(service)
@@ -204,7 +204,7 @@ def test_every_rule_at_its_extremes_opens_a_table_and_plays(
 ) -> None:
     service, clock = room()
     count = load(game, **rules).num_players
-    devices = open_table(service, game, ["human"] + ["Random"] * (count - 1), rules)
+    devices = open_table(service, game, ["Human"] + ["Random"] * (count - 1), rules)
     host = devices[0]
     assert host.snapshot is not None and host.snapshot.rules == load(game, **rules).rules.changes()
     host.set_rules(rules)  # the host's Rules panel sends them so too
@@ -223,7 +223,7 @@ def test_a_lobby_whose_host_is_gone_closes_after_a_grace_for_a_reload() -> None:
     service, clock = room()
     for _ in range(40):  # forty throwaway connections: open a table, go
         device = local_client(service)
-        device.open("wolf_and_sheep", ["human", "human"])
+        device.open("wolf_and_sheep", ["Human", "Human"])
         device.disconnect()
     assert len(service.tables) == 40
     clock.now += authority.HOST_GRACE - 1
@@ -231,13 +231,13 @@ def test_a_lobby_whose_host_is_gone_closes_after_a_grace_for_a_reload() -> None:
     clock.now += 1
     assert len(service.close_idle()) == 40 and service.tables == {}
     host = local_client(service)
-    host.open("wolf_and_sheep", ["human", "human"])
+    host.open("wolf_and_sheep", ["Human", "Human"])
     assert host.seated is not None
 
 
 def test_a_host_who_reloads_within_the_grace_keeps_the_lobby() -> None:
     service, clock = room()
-    host, guest = open_table(service, "wolf_and_sheep", ["human", "human"])
+    host, guest = open_table(service, "wolf_and_sheep", ["Human", "Human"])
     code, token = host.code or "", host.token or ""
     host.disconnect()
     clock.now += authority.HOST_GRACE - 1
@@ -257,10 +257,10 @@ def test_one_connection_holds_one_open_table_at_most() -> None:
     not leave, and a seat taken up on another connection closes the old one."""
     service, _ = room()
     opener = Raw(service)
-    seated = opener.send(op="open", game="wolf_and_sheep", seats=["human", "human"])
+    seated = opener.send(op="open", game="wolf_and_sheep", seats=["Human", "Human"])
     code = next(iter(service.tables))
     token = next(m["token"] for m in opener.heard if m["op"] == "seated")
-    again = opener.send(op="open", game="wolf_and_sheep", seats=["human", "human"])
+    again = opener.send(op="open", game="wolf_and_sheep", seats=["Human", "Human"])
     assert again["op"] == "error" and "one seat per device" in again["reason"], again
     assert opener.send(op="leave")["op"] == "error"
     assert Raw(service).send(op="rejoin", code=code, token=token)["op"] == "state"
@@ -270,7 +270,7 @@ def test_one_connection_holds_one_open_table_at_most() -> None:
 
 def test_a_finished_game_frees_its_table_soon() -> None:
     service, clock = room()
-    host, guest = open_table(service, "wolf_and_sheep", ["human", "human"])
+    host, guest = open_table(service, "wolf_and_sheep", ["Human", "Human"])
     host.start()
     play_out([host, guest], random.Random(4))
     code = host.code
@@ -287,7 +287,7 @@ def test_a_finished_game_frees_its_table_soon() -> None:
 def test_a_move_during_a_race_is_refused_in_plain_words() -> None:
     service = TableService(later=lambda seconds, callback: None, seed=lambda: 7)  # nobody claims
     rules = {"players": 2, "wolf": "howling_wolf"}
-    host, guest = open_table(service, "shave_a_sheep", ["human", "human"], rules)
+    host, guest = open_table(service, "shave_a_sheep", ["Human", "Human"], rules)
     host.start()
     state = host.state()
     assert state is not None

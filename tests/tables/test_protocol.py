@@ -5,9 +5,11 @@ transport of the interpreter it runs in."""
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 from dataclasses import MISSING, fields
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from table_devices import room
 
+import sheepkit
 from sheepkit.core.messages import nesting
 from sheepkit.session import HUMAN as SESSION_HUMAN
 from sheepkit.tables import client as client_module
@@ -181,9 +184,16 @@ def test_the_client_and_the_panel_handle_only_the_services_messages() -> None:
     assert set(panel._handlers) <= set(p.REPLIES.values())
 
 
-def test_one_human_seat_at_tables_and_its_session_spec() -> None:
-    assert p.session_seat(p.HUMAN) == SESSION_HUMAN and p.table_who(SESSION_HUMAN) == p.HUMAN
-    assert p.session_seat("Sensible") == p.table_who("Sensible") == "Sensible"
+def test_the_human_seat_is_spelled_once_at_tables_and_in_sessions() -> None:
+    assert p.HUMAN is SESSION_HUMAN == "Human"
+    package = Path(sheepkit.__file__).parent
+    spelled = sorted(
+        str(path.relative_to(package))
+        for path in package.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant) and node.value in ("Human", "human")
+    )
+    assert spelled == ["session.py"]  # (docstrings say "Human" too: those are Expr nodes)
 
 
 def test_connect_uses_the_browsers_websocket_in_pyodide(monkeypatch: pytest.MonkeyPatch) -> None:

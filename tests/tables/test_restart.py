@@ -126,8 +126,8 @@ def test_a_restarted_service_resumes_the_table_and_its_devices_play_on_to_the_en
     clock = Clock()
     first = Server(tmp_path / "classes.sqlite3", clock)
     twin = TableService(clock=clock, seed=lambda: 7)
-    devices = open_table(first.service, game, ["human", "human"], rules)
-    twins = open_table(twin, game, ["human", "human"], rules)
+    devices = open_table(first.service, game, ["Human", "Human"], rules)
+    twins = open_table(twin, game, ["Human", "Human"], rules)
     for pair in (devices, twins):
         pair[0].start()
     rng, twin_rng = random.Random(3), random.Random(3)
@@ -163,7 +163,7 @@ def test_the_store_keeps_token_digests_and_nothing_goes_to_a_device_that_did_not
 ) -> None:
     clock = Clock()
     server = Server(tmp_path / "classes.sqlite3", clock)
-    host, guest = open_table(server.service, "lamb_mimes", ["human", "human"], {"players": 2})
+    host, guest = open_table(server.service, "lamb_mimes", ["Human", "Human"], {"players": 2})
     host.start()
     ((code, text),) = StoredTables(server.store).load_all()
     assert host.token is not None and guest.token is not None
@@ -189,8 +189,8 @@ def test_closed_tables_leave_the_store(tmp_path: Path) -> None:
     clock = Clock()
     server = Server(tmp_path / "classes.sqlite3", clock)
     kept = StoredTables(server.store)
-    host, _ = open_table(server.service, "wolf_and_sheep", ["human", "human"])
-    other, _ = open_table(server.service, "wolf_and_sheep", ["human", "human"])
+    host, _ = open_table(server.service, "wolf_and_sheep", ["Human", "Human"])
+    other, _ = open_table(server.service, "wolf_and_sheep", ["Human", "Human"])
     assert len(kept.load_all()) == 2
     host.close_table()
     assert [code for code, _ in kept.load_all()] == [other.code]
@@ -206,8 +206,8 @@ def test_a_bot_thinking_at_the_restart_thinks_again_and_a_lobby_waits_for_its_ho
     clock = Clock()
     held: list[object] = []
     first = Server(tmp_path / "t.sqlite3", clock, think=lambda work, done: held.append(work))
-    (host,) = open_table(first.service, "wolf_and_sheep", ["human", "Sensible"])
-    lobby, _ = open_table(first.service, "wolf_and_sheep", ["human", "human"])
+    (host,) = open_table(first.service, "wolf_and_sheep", ["Human", "Sensible"])
+    lobby, _ = open_table(first.service, "wolf_and_sheep", ["Human", "Human"])
     host.start()
     play([host], random.Random(1), 1)
     assert len(held) == 1  # the bot thinks (and never answers, in this run)
@@ -232,7 +232,7 @@ def test_a_race_under_way_at_the_restart_is_settled_at_random_and_the_log_says_s
     clock = Clock()
     first = Server(tmp_path / "r.sqlite3", clock, later=Timers())
     rules = {"players": 2, "wolf": "howling_wolf"}
-    host, guest = open_table(first.service, "shave_a_sheep", ["human", "human"], rules)
+    host, guest = open_table(first.service, "shave_a_sheep", ["Human", "Human"], rules)
     host.start()
     state = host.state()
     assert state is not None
@@ -261,7 +261,7 @@ def test_a_corrupt_or_foreign_row_is_skipped_with_a_log_line(
     clock = Clock()
     path = tmp_path / "classes.sqlite3"
     first = Server(path, clock)
-    host, _ = open_table(first.service, "wolf_and_sheep", ["human", "human"])
+    host, _ = open_table(first.service, "wolf_and_sheep", ["Human", "Human"])
     host.start()
     good = host.code or ""
     ((_, text),) = StoredTables(first.store).load_all()
@@ -270,10 +270,10 @@ def test_a_corrupt_or_foreign_row_is_skipped_with_a_log_line(
         "AAAA": "{not json",
         "BBBB": json.dumps({"form": "something else"}),
         "CCCC": json.dumps({**kept, "code": "CCCC", "version": 99}),
-        "DDDD": json.dumps({**kept, "code": "DDDD", "seats": [["human", "x"]]}),
+        "DDDD": json.dumps({**kept, "code": "DDDD", "seats": [["Human", "x"]]}),
         "EEEE": json.dumps({**kept, "code": "EEEE", "record": {**kept["record"], "game": "chess"}}),
         "FFFF": json.dumps({**kept, "code": "FFFF", "dice": [3, "AAAA", None]}),
-        "GGGG": json.dumps({**kept, "code": "GGGG", "seats": [["human", ""], ["Nobody", ""]]}),
+        "GGGG": json.dumps({**kept, "code": "GGGG", "seats": [["Human", ""], ["Nobody", ""]]}),
         "HHHH": json.dumps(
             {**kept, "code": "HHHH", "record": {**kept["record"], "history": ["z9"]}}
         ),
@@ -302,7 +302,7 @@ def test_a_store_made_before_tables_were_kept_gains_their_table(tmp_path: Path) 
     old.db.execute("DROP TABLE tables")  # as a store of the class feature's first version
     old.close()
     server = Server(path, Clock())
-    open_table(server.service, "wolf_and_sheep", ["human", "human"])
+    open_table(server.service, "wolf_and_sheep", ["Human", "Human"])
     assert len(StoredTables(server.store).load_all()) == 1
     assert [c.name for c in server.store.classes()] == ["4B"]
     server.stop()
@@ -319,7 +319,7 @@ def test_every_rule_at_its_extremes_resumes(game: str, rules: dict[str, Any]) ->
     clock, keeper = Clock(), MemoryKeeper()
     service = TableService(clock=clock, wall=clock, seed=lambda: 7, keeper=keeper)
     count = load(game, **rules).num_players
-    devices = open_table(service, game, ["human"] + ["Random"] * (count - 1), rules)
+    devices = open_table(service, game, ["Human"] + ["Random"] * (count - 1), rules)
     host = devices[0]
     host.start()
     rng = random.Random(0)

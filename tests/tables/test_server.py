@@ -83,7 +83,7 @@ async def seated_pair(
     served: Served, game: str = "wolf_and_sheep"
 ) -> tuple[TableClient, TableClient]:
     host, guest = await served.client(), await served.client()
-    host.open(game, ["human", "human"])
+    host.open(game, ["Human", "Human"])
     await until(lambda: host.code, "the table's code")
     guest.sit(host.code or "", 1)
     await until(lambda: guest.snapshot, "the guest's seat")
@@ -147,7 +147,7 @@ def test_a_full_server_says_so() -> None:
 def test_a_bots_think_runs_in_a_thread_and_the_game_goes_on() -> None:
     async def scenario(served: Served) -> None:
         host = await served.client()
-        host.open("wolf_and_sheep", ["human", "Sensible"])
+        host.open("wolf_and_sheep", ["Human", "Sensible"])
         await until(lambda: host.snapshot, "the table")
         threads: set[str] = set()
         table = next(iter(served.service.tables.values()))
@@ -186,7 +186,7 @@ def test_a_pupils_bot_function_joins_from_python_and_plays_its_seat() -> None:
 
     async def scenario(served: Served) -> None:
         host = await served.client()
-        host.open("lamb_mimes", ["human", "human", "Random"], rules={"players": 3})
+        host.open("lamb_mimes", ["Human", "Human", "Random"], rules={"players": 3})
         await until(lambda: host.code, "the table")
         seat = join(host.code or "", forward, url=served.url)
         await until(lambda: host.snapshot and host.snapshot.seats[1]["taken"], "the bot seated")
@@ -223,7 +223,7 @@ def test_pupils_bots_keep_under_the_flood_limit_however_fast_the_table_answers(
         loop = asyncio.get_running_loop()
         service = TableService(rate=200, burst=5, clock=loop.time, seed=lambda: 7)
         host = local_client(service)
-        host.open("wolf_and_sheep", ["human", "human"])
+        host.open("wolf_and_sheep", ["Human", "Human"])
         assert host.code is not None, host.errors
         own = BotSeat(host, host.code, "Random", 0)  # the host's device plays by a bot too
         guest = join(host.code, "Random", service=service)
@@ -261,7 +261,7 @@ def test_join_blocks_in_a_script_until_the_game_is_over() -> None:
         asyncio.run_coroutine_threadsafe(TornadoTransport.connect(served.url, host), loop).result(
             10
         )
-        loop.call_soon_threadsafe(host.open, "wolf_and_sheep", ["human", "human"])
+        loop.call_soon_threadsafe(host.open, "wolf_and_sheep", ["Human", "Human"])
         for _ in range(3000):
             if host.code is not None:
                 break
@@ -337,7 +337,7 @@ def test_the_service_starts_with_voila_before_its_catch_all_and_tells_the_kernel
             device.send_text(json.dumps({"op": "ping"}))
             await until(lambda: device.messages, "a pong")
             # Its tables are kept in the classes' store, beside the notebooks.
-            device.open("wolf_and_sheep", ["human", "human"])
+            device.open("wolf_and_sheep", ["Human", "Human"])
             await until(lambda: device.code, "the table's code")
             store = server_store(tmp_path / "classes")
             assert [code for code, _ in store.kept_tables()] == [device.code]
@@ -387,7 +387,7 @@ async def start_and_howl(host: TableClient) -> None:
 def test_a_bot_claims_a_race_after_its_delay_on_the_event_loop() -> None:
     async def scenario(served: Served) -> None:
         host = await served.client()
-        host.open("shave_a_sheep", ["human", "Sensible"], rules={"wolf": "howling_wolf"})
+        host.open("shave_a_sheep", ["Human", "Sensible"], rules={"wolf": "howling_wolf"})
         await until(lambda: host.snapshot, "the table")
         await start_and_howl(host)
         assert "Player 2 howls first" in " ".join(host.snapshot.log)  # type: ignore[index]
@@ -398,7 +398,7 @@ def test_a_bot_claims_a_race_after_its_delay_on_the_event_loop() -> None:
 def test_a_pupils_bot_joined_from_python_claims_a_race_and_plays_on() -> None:
     async def scenario(served: Served) -> None:
         host = await served.client()
-        host.open("shave_a_sheep", ["human", "human"], rules={"wolf": "howling_wolf"})
+        host.open("shave_a_sheep", ["Human", "Human"], rules={"wolf": "howling_wolf"})
         await until(lambda: host.code, "the table")
         seat = join(host.code or "", "Sensible", url=served.url)
         await until(lambda: host.snapshot and host.snapshot.seats[1]["taken"], "the bot seated")
@@ -452,7 +452,7 @@ def test_the_probes_of_issue_39_are_answered_in_words_with_no_traceback_logged(
         assert all("holds no seat" in e for e in prober.errors) and prober.closed is None
         die = [["wolf", "grow"], ["grow", "swap"], ["swap"], ["shear"], ["grow"], ["double"]]
         opener = await served.client()
-        opener.open("shave_a_sheep", ["human", "Random"], rules={"die": die})
+        opener.open("shave_a_sheep", ["Human", "Random"], rules={"die": die})
         await until(lambda: opener.snapshot, "the table with a designed die")
         assert opener.snapshot.rules == {"die": die}  # type: ignore[index]
         host.start()
@@ -597,7 +597,7 @@ def test_a_server_killed_with_sigkill_resumes_its_game_in_a_new_process(tmp_path
             assert server.stdout is not None and server.stdout.readline().split() == ["ready", "0"]
             first = Served(port, None)
             host, guest = await first.client(), await first.client()
-            host.open("lamb_mimes", ["human", "human"], rules={"players": 2})
+            host.open("lamb_mimes", ["Human", "Human"], rules={"players": 2})
             await until(lambda: host.code or host.errors, "the table's code")
             guest.sit(host.code or "", 1)
             await until(lambda: guest.snapshot, "the guest's seat")

@@ -78,8 +78,7 @@ class ShaveASheepPanel(Panel):
         try:
             self.app.roll(outcome)
         except Exception as e:  # (a bot's claim runs on the event loop, where it would vanish)
-            self.app.message = f"The race failed: {e!r}"
-            self.app.render()
+            self.app.screen.say(f"The race failed: {e!r}")
 
     def refresh(self, app: Any) -> None:
         state = app.state
@@ -100,7 +99,8 @@ class ShaveASheepPanel(Panel):
         racers = self.racers(state)
         humans = [p for p in racers if app.is_human(p)]
         name = state.game.player_name
-        at_table = app.table is not None  # the others race on their own devices
+        # At a table (its bots play on the server) the others race on their own devices.
+        at_table = not app.screen.offers.bots
         if humans:
             words = "Press your button!"
         else:
@@ -127,9 +127,8 @@ class ShaveASheepPanel(Panel):
         loop = _running_loop()
         waits = loop is not None and app.autoplay and not at_table
         self._race_at = state
-        self._race = Race(
-            app.session, self._won, later=loop.call_later if waits and loop else None, rng=self.rng
-        )
+        later = loop.call_later if waits and loop else None
+        self._race = Race(app.screen.live, self._won, later=later, rng=self.rng)
 
     def _cancel(self) -> None:
         if self._race is not None:

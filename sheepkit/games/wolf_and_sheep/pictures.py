@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...drawing import Frame
+from ...session import HUMAN
 from ...ui import GameApp
 from ...ui.picture import picture
 from .drawing import WolfAndSheepDrawing
@@ -24,7 +25,7 @@ WOLF_MARK = "rgba(213, 94, 0, 0.45)"
 
 def replay_app(final: WolfAndSheepState) -> GameApp:
     """An app holding a finished game, shown from its first move: step with Redo or the slider."""
-    app = GameApp(final.game, seats=["Human", "Human"], autoplay=False)
+    app = GameApp(final.game, seats=[HUMAN, HUMAN], autoplay=False)
     app.load_record(final.record())
     app.goto(0)
     return app

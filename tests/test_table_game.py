@@ -1,6 +1,6 @@
-"""The app seated at a table (sheepkit.ui.table_mode): drawn from the snapshot's stand-in for
-its own seat, moves from the server's legal list sent as notation, nothing played locally; and
-the browser memory (sheepkit.ui.table_memory) that lets a reload find its seat."""
+"""The app seated at a table (its screen shows a ``TableGame``): drawn from the snapshot's
+stand-in for its own seat, moves from the server's legal list sent as notation, nothing played
+locally; and the browser memory (sheepkit.ui.table_memory) that lets a reload find its seat."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from sheepkit.session import SessionError
 from sheepkit.tables.client import TableClient
 from sheepkit.tables.protocol import REPLIES, from_dict
 from sheepkit.tables.protocol import State as StateMessage
+from sheepkit.tables.table_game import TableGame
 from sheepkit.ui import GameApp
 from sheepkit.ui.table_memory import PREFIX, TableMemory, table_from_query
-from sheepkit.ui.table_mode import TableSession, enter_table, leave_table
 
 
 def snapshot(state: State, seat: int, **extra: Any) -> StateMessage:
@@ -43,7 +43,7 @@ def snapshot(state: State, seat: int, **extra: Any) -> StateMessage:
         "log": [f"line {i}" for i in range(state.ply)],
         "log_plies": [[i + 1, i + 1] for i in range(state.ply)],
         "seats": [
-            {"name": state.game.player_name(p), "who": "human", "taken": True, "away": p == 2}
+            {"name": state.game.player_name(p), "who": "Human", "taken": True, "away": p == 2}
             for p in range(state.game.num_players)
         ],
         "outcome": None,
@@ -79,10 +79,10 @@ def recording() -> tuple[TableClient, list[dict[str, Any]]]:
 def seated(app: GameApp, state: State, seat: int) -> list[dict[str, Any]]:
     """``app`` at a table in ``state`` as ``seat``; the messages it sends are returned."""
     client, sent = recording()
-    table = TableSession(state.game, seat, client)
+    table = TableGame(state.game, seat, client)
     stand_in = state.view(seat).determinize(random.Random(0))
     table.show(snapshot(state, seat), stand_in)
-    enter_table(app, table)
+    app.screen.show(table)
     return sent
 
 
@@ -91,17 +91,18 @@ def test_a_seat_clicks_the_board_and_sends_the_moves_notation() -> None:
     own = app.session
     state = app.game.new_game()
     sent = seated(app, state, seat=0)
-    assert app.table is not None and app.session is app.table
+    assert isinstance(app.screen.live, TableGame) and app.session is own
     for hidden in (app.undo_button, app.redo_button, app.slider, app.setup.widget):
         assert hidden.layout.display == "none"
     assert "Your turn" in app.status.value
     drawing = app.drawing
-    app._on_canvas_click(*drawing.centre(state.sheep))
-    app._on_canvas_click(*drawing.centre(state.legal_moves()[0].target))
+    app.click_board(*drawing.centre(state.sheep))
+    app.click_board(*drawing.centre(state.legal_moves()[0].target))
     assert sent == [{"op": "move", "move": str(state.legal_moves()[0]), "ply": 0}]
-    assert app.state is app.table.state  # nothing was played here: the server decides
-    leave_table(app)
-    assert app.session is own and app.table is None
+    assert app.state is app.screen.live.state  # nothing was played here: the server decides
+    assert own.ply == 0
+    app.screen.show(own)
+    assert app.screen.live is own and app.state is own.state
     assert app.undo_button.layout.display is None
 
 
@@ -113,7 +114,7 @@ def test_out_of_turn_nothing_is_offered_or_sent() -> None:
     assert "Waiting for" in app.status.value
     with pytest.raises(SessionError, match="not your turn"):
         app.play(state.legal_moves()[0])
-    app._on_canvas_click(*app.drawing.centre(state.sheep))
+    app.click_board(*app.drawing.centre(state.sheep))
     assert sent == []
     with pytest.raises(SessionError):
         app.new_game()
@@ -132,7 +133,7 @@ def test_lamb_mimes_shows_only_the_seats_own_hand_and_its_log() -> None:
     buttons[0].click()
     assert sent[0]["op"] == "move" and sent[0]["move"] == buttons[0].tooltip
     # The drawing and the words read the stand-in for this seat, whose own hand is the true one.
-    assert app._frame().viewer == seat
+    assert app.screen.frame().viewer == seat
     assert app.state.view(seat) == state.view(seat)
     shown = [line for line in app.log.value.split("</li>") if "line" in line]
     assert len(shown) == state.ply
@@ -148,12 +149,12 @@ def test_the_host_alone_may_rig_a_roll() -> None:
     for host, shown in ((True, None), (False, "none")):
         app = GameApp(game, ["Human", "Human"], seed=1)
         client, sent = recording()
-        table = TableSession(game, state.acting_player, client)
+        table = TableGame(game, state.acting_player, client)
         table.show(
             snapshot(state, state.acting_player, may_roll=True, host=host),
             state.view(state.acting_player).determinize(random.Random(0)),
         )
-        enter_table(app, table)
+        app.screen.show(table)
         assert app.chance_box.layout.display is None and not app.roll_button.disabled
         assert app.rig_button.layout.display == shown
         app.roll_button.click()

@@ -34,8 +34,8 @@ def test_bots_in_the_app_play_the_play_game_game(name: str, rules: dict, bots: l
         picker.value = bot
     clicks = 0
     while not app.state.is_over:
-        assert clicks < 5000 and not app.step_button.disabled
-        app.step_button.click()
+        assert clicks < 5000 and not app.controls.step_button.disabled
+        app.controls.step_button.click()
         clicks += 1
     record = json.loads(app.save_record())
     assert record == sheepkit.play_match(name, bots, seed=21, **rules)

@@ -67,7 +67,7 @@ def test_undo_redo_and_slider_keep_the_timeline() -> None:
     app.play("bank")
     app.roll("roll 2")
     app.play("bank")
-    assert app.slider.max == 4
+    assert app.controls.slider.max == 4
     assert "<li value='1'>Player 1: roll 1</li>" in app.log.value
     assert "Player 2: bank</li>" in app.log.value
     # Newest first, numbered down, so the short log box shows the latest moves.
@@ -79,7 +79,7 @@ def test_undo_redo_and_slider_keep_the_timeline() -> None:
     assert app.cursor == 2
     app.redo()
     assert app.cursor == 3
-    app.slider.value = 0
+    app.controls.slider.value = 0
     assert app.cursor == 0 and app.state.ply == 0
     assert "Showing move 0 of 4" in app.status.value
     app.roll("roll 3")  # a move from the past cuts the timeline
@@ -90,7 +90,7 @@ def test_browsing_never_lets_bots_rewrite_history() -> None:
     app = GameApp(DiceRace(), seats=["Random", "Random"], seed=5, autoplay=True)
     app.run_bots(limit=6)
     app.goto(2)
-    app._tick()  # a tick of the auto-play timer while browsing
+    app.controls.bots.tick()  # a tick of the auto-play timer while browsing
     assert len(app.timeline) == 7 and app.cursor == 2
 
 
@@ -155,7 +155,7 @@ def test_save_and_load_records() -> None:
     other = GameApp(DiceRace(), seats=["Human", "Human"], seed=9)
     other.records_panel.text.value = saved
     other.records_panel.load_button.click()
-    assert other.state == app.state and other.slider.max == 2
+    assert other.state == app.state and other.controls.slider.max == 2
     other.records_panel.text.value = '{"format": "sheepkit-record", "version": 7}'
     other.records_panel.load_button.click()
     assert "unknown record version" in other.records_panel.note.value
@@ -244,7 +244,7 @@ def test_seat_selector_switches_to_a_bot() -> None:
     app.seat_pickers[0].value = "Random"
     app.seat_pickers[1].value = "MCTS"
     assert app.seats == ["Random", "MCTS"]
-    app.step_button.click()
+    app.controls.step_button.click()
     assert app.state.ply == 1
     app.run_bots()
     assert app.state.is_over
@@ -275,7 +275,7 @@ def test_the_app_plays_a_game_class_never_registered() -> None:
     app = play(UnlistedDiceRace(), ["Human", "Random"], speed_ms=150, autoplay=False, app_seed=4)
     assert isinstance(app.drawing, TextDrawing)  # entry_for: the text drawing...
     assert list(app.bot_factories) == ["Random", "MCTS"]  # ...and the general bots
-    assert app.speed.value == 150 and not app.autoplay and app.seed == 4
+    assert app.controls.speed.value == 150 and not app.autoplay and app.seed == 4
     assert "Unlisted dice race" in app.title.value and "Monte Carlo" in app.extras.bot_notes.value
     steps = 0
     while not app.state.is_over:
@@ -302,7 +302,7 @@ def test_the_app_plays_a_game_class_never_registered() -> None:
 
 def test_play_takes_rule_changes_and_the_app_options() -> None:
     app = play("toy_dice_race", ["Human", "Human"], speed_ms=200, target=8)
-    assert app.game.rules.target == 8 and app.speed.value == 200 and app.autoplay
+    assert app.game.rules.target == 8 and app.controls.speed.value == 200 and app.autoplay
 
 
 def test_autoplay_runs_bots_on_the_event_loop() -> None:
@@ -316,7 +316,7 @@ def test_autoplay_runs_bots_on_the_event_loop() -> None:
         return app
 
     app = run_loop(watch())
-    assert app.state.is_over and app._pending is None
+    assert app.state.is_over and app.controls.bots.pending is None
 
 
 def test_autoplay_waits_for_the_page_and_for_humans() -> None:

@@ -68,7 +68,7 @@ def test_human_against_the_sensible_bot(name: str) -> None:
     end = len(app.timeline) - 1
     while app.cursor:
         app.undo()
-    app.slider.value = end
+    app.controls.slider.value = end
     assert app.at_end
 
 
@@ -223,7 +223,7 @@ def test_board_takes_clicks_in_an_earlier_position(name: str) -> None:
             app.play(app.state.legal_moves()[-1])
     earlier = [i for i, s in enumerate(app.timeline[:-1]) if app.is_human(s.to_move)]
     for index in reversed(earlier):
-        app.slider.value = index  # the History slider
+        app.controls.slider.value = index  # the History slider
         assert not app.at_end and "continue from here" in app.status.value
         points = board_clicks_for_a_move(app)
         if points:

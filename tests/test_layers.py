@@ -51,6 +51,8 @@ ALLOWED: dict[str, set[str]] = {
     "tables": {"core", "platform", "bots", "live", "session", "play", "game_log", "classes"},
     # What a screen shows of a game in play: the one view the app and the play page render.
     "screen": {"core", "platform", "bots", "live", "session", "game_log"},
+    # The bots' pace on a screen (an event loop's timer over a session).
+    "autoplay": {"core", "live", "session"},
     # A game's package registers its engine, words and drawing; its panel is made lazily.
     "game": {"core", "platform", "bots", "own", "own drawing", "drawing", "session", "play"},
     # A lesson's numbers: no widgets, not even inside a function.
@@ -62,7 +64,16 @@ ALLOWED: dict[str, set[str]] = {
 }
 ALLOWED["lesson"] |= {"lab", "game", "package", "lesson"}
 ALLOWED["game"] |= {"app"}  # the panel maker's lazy import, made when an app asks for it
-ALLOWED["package"] = BELOW_APP | {"session", "play", "lab", "game", "classes", "tables", "screen"}
+ALLOWED["package"] = BELOW_APP | {
+    "session",
+    "play",
+    "lab",
+    "game",
+    "classes",
+    "tables",
+    "screen",
+    "autoplay",
+}
 ALLOWED["app"] = ALLOWED["package"] | {"package", "lesson", "lessons", "widgets"}
 ALLOWED["serving"] = ALLOWED["app"] | {"app"}
 for _layer in ("package", "app", "serving"):

@@ -92,7 +92,12 @@ def test_a_seat_clicks_the_board_and_sends_the_moves_notation() -> None:
     state = app.game.new_game()
     sent = seated(app, state, seat=0)
     assert isinstance(app.screen.live, TableGame) and app.session is own
-    for hidden in (app.undo_button, app.redo_button, app.slider, app.setup.widget):
+    for hidden in (
+        app.controls.undo_button,
+        app.controls.redo_button,
+        app.controls.slider,
+        app.setup.widget,
+    ):
         assert hidden.layout.display == "none"
     assert "Your turn" in app.status.value
     drawing = app.drawing
@@ -103,7 +108,7 @@ def test_a_seat_clicks_the_board_and_sends_the_moves_notation() -> None:
     assert own.ply == 0
     app.screen.show(own)
     assert app.screen.live is own and app.state is own.state
-    assert app.undo_button.layout.display is None
+    assert app.controls.undo_button.layout.display is None
 
 
 def test_out_of_turn_nothing_is_offered_or_sent() -> None:

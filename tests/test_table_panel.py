@@ -253,7 +253,7 @@ def test_the_host_closes_the_table_and_every_app_is_its_own_again(service: Table
     for app in (host, guest):
         assert app.tables.table is None and app.screen.live is app.session
         assert "The table closed" in app.tables.note.value
-        assert app.undo_button.layout.display is None
+        assert app.controls.undo_button.layout.display is None
         script = app.tables.memory.script.value
         assert "removeItem" in script and f"sheepkit-table-{code}" in script
     assert code not in service.tables
@@ -337,7 +337,7 @@ def test_a_guest_leaves_the_table_and_its_app_is_its_own_again(service: TableSer
     button(guest, "sk-table-leave").click()
     assert guest.tables.table is None and guest.screen.live is guest.session
     assert guest.tables.seat is None and f"You left table {code}" in guest.tables.note.value
-    assert guest.undo_button.layout.display is None
+    assert guest.controls.undo_button.layout.display is None
     script = guest.tables.memory.script.value
     assert "removeItem" in script and f"sheepkit-table-{code}" in script
     assert button(guest, "sk-table-open") and button(guest, "sk-table-join")

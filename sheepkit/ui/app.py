@@ -17,7 +17,6 @@ history.
 
 from __future__ import annotations
 
-import asyncio
 import html
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
@@ -37,6 +36,7 @@ from .board_speech import BoardSpeech
 from .extras import Extras
 from .focus_keeper import BOARD, MOVES, FocusKeeper
 from .keyboard import KEYBOARD_HTML
+from .own_game import OwnGameControls, button, shown
 from .page_style import PAGE_HTML
 from .panel import Panel
 from .records_panel import RecordsPanel
@@ -52,11 +52,6 @@ from .table_panel import TablePanel, service_connect
 BOARD_CSS = (
     "<style>.sk-board canvas { scroll-margin: -100000px; }</style>" + KEYBOARD_HTML + PAGE_HTML
 )
-
-
-def shown(widget: Any, on: bool) -> None:
-    """Show or hide ``widget`` (its layout's display)."""
-    widget.layout.display = None if on else "none"
 
 
 class GameApp(ShowsWidget):
@@ -79,7 +74,7 @@ class GameApp(ShowsWidget):
         self._build_widgets(speed_ms)
         # Asked each time: a game's panel (or a test) may swap its hook.
         self.session.claims_chance = lambda state: self.panel.claims_chance(state)
-        self.autoplay_toggle.value = autoplay
+        self.autoplay = autoplay
         self.screen.on(self._changed)
         self._started()
 
@@ -115,9 +110,9 @@ class GameApp(ShowsWidget):
         self.move_buttons: list[w.Button] = []
         self._shown_moves: tuple[Hashable, ...] = ()
 
-        self.roll_button = self._button("Roll", "sk-roll", self.screen.roll_clicked, "warning")
+        self.roll_button = button("Roll", "sk-roll", self.screen.roll_clicked, "warning")
         self.rig_choice = w.Dropdown(description="Or pick:", layout=w.Layout(width="260px"))
-        self.rig_button = self._button(
+        self.rig_button = button(
             "Use this outcome", "sk-rig", lambda: self.screen.roll_clicked(self.rig_choice.value)
         )
         self.rig_button.tooltip = "Rig the roll"
@@ -127,25 +122,8 @@ class GameApp(ShowsWidget):
             layout=w.Layout(flex_flow="row wrap"),
         )
 
-        self.step_button = self._button("Bot: play one move", "sk-step", self.step)
-        self.step_button.tooltip = "Advance one step"
-        self.autoplay_toggle = w.ToggleButton(description="Auto-play bots", value=True)
-        self.autoplay_toggle.add_class("sk-autoplay")
-        self.speed = w.IntSlider(
-            value=speed_ms, min=50, max=2000, step=50, description="Delay (ms)", readout=True
-        )
-        self.autoplay_toggle.observe(lambda _: self._schedule_bots(), "value")
-        self._pending: asyncio.TimerHandle | None = None
-
-        self.undo_button = self._button("Undo", "sk-undo", self.undo)
-        self.undo_button.tooltip = "Back to your previous move"
-        self.redo_button = self._button("Redo", "sk-redo", self.redo)
-        self.slider = w.IntSlider(description="History", min=0, max=0, continuous_update=False)
-        # (page_style's script names the slider handles after these labels.)
-        self.slider.add_class("sk-history")
-        self.slider.observe(lambda c: self.goto(c["new"]), "value")
-        self.new_button = self._button("New game", "sk-new", self.new_game, "success")
-        self.curtain_button = self._button("", "sk-curtain", self.screen.lift_curtain, "info")
+        self.controls = OwnGameControls(self, speed_ms)  # undo, redo, new game, bots
+        self.curtain_button = button("", "sk-curtain", self.screen.lift_curtain, "info")
         self.curtain_button.layout.width = "auto"
 
         self.setup = SetupRow(self)  # the set-up rules and the seat pickers
@@ -159,41 +137,33 @@ class GameApp(ShowsWidget):
         # The game's own controls (preferences, hints...), if it registered a panel.
         make_panel = entry_for(self.game).panel
         self.panel: PanelHooks = make_panel(self) if make_panel is not None else Panel()
-        self.history_row = w.HBox([self.undo_button, self.redo_button, self.new_button])
-        self.bots_row = w.HBox([self.autoplay_toggle, self.step_button])
-        controls = w.VBox(
+        own = self.controls
+        column = w.VBox(
             [
                 self.status,
                 self.curtain_button,
                 self.moves_box,
                 self.chance_box,
-                self.history_row,
-                self.slider,
+                own.history_row,
+                own.slider,
                 self.panel,
-                self.bots_row,
-                self.speed,
+                own.bots_row,
+                own.speed,
                 w.HTML("<b>Game log</b>"),
                 self.log,
             ],
             layout=w.Layout(width="420px", margin="0 0 0 16px"),
         )
-        controls.add_class("sk-controls")
+        column.add_class("sk-controls")
         board_column = w.VBox([self.board, *self.speech.widgets, self.focus.widget])
         board_column.add_class("sk-board-column")
-        main_row = w.HBox([board_column, controls], layout=w.Layout(flex_flow="row wrap"))
+        main_row = w.HBox([board_column, column], layout=w.Layout(flex_flow="row wrap"))
         main_row.add_class("sk-main-row")  # page_style keeps board and controls side by side
         self.tables = TablePanel(self, service_connect())
         self.widget = w.VBox(
             [self.title, self.setup.widget, main_row, self.tables.widget, self.extras.widget]
         )
         self.widget.add_class("sk-app")
-
-    @staticmethod
-    def _button(label: str, css: str, action: Callable[[], Any], style: str = "") -> w.Button:
-        button = w.Button(description=label, button_style=style)
-        button.add_class(css)
-        button.on_click(lambda _: action())
-        return button
 
     # ------------------------------------------------------------------------ public API --
     # What the game shown holds (the app's own session, or a table's seat), read through the
@@ -319,11 +289,11 @@ class GameApp(ShowsWidget):
 
     @property
     def autoplay(self) -> bool:
-        return self.autoplay_toggle.value
+        return bool(self.controls.autoplay_toggle.value)
 
     @autoplay.setter
     def autoplay(self, on: bool) -> None:
-        self.autoplay_toggle.value = on
+        self.controls.autoplay_toggle.value = on
 
     def click_board(self, x: float, y: float) -> None:
         """A click (or the keyboard's Enter) on the board at (x, y): the canvas's callback."""
@@ -381,48 +351,24 @@ class GameApp(ShowsWidget):
             self.canvas.width, self.canvas.height = width, height
             self.canvas.layout.width, self.canvas.layout.height = f"{width}px", f"{height}px"
 
-    def _schedule_bots(self) -> None:
-        """With auto-play on, let the next bot step happen after the delay, on the kernel's
-        event loop (so it works alike in JupyterLab and Voila, with no threads). Outside a
-        running kernel (tests, scripts) nothing is scheduled: call step() or run_bots()."""
-        if self._pending is not None or not self._client_ready or not self.screen.offers.bots:
-            return
-        # A deal is not a bot's move: it happens at once, with auto-play on or off.
-        pending = self.session.pending()
-        if pending is None or (pending == "bot" and not self.autoplay):
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        delay = 0 if pending == "deal" else self.speed.value / 1000
-        self._pending = loop.call_later(delay, self._tick)
-
-    def _tick(self) -> None:
-        self._pending = None
-        pending = self.session.pending()
-        if not self.screen.offers.bots or pending is None:
-            return
-        if not (self.autoplay or pending == "deal"):
-            return
-        try:
-            self.step()
-        except Exception as e:  # a callback's exception would vanish in the event loop
-            self.autoplay_toggle.value = False
-            self.screen.say(f"A bot failed: {e!r}")
+    def schedule_bots(self) -> None:
+        """Auto-play's next step, once a browser shows the board and where bots play here."""
+        if self._client_ready and self.screen.offers.bots:
+            self.controls.bots.schedule()
 
     # --------------------------------------------------------------------------- drawing --
     def render(self) -> None:
         self.redraw()
         self._render_status()
         self._render_moves()
-        self._render_history()
-        self._render_offers()
+        self._render_log()
+        self.controls.render()
+        shown(self.setup.widget, self.screen.offers.setup)
         self.panel.refresh(self)
         self.speech.refresh(self.screen, self.keys.steerable())
         if self.keys.steerable():  # the page script gives such a board the application role
             self.board.add_class("sk-board-keys")
-        self._schedule_bots()
+        self.schedule_bots()
 
     def redraw(self, *_: Any) -> None:
         if not self._client_ready:
@@ -475,19 +421,12 @@ class GameApp(ShowsWidget):
                 widget.disabled = not chance.enabled
             shown(self.rig_choice, chance.rig)
             shown(self.rig_button, chance.rig)
-        self.step_button.disabled = self.state.is_over or self.screen.live.human_decides()
 
     def _on_move_button(self, index: int) -> None:
         if index < len(self._shown_moves):
             self.play(self._shown_moves[index])
 
-    def _render_history(self) -> None:
-        self.slider.unobserve_all("value")
-        self.slider.max = len(self.timeline) - 1
-        self.slider.value = self.cursor
-        self.slider.observe(lambda c: self.goto(c["new"]), "value")
-        self.undo_button.disabled = self.cursor == 0
-        self.redo_button.disabled = self.session.at_end
+    def _render_log(self) -> None:
         items = [
             f"<li value='{line.first}'"
             + (" style='background:#ffe9a8'" if line.current else "")
@@ -498,18 +437,6 @@ class GameApp(ShowsWidget):
         # Numbers are plies (a folded deal takes its first); the padding leaves room for 4 digits.
         entries = "".join(reversed(items))
         self.log.value = f"<ol reversed style='margin:0;padding-left:3.4em'>{entries}</ol>"
-
-    def _render_offers(self) -> None:
-        """The controls of the app's own game where the game shown offers them (at a table:
-        none but the host's set-up, in the lobby)."""
-        offers = self.screen.offers
-        shown(self.history_row, offers.browse or offers.new_game)
-        for widget in (self.undo_button, self.redo_button, self.slider):
-            shown(widget, offers.browse)
-        shown(self.new_button, offers.new_game)
-        shown(self.bots_row, offers.bots)
-        shown(self.speed, offers.bots)
-        shown(self.setup.widget, offers.setup)
 
 
 def play(

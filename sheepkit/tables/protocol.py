@@ -10,8 +10,8 @@ seat's snapshot; ``Lobby``; ``Seated``; ``Record``; ``Error``; ``Closed``; ``Lef
 ``Pong``), read by :func:`read_reply` on the device. Each field names its kind in its
 metadata (``kind``: "text", "int", "list", "rules"...); an optional one has a default.
 
-On the wire a message is ``{"op": OP, **fields}``: ``to_json`` writes it. Stdlib only: it
-runs on Pyodide too.
+On the wire a message is its ``OP`` and its fields (``core.messages.on_wire``): ``to_json``
+writes it. Stdlib only: it runs on Pyodide too.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import json
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
-from ..core.messages import MessageError, read_frame
+from ..core.messages import MessageError, on_wire, read_frame
 from ..core.messages import build as core_build
 from ..core.messages import from_dict as core_from_dict
 from ..session import HUMAN as SESSION_HUMAN
@@ -81,13 +81,13 @@ class Message:
 
     def as_dict(self) -> dict[str, Any]:
         """The message as its JSON object (``op`` first)."""
-        out: dict[str, Any] = {"op": self.OP}
+        values: dict[str, Any] = {}
         for spec in fields(self):
             value = getattr(self, spec.name)
             if spec.metadata.get("omit") and value == _default(spec):
                 continue
-            out[spec.name] = value
-        return out
+            values[spec.name] = value
+        return on_wire(self.OP, values)
 
     def to_json(self) -> str:
         return json.dumps(self.as_dict())

@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 from .core.contract import BoardDrawing, Frame, GameWords, Target
 from .core.game import Game, State
 from .core.registry import entry_for
-from .core.words import words_for
+from .core.words import PLAYER_SHAPES, words_for
 
 #: Okabe-Ito: a palette that colour-blind readers can tell apart. Always pair colour with a
 #: shape, pattern or label as well.
@@ -36,7 +36,6 @@ OKABE_ITO = {
     "black": "#000000",
 }
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
-PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon")
 INK = "#222222"
 PAPER = "#FBF8F0"
 FONT = "sans-serif"

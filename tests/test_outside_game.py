@@ -30,7 +30,11 @@ from sheepkit.core import registry as registry_module
 from sheepkit.core.contract import BoardDrawing
 from sheepkit.core.registry import entry, games
 from sheepkit.drawing import PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, TextDrawing, draw_shape
-from sheepkit.examples.hounds_and_hare import HoundsAndHare, HoundsAndHareDrawing
+from sheepkit.examples.hounds_and_hare import (
+    HoundsAndHare,
+    HoundsAndHareDrawing,
+    HoundsAndHareWords,
+)
 from sheepkit.ui import GameApp
 from sheepkit.ui import lab_widgets as lw
 
@@ -78,7 +82,10 @@ OUTSIDE: dict[str, tuple[type[Game[Any, Any, Any]], dict[str, Any]]] = {
     "hidden cards": (HighCard, {}),
     "own drawing": (DrawnDiceRace, {"drawing": DiceRaceDrawing}),
     # The make-a-game lesson's reference solution, a module of its own outside sheepkit/games.
-    "lesson reference": (HoundsAndHare, {"drawing": HoundsAndHareDrawing}),
+    "lesson reference": (
+        HoundsAndHare,
+        {"drawing": HoundsAndHareDrawing, "words": HoundsAndHareWords},
+    ),
 }
 
 

@@ -84,3 +84,12 @@ def test_the_lessons_reference_words_describe_the_hunt_without_its_drawing() -> 
     assert "The hounds are on points 0, 1, 7." in said
     assert "Picked: the piece on point 1; it may go to 2, 4, 5." in said
     assert words.move_label(state, Step(1, 5)) == "Hound 1 → 5"
+
+
+def test_only_sheepkit_platform_asks_whether_it_runs_in_a_browser() -> None:
+    asking = sorted(
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if any(word in path.read_text(encoding="utf-8") for word in ("sys.platform", "emscripten"))
+    )
+    assert asking == ["platform.py"]

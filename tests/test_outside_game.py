@@ -159,11 +159,11 @@ def test_the_bot_arena_runs_a_tournament(outside: type[Game[Any, Any, Any]]) -> 
 
 
 def test_the_rule_lab_compares_a_changed_rule(outside: type[Game[Any, Any, Any]]) -> None:
-    if not outside.rules_type().describe():
+    if not outside.rules_type().infos():
         pytest.skip("a game with no rule to change: see test_the_rule_lab_opens_a_game_...")
     app = lw.RuleLab(outside.name, n=6)
     assert (sheepkit.load(outside.name).title, outside.name) in app.game_picker.options
-    ranged = next(i for i in outside.rules_type().describe() if i.min is not None)
+    ranged = next(i for i in outside.rules_type().infos() if i.min is not None)
     changed = ranged.min if ranged.default != ranged.min else ranged.max
     app.rule_picker.value = ranged.name
     app.value.value = changed

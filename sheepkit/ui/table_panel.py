@@ -69,7 +69,7 @@ def rules_words(game: Game[Any, Any, Any]) -> str:
     """A table's rules in a line: how many play, and each rule that is not the game's
     default, as the app's inputs word it."""
     rules = game.rules
-    infos = {info.name: info for info in rules.describe()}
+    infos = {info.name: info for info in rules.infos()}
     changed = [
         f"{infos[name].label}: {_clipped(value_words(infos[name], getattr(rules, name)))}"
         for name in rules.changes()

@@ -67,7 +67,7 @@ def test_check_game_passes_with_rule_variants(name: str) -> None:
     game = sheepkit.load(name)
     variants: list[dict[str, object]] = [{}]
     if "first" in game.rules.to_dict():
-        second = game.rules_type.describe()
+        second = game.rules_type.infos()
         first = next(i for i in second if i.name == "first")
         variants.append({"first": first.choices[1]})
     report = check_game(name, variants, games=10)

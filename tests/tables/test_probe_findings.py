@@ -168,7 +168,7 @@ def extreme_rules() -> list[tuple[str, dict[str, Any]]]:
     value, each choice, a bool's other value, a structured rule's other table."""
     cases: list[tuple[str, dict[str, Any]]] = []
     for key in games():
-        for info in type(load(key).rules).describe():
+        for info in type(load(key).rules).infos():
             values: list[Any] = []
             if info.min is not None:
                 values += [info.min, info.max]
@@ -190,9 +190,7 @@ def _depth(value: Any) -> int:
 
 
 def test_a_message_may_nest_as_deep_as_the_deepest_rule() -> None:
-    deepest = max(
-        _depth(info.default) for key in games() for info in type(load(key).rules).describe()
-    )
+    deepest = max(_depth(info.default) for key in games() for info in type(load(key).rules).infos())
     assert 2 + deepest <= MAX_DEPTH  # the message, its "rules", then the value's lists
 
 

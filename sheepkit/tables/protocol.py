@@ -38,10 +38,10 @@ MAX_RULES = 40
 MAX_TEXT = 200
 MAX_SEATS = 8  # more seats than any game has players
 
-#: A table's phase (``State.phase``, ``Lobby.phase``): the seats fill and the host chooses the
-#: rules; the game is on; it has ended.
+#: A table's stage (``State.stage``, ``Lobby.stage``): the seats fill and the host chooses the
+#: rules; the game is on; it has ended. (Not a game's phase: a game's own ``state.phase``.)
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
-PHASES = (LOBBY, PLAYING, OVER)
+STAGES = (LOBBY, PLAYING, OVER)
 
 #: A seat a person plays, as a seat's ``who`` is spelled at a table (else a bot's name).
 HUMAN = "human"
@@ -210,7 +210,7 @@ class State(Message):
 
     OP: ClassVar[str] = "state"
     code: str = kind("str")
-    phase: str = kind("str")  # one of PHASES
+    stage: str = kind("str")  # one of STAGES
     ply: int = kind("whole")
     to_move: int | None = kind("whole|null")  # None once the game is over
     acting: int | None = kind("whole|null")
@@ -231,13 +231,13 @@ class State(Message):
 
 @dataclass(frozen=True)
 class Lobby(Message):
-    """What anyone with the code may see: the game, its rules, the phase and the seats."""
+    """What anyone with the code may see: the game, its rules, the stage and the seats."""
 
     OP: ClassVar[str] = "lobby"
     code: str = kind("str")
     game: str = kind("str")
     rules: dict[str, Any] = kind("object")
-    phase: str = kind("str")
+    stage: str = kind("str")
     seats: list[dict[str, Any]] = kind("seats")
 
 
@@ -414,9 +414,9 @@ __all__ = [
     "MAX_MESSAGE",
     "OPS",
     "OVER",
-    "PHASES",
     "PLAYING",
     "REPLIES",
+    "STAGES",
     "AskRecord",
     "Claim",
     "Close",

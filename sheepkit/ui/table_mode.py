@@ -63,8 +63,8 @@ class TableSession(Session):
 
     # ------------------------------------------------------------- what the app asks --
     @property
-    def phase(self) -> str:
-        return self.snapshot.phase if self.snapshot is not None else p.LOBBY
+    def stage(self) -> str:
+        return self.snapshot.stage if self.snapshot is not None else p.LOBBY
 
     @property
     def ply(self) -> int:
@@ -83,12 +83,12 @@ class TableSession(Session):
         return self.seat
 
     def human_decides(self, state: State[Any, Any] | None = None) -> bool:
-        if self.phase != p.PLAYING:
+        if self.stage != p.PLAYING:
             return False
         return bool(self.legal) or self.may_roll()
 
     def may_roll(self, state: State[Any, Any] | None = None) -> bool:
-        return self.phase == p.PLAYING and self.snapshot is not None and self.snapshot.may_roll
+        return self.stage == p.PLAYING and self.snapshot is not None and self.snapshot.may_roll
 
     def claimed(self, state: State[Any, Any] | None = None) -> bool:
         return False
@@ -142,7 +142,7 @@ class TableSession(Session):
     @property
     def in_lobby(self) -> bool:
         """The host may still choose the rules and the bots (before the start)."""
-        return self.phase == p.LOBBY and self.is_host
+        return self.stage == p.LOBBY and self.is_host
 
     def new_game(self, game: Game[Any, Any, Any] | Rules | dict[str, Any] | None = None) -> None:
         """In the lobby, the host's new rules (the set-up row's, the Rules panel's) go to the
@@ -150,7 +150,7 @@ class TableSession(Session):
         if not self.in_lobby:
             raise SessionError(
                 "at a table the host chooses the rules, before the start"
-                if self.phase == p.LOBBY
+                if self.stage == p.LOBBY
                 else "at a table the rules were chosen before the start"
             )
         rules: Rules
@@ -198,11 +198,11 @@ class TableSession(Session):
 
     def status_text(self, takes_clicks: bool) -> str:
         name = self.game.player_name
-        phase, snapshot = self.phase, self.snapshot
-        if phase == p.LOBBY or snapshot is None:
+        stage, snapshot = self.stage, self.snapshot
+        if stage == p.LOBBY or snapshot is None:
             waiting = "Press Start when everyone is seated." if self.is_host else ""
             return f"At the table, as {name(self.seat)}: waiting for the start. {waiting}".strip()
-        if phase == p.OVER:
+        if stage == p.OVER:
             return f"Game over. {snapshot.outcome or ''}".strip()
         if snapshot.race:
             if snapshot.claim:

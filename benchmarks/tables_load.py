@@ -126,10 +126,10 @@ class Pair:
         guest.sit(host.code or "", 1)
         await wait_for(lambda: guest.snapshot is not None)
         host.start()
-        await wait_for(lambda: host.snapshot is not None and host.snapshot.phase == "playing")
+        await wait_for(lambda: host.snapshot is not None and host.snapshot.stage == "playing")
         while time.perf_counter() < until:
             snaps = [d.snapshot.as_dict() if d.snapshot else {} for d in devices]
-            if snaps[0].get("phase") == "over" or snaps[1].get("phase") == "over":
+            if snaps[0].get("stage") == "over" or snaps[1].get("stage") == "over":
                 self.games += 1
                 break
             turn = next((i for i, s in enumerate(snaps) if acts(s)), None)

@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 from .core.contract import BoardDrawing, Frame, GameWords, Target
 from .core.game import Game, State
 from .core.registry import entry_for
-from .core.words import words_for
+from .core.words import PLAYER_SHAPES, words_for
 
 #: Okabe-Ito: a palette that colour-blind readers can tell apart. Always pair colour with a
 #: shape, pattern or label as well.
@@ -36,7 +36,6 @@ OKABE_ITO = {
     "black": "#000000",
 }
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
-PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon")
 INK = "#222222"
 PAPER = "#FBF8F0"
 FONT = "sans-serif"
@@ -98,18 +97,9 @@ class Drawing(ABC, Generic[S]):
         return ()
 
     def words(self, state: Any) -> GameWords:
-        """The game's words (``sheepkit.core.words``), which the drawing's own ``move_label``,
-        ``log_label`` and ``describe`` ask by default: those of the drawing's game, or of
-        ``state``'s for a drawing made without one."""
-        game = getattr(self, "game", None)
-        return words_for(state.game if game is None else game)
-
-    def move_label(self, state: S, move: Hashable) -> str:
-        """By default the game's words for the move (``str(move)`` unless it has its own)."""
-        return self.words(state).move_label(state, move)
-
-    def log_label(self, state: S, move: Hashable, viewer: int | None) -> str | None:
-        return self.words(state).log_label(state, move, viewer)
+        """The game's words (``sheepkit.core.words``), for a drawing that writes some on its
+        board (a label, the last move): those of ``state``'s game."""
+        return words_for(state.game)
 
     def explain_click(self, frame: Frame[S], x: float, y: float) -> str | None:
         """By default a click that does nothing says nothing."""
@@ -118,11 +108,6 @@ class Drawing(ABC, Generic[S]):
     def targets(self, frame: Frame[S]) -> tuple[Target, ...]:
         """By default none: the board has no keyboard cursor (every move has its button)."""
         return ()
-
-    def describe(self, frame: Frame[S]) -> str:
-        """By default the game's words for the board: its text board of what the viewer may
-        see (``str`` of the state, or of ``state.view(viewer)``) unless it has words of its own."""
-        return self.words(frame.state).describe(frame)
 
 
 class TextDrawing(Drawing[State[Any, Any]]):

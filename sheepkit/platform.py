@@ -2,9 +2,12 @@
 
 The static site runs the lessons in the page itself, on Pyodide. There, Python has one
 thread and no worker processes, runs the engines about five times slower, and the page
-cannot answer a click while Python thinks. The few places that must behave differently ask
-:func:`in_browser` (the lab plays its games one after another; bots cap their thinking with
-:func:`browser_cap`), so the rest of the library needs no special cases.
+cannot answer a click while Python thinks. Every place that behaves differently there asks
+:func:`in_browser`, and nothing else does (DESIGN.md, "Running in the browser", lists them:
+the lab plays its games one after another, bots cap their thinking with :func:`browser_cap`,
+data files are fetched by :func:`read_data`, a table's transport and address are the page's,
+a lesson's work waits for a button as in Voila), so the rest of the library needs no special
+cases.
 """
 
 from __future__ import annotations
@@ -24,10 +27,6 @@ def in_browser() -> bool:
     """True when this Python runs in a web page (Pyodide reports ``sys.platform`` as
     ``"emscripten"``). Read each time, so tests can pretend to be a browser."""
     return sys.platform == "emscripten"
-
-
-#: The answer when sheepkit was imported (for display; code asks :func:`in_browser`).
-IN_BROWSER = in_browser()
 
 
 def browser_cap(seconds: float | None) -> float | None:

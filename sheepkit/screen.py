@@ -63,12 +63,25 @@ class LogLine:
     current: bool  # the position shown lies within this line's plies
 
 
+def complete(drawing: BoardDrawing) -> BoardDrawing:
+    """``drawing`` itself, if it has every member a screen calls; else a TypeError naming the
+    missing ones (``sheepkit.drawing.Drawing`` fills in every optional one)."""
+    members = [name for name in vars(BoardDrawing) if not name.startswith("_")]
+    missing = [name for name in members if not hasattr(drawing, name)]
+    if missing:
+        raise TypeError(
+            f"{type(drawing).__name__} is not a whole board drawing: it has no "
+            f"{', '.join(sorted(missing))} (subclass sheepkit.drawing.Drawing, which has them all)"
+        )
+    return drawing
+
+
 class Screen:
     """One screen's view of a game in play (see the module's note)."""
 
     def __init__(self, live: LiveGame, drawing: BoardDrawing) -> None:
         self.live = live
-        self.drawing = drawing
+        self.drawing = complete(drawing)
         self.selection: Any = None  # what a first click picked (a piece, a card)
         self.message = ""  # why a click did nothing, or why a move was refused
         self._listeners: list[ScreenListener] = []

@@ -12,7 +12,7 @@ from toy_games import HighCard
 import sheepkit
 from sheepkit.core import CHANCE, State, games
 from sheepkit.core.words import words_for
-from sheepkit.drawing import Frame, TextDrawing, drawing_for
+from sheepkit.drawing import Frame
 from sheepkit.games.lamb_mimes.words import spoken
 from sheepkit.ui import GameApp
 from sheepkit.ui.page_style import SR_ONLY
@@ -40,7 +40,7 @@ def test_every_game_describes_its_board_in_words(name: str) -> None:
     for plies in (0, 12, 400):
         state = played(name, plies)
         viewer = 0 if state.game.hidden_information else None
-        words = drawing_for(state.game).describe(Frame(state, viewer))
+        words = words_for(state.game).describe(Frame(state, viewer))
         assert isinstance(words, str) and len(words.splitlines()) >= 3, words
 
 
@@ -50,16 +50,13 @@ def test_a_new_game_is_described_by_its_text_board() -> None:
     while state.to_move == CHANCE:
         state = state.play(state.sample_chance(rng))
     frame = Frame(state, 0)
-    assert TextDrawing(state.game).describe(frame) == str(state.view(0))
-    assert TextDrawing(state.game).describe(Frame(state, None)) == str(state)
-
-    # A game that wrote no words of its own is described by its text board.
     assert words_for(state.game).describe(frame) == str(state.view(0))
+    assert words_for(state.game).describe(Frame(state, None)) == str(state)
 
 
 def test_wolf_and_sheep_names_every_piece_by_its_square() -> None:
     state = sheepkit.load("wolf_and_sheep").new_game().play("E1-D2")
-    words = drawing_for(state.game).describe(Frame(state, None))
+    words = words_for(state.game).describe(Frame(state, None))
     assert "The sheep is on D2." in words
     assert "The wolves are on B8, D8, F8, H8." in words
     assert "Last move: E1 to D2." in words
@@ -70,8 +67,8 @@ def test_lamb_mimes_says_only_the_viewers_hand() -> None:
     state = played("lamb_mimes", 40, players=3)
     assert not state.is_over
     game = state.game
-    drawing = drawing_for(game)
-    mine = drawing.describe(Frame(state, 0))
+
+    mine = words_for(state.game).describe(Frame(state, 0))
     for card in state.hands[0]:
         assert spoken(card) in mine
     others = {card for hand in state.hands[1:] for card in hand} - set(state.hands[0])
@@ -79,13 +76,13 @@ def test_lamb_mimes_says_only_the_viewers_hand() -> None:
     for card in others:
         assert spoken(card) not in mine.split("Pasture")[0], f"{spoken(card)} was said"
     assert f"{game.player_name(1)}: {len(state.hands[1])} card" in mine  # how many, not which
-    everything = drawing.describe(Frame(state, None))  # no hidden information to keep
+    everything = words_for(state.game).describe(Frame(state, None))  # no hidden information to keep
     assert all(spoken(card) in everything for card in others)
 
 
 def test_battle_sheep_names_each_stack_by_hex_and_owner() -> None:
     state = played("battle_sheep", 60)
-    words = drawing_for(state.game).describe(Frame(state, None))
+    words = words_for(state.game).describe(Frame(state, None))
     from sheepkit.games.battle_sheep import geometry as geo
 
     assert state.stacks(), "no stacks yet: nothing is tested"
@@ -155,7 +152,7 @@ def test_shave_a_sheep_says_each_sheep_in_words() -> None:
     """Its text board's "sheep 0/5 wool ... <- to move" read badly aloud."""
     for plies in (0, 7, 30):
         state = played("shave_a_sheep", plies, players=3)
-        words = drawing_for(state.game).describe(Frame(state, None))
+        words = words_for(state.game).describe(Frame(state, None))
         assert "<-" not in words and "/5" not in words, words
         for p in range(3):
             said = f"Player {p + 1}'s sheep: {state.sheep[p]} of {state.capacity} wool; "

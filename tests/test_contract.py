@@ -22,6 +22,7 @@ from fake_canvas import FakeCanvas
 import sheepkit
 from sheepkit.core import CHANCE, Game, State, check_game, replay
 from sheepkit.core.contract import BoardDrawing, Frame, PanelHooks, PlayerView
+from sheepkit.core.words import words_for
 from sheepkit.drawing import drawing_for
 from sheepkit.ui import GameApp
 
@@ -118,7 +119,7 @@ def test_drawing_draws_every_position_and_reads_clicks_as_legal_moves(name: str)
             assert canvas.calls, f"nothing drawn at ply {state.ply}"
         assert isinstance(drawing.takes_clicks(state), bool)
         for move in state.legal_moves():
-            label = drawing.move_label(state, move)
+            label = words_for(state.game).move_label(state, move)
             assert isinstance(label, str) and label, f"no words for {move}"
         if id(state) not in sampled:
             continue

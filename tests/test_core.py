@@ -85,9 +85,9 @@ def test_invalid_rules_name_the_field(changes: dict, field: str, words: str) -> 
 
 def test_rules_describe_and_round_trip() -> None:
     rules = sheepkit.load("toy_dice_race", target=9).rules
-    names = [info.name for info in rules.describe()]
+    names = [info.name for info in rules.infos()]
     assert names == ["target", "players"]
-    assert rules.describe()[0].min == 2
+    assert rules.infos()[0].min == 2
     assert type(rules).from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
     assert rules.changes() == {"target": 9}
     assert rules.replace(players=3).players == 3

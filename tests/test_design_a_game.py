@@ -54,7 +54,7 @@ def test_the_pupils_cells_are_a_few_short_lines_of_kit_choices() -> None:
 def test_the_starting_game_passes_check_game_under_the_rule_lab_s_rules(
     pupils_game: type[kit.KitGame],
 ) -> None:
-    rules = {r.name for r in pupils_game.rules_type.describe()}
+    rules = {r.name for r in pupils_game.rules_type.infos()}
     assert {"columns", "rows", "first", "white_rows", "black_rows"} <= rules
     variants = [{}, {"first": "black"}, {"columns": 7, "rows": 7, "white_rows": 2}]
     report = sheepkit.check_game(pupils_game.name, variants, games=10)

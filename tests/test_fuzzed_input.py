@@ -137,7 +137,7 @@ def test_a_record_whose_result_is_nested_a_thousand_deep_is_refused() -> None:
 INT_RULES = [
     (name, info.name)
     for name in GAMES
-    for info in sheepkit.load(name).rules.describe()
+    for info in sheepkit.load(name).rules.infos()
     if type(info.default) is int
 ]
 

@@ -10,6 +10,7 @@ from rule_tables import TABLE_RULES
 
 import sheepkit
 from sheepkit.core.rules import rule_text
+from sheepkit.core.words import words_for
 from sheepkit.drawing import Frame, TextDrawing, drawing_for
 from sheepkit.ui import GameApp, play
 
@@ -329,7 +330,7 @@ def test_the_log_says_moves_in_words_beside_their_notation() -> None:
     app = GameApp("battle_sheep", seats=["Human", "Human"], seed=1, autoplay=False)
     move = app.state.legal_moves()[0]
     app.play(move)
-    words = app.drawing.move_label(app.timeline[0], move)
+    words = words_for(app.timeline[0].game).move_label(app.timeline[0], move)
     assert words != str(move)
     assert f"{app.game.player_name(0)}: {words} ({move})" in app.log.value
 

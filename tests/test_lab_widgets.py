@@ -47,9 +47,9 @@ def test_rule_lab_offers_every_game_and_each_of_its_rules() -> None:
     for name in sheepkit.games():
         app.game_picker.value = name
         game = sheepkit.load(name)
-        assert [v for _, v in app.rule_picker.options] == [i.name for i in game.rules.describe()]
+        assert [v for _, v in app.rule_picker.options] == [i.name for i in game.rules.infos()]
         assert len(app.bot_pickers) == game.num_players
-        for info in game.rules.describe():
+        for info in game.rules.infos():
             app.rule_picker.value = info.name
             # The suggested value is a valid rule, and different from the base rules (tuples,
             # such as a die's faces, start as the base value written out, to be edited).
@@ -102,7 +102,7 @@ def test_rule_lab_reports_a_bad_value_instead_of_crashing() -> None:
 def test_rule_lab_edits_a_table_as_json_and_names_a_bad_one(name, rule, value) -> None:
     app = lw.RuleLab(name, n=2)
     app.rule_picker.value = rule
-    default = sheepkit.load(name).rules.describe()
+    default = sheepkit.load(name).rules.infos()
     info = next(i for i in default if i.name == rule)
     assert app.value.value == rule_text(info.default) and app.value.value.startswith("[[")
     assert rule_text(info.default) in html.unescape(app.rule_doc.value)  # the base value alike
@@ -376,7 +376,7 @@ def test_a_yes_no_rule_with_words_is_offered_in_them_everywhere() -> None:
 @pytest.mark.parametrize("name", sheepkit.games())
 def test_the_app_and_the_rule_lab_offer_every_rule_alike(name: str) -> None:
     app = GameApp(name, seed=1, autoplay=False)
-    for info in app.game.rules.describe():
+    for info in app.game.rules.infos():
         ours = app.rules_panel.inputs[info.name]
         lab_input = lw.value_widget(info, getattr(app.game.rules, info.name))
         assert type(ours) is type(lab_input), info.name
@@ -398,7 +398,7 @@ def test_a_rule_input_reads_back_the_value_it_shows(name: str) -> None:
     from sheepkit.ui.rule_inputs import read_input, rule_input
 
     rules = sheepkit.load(name).rules
-    for info in rules.describe():
+    for info in rules.infos():
         for value in (info.default, lw.suggested_value(info, rules)):
             assert read_input(info, rule_input(info, value)) == value, info.name
 

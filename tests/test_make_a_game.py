@@ -21,6 +21,7 @@ import pytest
 
 import sheepkit
 from sheepkit.core import registry
+from sheepkit.core.words import words_for
 from sheepkit.drawing import drawing_for
 from sheepkit.examples.hounds_and_hare import HoundsAndHare, HoundsAndHareDrawing
 
@@ -143,12 +144,12 @@ def test_the_lessons_board_is_told_in_words_and_played_from_the_keyboard(
     game = sheepkit.load("hounds_and_hare")  # the lesson's own game and states
     drawing = drawing_for(game)
     state = game.new_game()
-    words = drawing.describe(Frame(state, None))
+    words = words_for(state.game).describe(Frame(state, None))
     assert "The hounds are on points 0, 1, 7." in words
     assert "The hare is on point 10." in words
     assert words.splitlines()[-1] == str(state).splitlines()[-1] + "."
     assert not set("/\\|") & set(words), words
-    assert "it may go to 2, 4, 5." in drawing.describe(Frame(state, None, 1))
+    assert "it may go to 2, 4, 5." in words_for(state.game).describe(Frame(state, None, 1))
     targets = drawing.targets(Frame(state, None))
     assert sorted(int(t.label.split(":")[0].split()[1]) for t in targets) == list(range(11))
     app = GameApp("hounds_and_hare", ["Human", "Human"])

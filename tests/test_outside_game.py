@@ -31,7 +31,11 @@ from sheepkit.core.contract import BoardDrawing
 from sheepkit.core.registry import entry, games
 from sheepkit.core.words import Words
 from sheepkit.drawing import PLAYER_COLOURS, PLAYER_SHAPES, Drawing, Frame, TextDrawing, draw_shape
-from sheepkit.examples.hounds_and_hare import HoundsAndHare, HoundsAndHareDrawing
+from sheepkit.examples.hounds_and_hare import (
+    HoundsAndHare,
+    HoundsAndHareDrawing,
+    HoundsAndHareWords,
+)
 from sheepkit.ui import GameApp
 from sheepkit.ui import lab_widgets as lw
 
@@ -83,7 +87,10 @@ OUTSIDE: dict[str, tuple[type[Game[Any, Any, Any]], dict[str, Any]]] = {
     "hidden cards": (HighCard, {}),
     "own drawing": (DrawnDiceRace, {"drawing": DiceRaceDrawing, "words": DiceRaceWords}),
     # The make-a-game lesson's reference solution, a module of its own outside sheepkit/games.
-    "lesson reference": (HoundsAndHare, {"drawing": HoundsAndHareDrawing}),
+    "lesson reference": (
+        HoundsAndHare,
+        {"drawing": HoundsAndHareDrawing, "words": HoundsAndHareWords},
+    ),
 }
 
 
@@ -157,11 +164,11 @@ def test_the_bot_arena_runs_a_tournament(outside: type[Game[Any, Any, Any]]) -> 
 
 
 def test_the_rule_lab_compares_a_changed_rule(outside: type[Game[Any, Any, Any]]) -> None:
-    if not outside.rules_type().describe():
+    if not outside.rules_type().infos():
         pytest.skip("a game with no rule to change: see test_the_rule_lab_opens_a_game_...")
     app = lw.RuleLab(outside.name, n=6)
     assert (sheepkit.load(outside.name).title, outside.name) in app.game_picker.options
-    ranged = next(i for i in outside.rules_type().describe() if i.min is not None)
+    ranged = next(i for i in outside.rules_type().infos() if i.min is not None)
     changed = ranged.min if ranged.default != ranged.min else ranged.max
     app.rule_picker.value = ranged.name
     app.value.value = changed

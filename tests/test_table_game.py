@@ -34,7 +34,7 @@ def snapshot(state: State, seat: int, **extra: Any) -> StateMessage:
         "host": False,
         "claim": None,
         "seat": seat,
-        "phase": "over" if state.is_over else "playing",
+        "stage": "over" if state.is_over else "playing",
         "ply": state.ply,
         "to_move": state.to_move,
         "acting": state.acting_player,

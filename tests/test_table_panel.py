@@ -400,7 +400,7 @@ def test_the_host_changes_rules_and_bots_in_the_lobby_and_not_after_start(
         host.new_game({"players": 2})  # ...and refused (the Rules panel's button)
     with pytest.raises(sheepkit.session.SessionError, match="before the start"):
         host.set_seat(2, "Human")
-    assert truth.game.num_players == 3 and service.tables[code].phase == "playing"
+    assert truth.game.num_players == 3 and service.tables[code].stage == "playing"
 
 
 def test_a_rule_change_the_table_refuses_is_said_and_undone_on_the_host(

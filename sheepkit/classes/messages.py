@@ -19,7 +19,7 @@ from typing import Any, ClassVar, TypeVar, get_type_hints
 from ..core.messages import MessageError as MessageError  # a class's refusals are core's
 from ..core.messages import build as core_build
 from ..core.messages import from_dict as core_from_dict
-from ..core.messages import read_frame
+from ..core.messages import on_wire, read_frame
 
 #: The longest message, in bytes of UTF-8 (a reason of MAX_REASON characters and a rule set).
 MAX_MESSAGE = 16_384
@@ -51,7 +51,7 @@ class Message:
     OP: ClassVar[str] = ""
 
     def to_json(self) -> str:
-        return json.dumps({"op": self.OP, **asdict(self)}, ensure_ascii=False)
+        return json.dumps(on_wire(self.OP, asdict(self)), ensure_ascii=False)
 
 
 # -- a pupil's page -> the service ------------------------------------------------------------

@@ -131,15 +131,6 @@ class BoardDrawing(Protocol):
         """The moves to mark on the board (``Frame.highlights``) while ``selection`` is picked."""
         ...
 
-    def move_label(self, state: Any, move: Hashable) -> str:
-        """The words on a move's button (a short phrase a child can read)."""
-        ...
-
-    def log_label(self, state: Any, move: Hashable, viewer: int | None) -> str | None:
-        """How the game log words a move that ``viewer`` may not see in full (hidden
-        information), or None for the app's "Player 2: a move"."""
-        ...
-
     def explain_click(self, frame: Frame[Any], x: float, y: float) -> str | None:
         """Why a click at (x, y) that ``click`` turned into no move and no selection did
         nothing (the engine's ``why_illegal`` where a move was meant), or None to stay quiet."""
@@ -150,11 +141,6 @@ class BoardDrawing(Protocol):
         stops: the arrow keys move between them, Enter and Space click the one under the
         cursor (``click`` at its centre). Labels say only what ``frame.viewer`` may see; ``()``:
         no cursor."""
-        ...
-
-    def describe(self, frame: Frame[Any]) -> str:
-        """The board in words, as much as ``frame.viewer`` may see (None: everything): what a
-        screen reader reads instead of the picture, one fact per line."""
         ...
 
 

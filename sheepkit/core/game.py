@@ -124,7 +124,7 @@ class Game(ABC, Generic[R, M, S]):
         counts = range(cls.min_players, cls.max_players + 1)
         if cls.players_rule is None:
             return tuple(counts)
-        info = next(i for i in cls.rules_type.describe() if i.name == cls.players_rule)
+        info = next(i for i in cls.rules_type.infos() if i.name == cls.players_rule)
         low = info.min if info.min is not None else cls.min_players
         high = info.max if info.max is not None else cls.max_players
         return tuple(

@@ -33,6 +33,12 @@ M = TypeVar("M")
 FieldCheck = Callable[[type[Any], "Field[Any]", Any], str]
 
 
+def on_wire(op: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """A message's JSON object: ``{"op": op, **values}`` (the op first), as every reader here
+    reads it back; the one place a protocol spells the op's key."""
+    return {"op": op, **values}
+
+
 def needed(spec: Field[Any]) -> bool:
     """A field a message must carry: one without a default, or marked ``needed``."""
     if spec.metadata.get("needed"):

@@ -121,7 +121,7 @@ def _check_players(game_type: type[Game[Any, Any, Any]]) -> None:
                 "with players_rule = '...'"
             )
         return
-    infos = {i.name: i for i in game_type.rules_type.describe()}
+    infos = {i.name: i for i in game_type.rules_type.infos()}
     info = infos.get(rule) if isinstance(rule, str) else None
     if info is None or type(info.default) is not int:
         raise TypeError(

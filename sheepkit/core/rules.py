@@ -206,7 +206,7 @@ class Rules:
         """Checks that involve several fields or structured values; raise InvalidRules."""
 
     @classmethod
-    def describe(cls) -> tuple[RuleInfo, ...]:
+    def infos(cls) -> tuple[RuleInfo, ...]:
         """Every rule parameter with its description and allowed values, in declaration order."""
         return tuple(
             RuleInfo(

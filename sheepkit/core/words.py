@@ -16,6 +16,11 @@ from .contract import Frame, GameWords
 from .game import CHANCE, Game, State
 from .registry import entry_for
 
+#: The shape each player's pieces are drawn as (``sheepkit.drawing`` draws them), named here
+#: because the board in words names them too ("Player 1 (circles)"): colour is never the only
+#: cue, on the screen or read aloud.
+PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon")
+
 #: The state type the words are written for (``Words[WolfAndSheepState]``).
 S = TypeVar("S")
 

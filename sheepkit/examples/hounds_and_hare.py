@@ -3,7 +3,8 @@
 The reference solution of the lesson ``notebooks/make_a_game.ipynb`` (the rules in our words:
 ``seeds/hounds_and_hare.md``). Importing this module registers nothing: call
 :func:`register_reference` (or ``sheepkit.core.register(HoundsAndHare,
-drawing=HoundsAndHareDrawing)``, the same one call) to play it in the app and the lab.
+drawing=HoundsAndHareDrawing, words=HoundsAndHareWords)``, the same one call) to play it in
+the app and the lab.
 
 The board, with its points numbered as they are written in moves (``1-5``)::
 
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from ..core import Game, Outcome, Rules, State, cached, register, rule
+from ..core.words import Words
 from ..drawing import INK, OKABE_ITO, PAPER, Drawing, Frame, Target, draw_shape, draw_text
 
 HOUNDS, HARE = 0, 1
@@ -200,14 +202,11 @@ class HareState(State[HoundsAndHare, Step]):
         return f"Hounds never go back: {source}-{target} goes towards point 0."
 
 
-# -- how it looks in the app -----------------------------------------------------------------
-SPACING, LEFT, TOP = 110, 60, 80
-HOUND_COLOUR, HARE_COLOUR = OKABE_ITO["blue"], OKABE_ITO["orange"]
-
-
+# -- how it reads: its words ------------------------------------------------------------------
 @runtime_checkable
 class HuntPosition(Protocol):
-    """What the drawing reads of a state: this module's HareState, or a lesson's own copy."""
+    """What the words and the drawing read of a state: this module's HareState, or a
+    lesson's own copy."""
 
     hare: int
     hounds: tuple[int, ...]
@@ -216,6 +215,41 @@ class HuntPosition(Protocol):
     is_over: bool
 
     def legal_moves(self) -> tuple[tuple[int, int], ...]: ...
+
+
+def picked_moves(state: HuntPosition, selection: Any) -> tuple[tuple[int, int], ...]:
+    """The moves of the piece picked on point ``selection`` (none when nothing is picked)."""
+    return tuple(m for m in state.legal_moves() if selection is not None and m[0] == selection)
+
+
+class HoundsAndHareWords(Words[HuntPosition]):
+    """A move's button ("Hound 1 → 5") and the board in words, for a screen reader."""
+
+    def move_label(self, state: HuntPosition, move: Any) -> str:
+        piece = "Hare" if move[0] == getattr(state, "hare", None) else "Hound"
+        return f"{piece} {move[0]} → {move[1]}"
+
+    def describe(self, frame: Frame[HuntPosition]) -> str:
+        """The pieces by point, in words (the text board's lines and slashes read badly
+        aloud), and the text board's last line: whose turn and the tally, or the result."""
+        state = frame.state
+        hounds = ", ".join(str(p) for p in sorted(state.hounds))
+        lines = [
+            "Eleven points: 0 at the hounds' end, 10 at the far end.",
+            f"The hounds are on points {hounds}.",
+            f"The hare is on point {state.hare}.",
+        ]
+        if frame.selection is not None:
+            goes = ", ".join(str(m[1]) for m in picked_moves(state, frame.selection))
+            lines.append(f"Picked: the piece on point {frame.selection}; it may go to {goes}.")
+        last = str(state).splitlines()[-1]  # a sentence (read on, into the keys' hint)
+        lines.append(last if last.endswith(".") else f"{last}.")
+        return "\n".join(lines)
+
+
+# -- how it looks in the app -----------------------------------------------------------------
+SPACING, LEFT, TOP = 110, 60, 80
+HOUND_COLOUR, HARE_COLOUR = OKABE_ITO["blue"], OKABE_ITO["orange"]
 
 
 class HoundsAndHareDrawing(Drawing[HuntPosition]):
@@ -293,24 +327,7 @@ class HoundsAndHareDrawing(Drawing[HuntPosition]):
         return (point if point in mine else None), None
 
     def selected_moves(self, state: HuntPosition, selection: Any) -> tuple[tuple[int, int], ...]:
-        return tuple(m for m in state.legal_moves() if selection is not None and m[0] == selection)
-
-    def describe(self, frame: Frame[HuntPosition]) -> str:
-        """The pieces by point, in words (the text board's lines and slashes read badly
-        aloud), and the text board's last line: whose turn and the tally, or the result."""
-        state = frame.state
-        hounds = ", ".join(str(p) for p in sorted(state.hounds))
-        lines = [
-            "Eleven points: 0 at the hounds' end, 10 at the far end.",
-            f"The hounds are on points {hounds}.",
-            f"The hare is on point {state.hare}.",
-        ]
-        if frame.selection is not None:
-            goes = ", ".join(str(m[1]) for m in self.selected_moves(state, frame.selection))
-            lines.append(f"Picked: the piece on point {frame.selection}; it may go to {goes}.")
-        last = str(state).splitlines()[-1]  # a sentence (read on, into the keys' hint)
-        lines.append(last if last.endswith(".") else f"{last}.")
-        return "\n".join(lines)
+        return picked_moves(state, selection)
 
     def targets(self, frame: Frame[HuntPosition]) -> tuple[Target, ...]:
         """Every point, as drawn (row by row), with what stands on it and what Enter does."""
@@ -329,14 +346,10 @@ class HoundsAndHareDrawing(Drawing[HuntPosition]):
             found.append(Target(*self.centre(p), f"Point {p}: {what}", 64, 64))
         return tuple(found)
 
-    def move_label(self, state: HuntPosition, move: Any) -> str:
-        piece = "Hare" if move[0] == getattr(state, "hare", None) else "Hound"
-        return f"{piece} {move[0]} → {move[1]}"
-
 
 def register_reference() -> None:
-    """Make the reference game loadable as "hounds_and_hare", with its drawing."""
-    register(HoundsAndHare, drawing=HoundsAndHareDrawing)
+    """Make the reference game loadable as "hounds_and_hare", with its drawing and words."""
+    register(HoundsAndHare, drawing=HoundsAndHareDrawing, words=HoundsAndHareWords)
 
 
 def solve(game: HoundsAndHare) -> tuple[int, int]:

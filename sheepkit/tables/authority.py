@@ -22,7 +22,7 @@ refused) and changes nothing. ``TableService.handlers`` maps each message a devi
 A service may keep its tables (``keeper``: a ``TableKeeper``, such as the server's SQLite
 store, ``sheepkit.tables.keeper``): after every change a table's whole state (its game and
 rules, its record with the seed and the dice's stream, its seats, their token digests, its
-notes, its phase and times) is saved as one JSON text, and a table that closes is deleted. A
+notes, its stage and times) is saved as one JSON text, and a table that closes is deleted. A
 new service with that keeper resumes every table it holds, and each device takes its seat up
 again with its token (``rejoin``). What is kept stays on the server: nothing new goes to a
 device.
@@ -82,7 +82,8 @@ Later = Callable[[float, Callable[[], None]], object]
 
 #: The form of a kept table's JSON (``Table.kept``); a row of another form is not resumed.
 KEPT_FORM = "sheepkit-table"
-KEPT_VERSION = 1
+#: 2: the table's stage is kept as "stage" (version 1 named it "phase", and is still resumed).
+KEPT_VERSION = 2
 
 
 class TableKeeper(Protocol):
@@ -152,7 +153,7 @@ class Table:
     seats: list[Seat]
     host_seat: int
     touched: float
-    phase: str = p.LOBBY  # one of p.PHASES
+    stage: str = p.LOBBY  # one of p.STAGES
     thinking: bool = False  # a bot's move is being worked out off the event loop
     closed: bool = False
     #: (ply, words): what the table said to everyone, shown in every seat's log at that ply.
@@ -199,7 +200,7 @@ class Table:
             code=self.code,
             game=self.game_key,
             rules=self.session.game.rules.changes(),
-            phase=self.phase,
+            stage=self.stage,
             seats=self.seat_list(None),
         )
 
@@ -212,7 +213,7 @@ class Table:
         outcome = state.outcome()
         shared: dict[str, Any] = {
             "code": self.code,
-            "phase": self.phase,
+            "stage": self.stage,
             "ply": state.ply,
             "to_move": state.to_move,
             "acting": state.acting_player,
@@ -230,7 +231,7 @@ class Table:
         """Everything ``seat`` may know now, in one message (``shared``: ``self.shared()``)."""
         session = self.session
         state = session.state
-        playing = self.phase == p.PLAYING and not self.thinking
+        playing = self.stage == p.PLAYING and not self.thinking
         decides = playing and state.to_move == seat and session.is_human(seat)
         race = self.racing()
         claims = race is not None and seat in race.claims and session.is_human(seat)
@@ -282,7 +283,7 @@ class Table:
         """The race waiting for its first claim at the position the table holds, if any."""
         race = self.race
         state = self.session.state
-        if race is None or race.ply != state.ply or self.phase != p.PLAYING:
+        if race is None or race.ply != state.ply or self.stage != p.PLAYING:
             return None
         return race
 
@@ -327,7 +328,7 @@ class Table:
     def kept(self) -> dict[str, Any]:
         """The table's whole state as the service keeps it (JSON): its record so far (game,
         rules, every move and chance outcome, the seed), where the dice's stream is, the
-        seats (who plays each, its token's digest), the host's seat, the phase, the notes,
+        seats (who plays each, its token's digest), the host's seat, the stage, the notes,
         and the wall-clock times of its last activity and of its end. Never sent to a
         device: it holds the seed, the dice and every hidden card."""
         service = self.service
@@ -340,7 +341,7 @@ class Table:
             "dice": _pack_rng(self.session.dice_state()),
             "seats": [[s.who, s.digest] for s in self.seats],
             "host": self.host_seat,
-            "phase": self.phase,
+            "stage": self.stage,
             "notes": [[ply, words] for ply, words in self.notes],
             "touched": wall - (now - self.touched),
             "ended": None if self.ended is None else wall - (now - self.ended),
@@ -352,7 +353,7 @@ class Table:
         bot's think is under way off the event loop); then the game may be over."""
         session = self.session
         think = self.service.think
-        while self.phase == p.PLAYING and not self.thinking:
+        while self.stage == p.PLAYING and not self.thinking:
             work = session.bot_thinks()
             if work is None:
                 if not session.step():  # a deal or a roll, or nothing left to do by itself
@@ -366,8 +367,8 @@ class Table:
                 continue
             self.thinking = True
             think(work, functools.partial(self._bot_moved, before))
-        if session.state.is_over and self.phase == p.PLAYING:
-            self.phase = p.OVER
+        if session.state.is_over and self.stage == p.PLAYING:
+            self.stage = p.OVER
             self.ended = self.service.clock()
 
     def _bot_moved(self, before: Any, move: object, *, broadcast: bool = True) -> None:
@@ -520,7 +521,7 @@ class TableService:
         device.table = device.seat = None
         if table is not None and seat is not None and table.seats[seat].device is device:
             table.seats[seat].device = None
-            if table.phase == p.LOBBY and seat == table.host_seat:
+            if table.stage == p.LOBBY and seat == table.host_seat:
                 table.host_gone = self.clock()
             if not table.closed:
                 table.broadcast()
@@ -611,7 +612,7 @@ class TableService:
             self.tables[code] = table
             self._kept[code] = text
             state = table.session.state
-            if table.phase == p.PLAYING and race_claims(state):
+            if table.stage == p.PLAYING and race_claims(state):
                 log.info("table %s resumed during a race: chance settles it", code)
                 note = "The server restarted during the race: chance chose"
                 table.notes.append((state.ply, note))
@@ -622,7 +623,7 @@ class TableService:
                 "table %s resumed (%s, %s, ply %d)",
                 code,
                 table.game_key,
-                table.phase,
+                table.stage,
                 table.session.state.ply,
             )
             resumed.append(code)
@@ -634,7 +635,7 @@ class TableService:
         kept = json.loads(text)
         if not isinstance(kept, dict) or kept.get("form") != KEPT_FORM:
             raise ValueError("not a kept sheepkit table")
-        if kept.get("version") != KEPT_VERSION or kept.get("code") != code:
+        if kept.get("version") not in (1, KEPT_VERSION) or kept.get("code") != code:
             raise ValueError(f"a kept table of version {kept.get('version')!r}, or another code")
         record = kept["record"]
         if not isinstance(record, dict) or not isinstance(record.get("rules"), dict):
@@ -650,19 +651,20 @@ class TableService:
             self._check_who(game, seat.who, "resume")
             if seat.digest and (len(seat.digest) != 64 or not seat.digest.isascii()):
                 raise ValueError("a seat's token digest is not a SHA-256")
-        host, phase, seed = kept["host"], kept["phase"], record.get("seed")
+        host, seed = kept["host"], record.get("seed")
+        stage = kept["stage" if kept["version"] == KEPT_VERSION else "phase"]
         if not isinstance(host, int) or not 0 <= host < len(seats):
             raise ValueError(f"no host seat {host!r}")
-        if phase not in p.PHASES:
-            raise ValueError(f"no phase {phase!r}")
+        if stage not in p.STAGES:
+            raise ValueError(f"no stage {stage!r}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("its record has no seed")
         session = Session(game, [s.who for s in seats], seed=seed)
         session.curtains = False
         session.load_record(record)
         session.set_dice_state(_unpack_rng(kept["dice"]))
-        if (phase == p.OVER) != session.state.is_over:
-            raise ValueError(f"a game {phase} whose record says otherwise")
+        if (stage == p.OVER) != session.state.is_over:
+            raise ValueError(f"a game {stage} whose record says otherwise")
         now, wall = self.clock(), self.wall()
         table = Table(
             code=code,
@@ -671,12 +673,12 @@ class TableService:
             seats=seats,
             host_seat=host,
             touched=now - _wall_ago(kept["touched"], wall),
-            phase=phase,
+            stage=stage,
             notes=[(int(ply), str(words)) for ply, words in kept["notes"]],
-            host_gone=now if phase == p.LOBBY else None,  # HOST_GRACE to come back
+            host_gone=now if stage == p.LOBBY else None,  # HOST_GRACE to come back
             ended=None if kept["ended"] is None else now - _wall_ago(kept["ended"], wall),
         )
-        if phase == p.OVER and table.ended is None:
+        if stage == p.OVER and table.ended is None:
             table.ended = now
         session.claims_chance = table._settles_itself
         return table
@@ -907,9 +909,9 @@ class TableService:
         table.broadcast()
 
     def _playing(self, table: Table, op: str) -> None:
-        if table.phase != p.PLAYING:
+        if table.stage != p.PLAYING:
             raise ProtocolError(
-                "the game has not started yet" if table.phase == p.LOBBY else "the game is over",
+                "the game has not started yet" if table.stage == p.LOBBY else "the game is over",
                 op,
             )
         if table.thinking:
@@ -930,7 +932,7 @@ class TableService:
 
     def _op_start(self, device: Device, message: p.Start) -> None:
         table = self._hosting(device, "start the game")
-        if table.phase != p.LOBBY:
+        if table.stage != p.LOBBY:
             raise ProtocolError("the game has started already", "start")
         empty = [table.name(i) for i, s in enumerate(table.seats) if s.who == HUMAN and not s.taken]
         if empty:
@@ -938,13 +940,13 @@ class TableService:
                 f"{', '.join(empty)}: nobody sits there yet; wait for them, or make the seat a bot",
                 "start",
             )
-        table.phase = p.PLAYING
+        table.stage = p.PLAYING
         table.advance()
         table.broadcast()
 
     def _op_rules(self, device: Device, message: p.SetRules) -> None:
         table = self._hosting(device, "change the rules")
-        if table.phase != p.LOBBY:
+        if table.stage != p.LOBBY:
             raise ProtocolError("the rules are chosen before the game starts", "rules")
         session = table.session
         try:
@@ -972,10 +974,10 @@ class TableService:
             raise ProtocolError(f"there is no seat {seat} at this table", "seat")
         chosen = table.seats[seat]
         self._check_who(table.session.game, who, "seat")
-        if table.phase == p.LOBBY:
+        if table.stage == p.LOBBY:
             if chosen.taken and who != HUMAN:
                 raise ProtocolError(f"{table.name(seat)} is taken by a player", "seat")
-        elif table.phase == p.OVER:
+        elif table.stage == p.OVER:
             raise ProtocolError("the game is over", "seat")
         elif who == HUMAN or not chosen.taken or chosen.device is not None:
             raise ProtocolError(
@@ -1005,7 +1007,7 @@ class TableService:
             )
         name = table.name(seat)
         words = f"{name} left the table"
-        if table.phase == p.PLAYING:
+        if table.stage == p.PLAYING:
             bot = own_bot(table.session.game)
             words += f": the {bot} bot plays on for them"
             table.notes.append((table.session.state.ply, words))

@@ -102,7 +102,7 @@ class BotSeat:
         self.client.sit(self.code, free[0])
 
     def _play(self, snap: p.State) -> None:
-        if snap.phase == p.OVER:
+        if snap.stage == p.OVER:
             self._stop(None)
             return
         seat = snap.seat

@@ -10,8 +10,8 @@ seat's snapshot; ``Lobby``; ``Seated``; ``Record``; ``Error``; ``Closed``; ``Lef
 ``Pong``), read by :func:`read_reply` on the device. Each field names its kind in its
 metadata (``kind``: "text", "int", "list", "rules"...); an optional one has a default.
 
-On the wire a message is ``{"op": OP, **fields}``: ``to_json`` writes it. Stdlib only: it
-runs on Pyodide too.
+On the wire a message is its ``OP`` and its fields (``core.messages.on_wire``): ``to_json``
+writes it. Stdlib only: it runs on Pyodide too.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import json
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
-from ..core.messages import MessageError, read_frame
+from ..core.messages import MessageError, on_wire, read_frame
 from ..core.messages import build as core_build
 from ..core.messages import from_dict as core_from_dict
 from ..session import HUMAN  # a seat a person plays, as a seat's ``who`` (else a bot's name)
@@ -38,10 +38,10 @@ MAX_RULES = 40
 MAX_TEXT = 200
 MAX_SEATS = 8  # more seats than any game has players
 
-#: A table's phase (``State.phase``, ``Lobby.phase``): the seats fill and the host chooses the
-#: rules; the game is on; it has ended.
+#: A table's stage (``State.stage``, ``Lobby.stage``): the seats fill and the host chooses the
+#: rules; the game is on; it has ended. (Not a game's phase: a game's own ``state.phase``.)
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
-PHASES = (LOBBY, PLAYING, OVER)
+STAGES = (LOBBY, PLAYING, OVER)
 
 
 class ProtocolError(MessageError):
@@ -67,13 +67,13 @@ class Message:
 
     def as_dict(self) -> dict[str, Any]:
         """The message as its JSON object (``op`` first)."""
-        out: dict[str, Any] = {"op": self.OP}
+        values: dict[str, Any] = {}
         for spec in fields(self):
             value = getattr(self, spec.name)
             if spec.metadata.get("omit") and value == _default(spec):
                 continue
-            out[spec.name] = value
-        return out
+            values[spec.name] = value
+        return on_wire(self.OP, values)
 
     def to_json(self) -> str:
         return json.dumps(self.as_dict())
@@ -196,7 +196,7 @@ class State(Message):
 
     OP: ClassVar[str] = "state"
     code: str = kind("str")
-    phase: str = kind("str")  # one of PHASES
+    stage: str = kind("str")  # one of STAGES
     ply: int = kind("whole")
     to_move: int | None = kind("whole|null")  # None once the game is over
     acting: int | None = kind("whole|null")
@@ -217,13 +217,13 @@ class State(Message):
 
 @dataclass(frozen=True)
 class Lobby(Message):
-    """What anyone with the code may see: the game, its rules, the phase and the seats."""
+    """What anyone with the code may see: the game, its rules, the stage and the seats."""
 
     OP: ClassVar[str] = "lobby"
     code: str = kind("str")
     game: str = kind("str")
     rules: dict[str, Any] = kind("object")
-    phase: str = kind("str")
+    stage: str = kind("str")
     seats: list[dict[str, Any]] = kind("seats")
 
 
@@ -400,9 +400,9 @@ __all__ = [
     "MAX_MESSAGE",
     "OPS",
     "OVER",
-    "PHASES",
     "PLAYING",
     "REPLIES",
+    "STAGES",
     "AskRecord",
     "Claim",
     "Close",

@@ -48,7 +48,7 @@ class TableGame:
         """The table's latest snapshot and the state drawn from it: "started" for the first
         and for new rules (the host's, in the lobby), else "moved" ("over" after the last)."""
         fresh = self.snapshot is None or stand_in.game != self.game
-        ended = snapshot.phase == p.OVER and (self.snapshot is None or self.phase != p.OVER)
+        ended = snapshot.stage == p.OVER and (self.snapshot is None or self.stage != p.OVER)
         if stand_in.game != self.game:
             self.game = stand_in.game
             self.bot_factories = for_game(self.game)
@@ -78,8 +78,8 @@ class TableGame:
         return self._state
 
     @property
-    def phase(self) -> str:
-        return self.snapshot.phase if self.snapshot is not None else p.LOBBY
+    def stage(self) -> str:
+        return self.snapshot.stage if self.snapshot is not None else p.LOBBY
 
     @property
     def ply(self) -> int:
@@ -97,13 +97,13 @@ class TableGame:
     @property
     def in_lobby(self) -> bool:
         """The host may still choose the rules and the bots (before the start)."""
-        return self.phase == p.LOBBY and self.is_host
+        return self.stage == p.LOBBY and self.is_host
 
     @property
     def offers(self) -> Offers:
         if not self.is_host:
             return GUEST
-        return HOST_LOBBY if self.phase == p.LOBBY else HOST_PLAYING
+        return HOST_LOBBY if self.stage == p.LOBBY else HOST_PLAYING
 
     @property
     def seats(self) -> list[str]:
@@ -125,17 +125,17 @@ class TableGame:
         return player is not None and player == self.seat
 
     def human_decides(self, state: State[Any, Any] | None = None) -> bool:
-        return self.phase == p.PLAYING and (bool(self.legal) or self.may_roll())
+        return self.stage == p.PLAYING and (bool(self.legal) or self.may_roll())
 
     def may_roll(self, state: State[Any, Any] | None = None) -> bool:
-        return self.phase == p.PLAYING and self.snapshot is not None and self.snapshot.may_roll
+        return self.stage == p.PLAYING and self.snapshot is not None and self.snapshot.may_roll
 
     def claimed(self, state: State[Any, Any] | None = None) -> bool:
         return False  # a race is claimed by its own buttons' message (``roll``)
 
     def moves(self) -> tuple[Hashable, ...]:
         """The server's legal moves for this seat (the stand-in's may differ)."""
-        return self.legal if self.phase == p.PLAYING else ()
+        return self.legal if self.stage == p.PLAYING else ()
 
     def log_entries(self, words: GameWords, viewer: int | None) -> list[tuple[int, int, str]]:
         """The server's log lines for this seat, worded there, with the plies each covers."""
@@ -162,11 +162,11 @@ class TableGame:
 
     def status(self, takes_clicks: bool) -> str:
         name = self.game.player_name
-        phase, snapshot = self.phase, self.snapshot
-        if phase == p.LOBBY or snapshot is None:
+        stage, snapshot = self.stage, self.snapshot
+        if stage == p.LOBBY or snapshot is None:
             waiting = "Press Start when everyone is seated." if self.is_host else ""
             return f"At the table, as {name(self.seat)}: waiting for the start. {waiting}".strip()
-        if phase == p.OVER:
+        if stage == p.OVER:
             return f"Game over. {snapshot.outcome or ''}".strip()
         if snapshot.race:
             if snapshot.claim:
@@ -224,7 +224,7 @@ class TableGame:
         if not self.in_lobby:
             raise SessionError(
                 "at a table the host chooses the rules, before the start"
-                if self.phase == p.LOBBY
+                if self.stage == p.LOBBY
                 else "at a table the rules were chosen before the start"
             )
         rules: Rules

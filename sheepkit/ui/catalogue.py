@@ -15,7 +15,7 @@ def game_table() -> HTML:
     rows = []
     for name in games():
         kind = game_type(name)
-        rules = kind.rules_type.describe()
+        rules = kind.rules_type.infos()
         counts = kind.player_counts()
         if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
             count = f"{counts[0]}–{counts[-1]}"

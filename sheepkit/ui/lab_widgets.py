@@ -348,7 +348,7 @@ def value_widget(info: RuleInfo, value: Any) -> w.Widget:
 class RuleLab(ShowsWidget):
     """Pick a game, change one rule, run, and compare the metrics with the base rules.
 
-    Every registered game appears, and its rules come from ``Rules.describe()``, so a game
+    Every registered game appears, and its rules come from ``Rules.infos()``, so a game
     added later needs no work here. Drive it from code as the tests do: set ``game_picker``,
     ``rule_picker`` and ``value.value``, then call ``run()``.
     """
@@ -413,7 +413,7 @@ class RuleLab(ShowsWidget):
 
     @property
     def info(self) -> RuleInfo:
-        return next(i for i in self.game.rules.describe() if i.name == self.rule_picker.value)
+        return next(i for i in self.game.rules.infos() if i.name == self.rule_picker.value)
 
     def _game_changed(self) -> None:
         # Another game's results (its players, its win rates) would read as this one's.
@@ -424,7 +424,7 @@ class RuleLab(ShowsWidget):
         game = self.game
         self._updating = True
         try:
-            rules = game.rules.describe()
+            rules = game.rules.infos()
             self.rule_picker.options = [(i.label, i.name) for i in rules]
             self.rule_picker.value = rules[0].name if rules else None
         finally:

@@ -35,11 +35,11 @@ class RulesPanel:
     def show(self, rules: Rules) -> None:
         self.rules = rules
         self.inputs = {
-            info.name: self._input(info, getattr(rules, info.name)) for info in rules.describe()
+            info.name: self._input(info, getattr(rules, info.name)) for info in rules.infos()
         }
         rows = [
             w.VBox([box, w.HTML(f"<small>{html.escape(info.doc)}</small>")])
-            for info, box in zip(rules.describe(), self.inputs.values(), strict=True)
+            for info, box in zip(rules.infos(), self.inputs.values(), strict=True)
         ]
         self.widget.children = (*rows, self.button, self.error)
 
@@ -50,7 +50,7 @@ class RulesPanel:
     def values(self) -> dict[str, Any]:
         """Each rule's value as the inputs hold it; InvalidRules names a rule whose text is
         not a value."""
-        infos = {info.name: info for info in self.rules.describe()}
+        infos = {info.name: info for info in self.rules.infos()}
         return {name: read_input(infos[name], box) for name, box in self.inputs.items()}
 
     def _apply(self) -> None:

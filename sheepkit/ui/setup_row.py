@@ -22,7 +22,7 @@ def setup_rules(game_type: type[Game[Any, Any, Any]], rules: Rules) -> list[Rule
     those declared ``setup``."""
     return [
         info
-        for info in rules.describe()
+        for info in rules.infos()
         if info.name == game_type.players_rule
         or (info.setup and (info.choices is not None or isinstance(info.default, bool)))
     ]

@@ -69,7 +69,7 @@ def rules_words(game: Game[Any, Any, Any]) -> str:
     """A table's rules in a line: how many play, and each rule that is not the game's
     default, as the app's inputs word it."""
     rules = game.rules
-    infos = {info.name: info for info in rules.describe()}
+    infos = {info.name: info for info in rules.infos()}
     changed = [
         f"{infos[name].label}: {_clipped(value_words(infos[name], getattr(rules, name)))}"
         for name in rules.changes()
@@ -440,17 +440,17 @@ class TablePanel:
                 away_seats.append((game.player_name(seat), seat))
             items.append(f"<li>{html.escape(game.player_name(seat))}: {html.escape(words)}</li>")
         self.seat_list.value = f"<ul style='margin:0;padding-left:1.2em'>{''.join(items)}</ul>"
-        phase = table.phase
+        stage = table.stage
         self.rules_line.value = f"<div>Rules: {html.escape(rules_words(game))}</div>"
         # In the lobby the host chooses the rules and the bots with the app's own set-up row
         # and seat pickers (the table offers them: a taken seat is a pupil's); each change
         # goes to the table.
-        choosing = self.host and phase == p.LOBBY
+        choosing = self.host and stage == p.LOBBY
         if choosing:
             for picker, entry in zip(self.app.seat_pickers, snapshot.seats):
                 picker.disabled = bool(entry.get("taken"))
         self.start_button.layout.display = None if choosing else "none"
-        show_bots = self.host and phase == p.PLAYING and bool(away_seats)
+        show_bots = self.host and stage == p.PLAYING and bool(away_seats)
         self.bot_row.layout.display = None if show_bots else "none"
         if show_bots:
             if list(self.away_seat.options) != away_seats:
@@ -462,5 +462,5 @@ class TablePanel:
                 self.away_bot.index = 0
         self.close_button.layout.display = None if self.host else "none"
         self.leave_button.layout.display = "none" if self.host else None
-        may_save = phase == p.OVER or (phase == p.PLAYING and not game.hidden_information)
+        may_save = stage == p.OVER or (stage == p.PLAYING and not game.hidden_information)
         self.record_button.layout.display = None if may_save else "none"

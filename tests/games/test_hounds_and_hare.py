@@ -13,6 +13,7 @@ from fake_canvas import FakeCanvas
 
 import sheepkit
 from sheepkit.core import IllegalMove, InvalidRules, check_game, registry
+from sheepkit.core.words import words_for
 from sheepkit.drawing import Frame, drawing_for
 from sheepkit.examples.hounds_and_hare import (
     HARE,
@@ -320,5 +321,8 @@ def test_every_move_has_a_button_label() -> None:
     drawing = HoundsAndHareDrawing(GAME)
     state = GAME.new_game()
     assert drawing.move_buttons
-    assert drawing.move_label(state, Step(1, 5)) == "Hound 1 → 5"
-    assert drawing.move_label(state.play("1-5"), Step(10, 6)) == "Hare 10 → 6"
+    assert words_for(state.game).move_label(state, Step(1, 5)) == "Hound 1 → 5"
+    assert (
+        words_for(state.play("1-5").game).move_label(state.play("1-5"), Step(10, 6))
+        == "Hare 10 → 6"
+    )

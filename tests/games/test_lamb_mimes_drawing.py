@@ -9,6 +9,7 @@ from fake_canvas import FakeCanvas
 
 import sheepkit
 from sheepkit.core import CHANCE
+from sheepkit.core.words import words_for
 from sheepkit.drawing import Frame, drawing_for
 from sheepkit.games.lamb_mimes.drawing import (
     HEIGHT,
@@ -159,7 +160,7 @@ def test_without_a_viewer_every_hand_is_shown():
 
 
 def test_move_labels_are_short_phrases():
-    label = DRAWING.move_label
+    label = words_for(GAME).move_label
     state = GAME.position(hands=[["2BO", "4BR"], ["1BR"]], discard=["6GR"])
     assert label(state, Play(parse_card("5BG"))) == "Play 5 blue/green"
     assert label(state, Play(parse_card("mime-red"))) == "Play red Lamb Mime"

@@ -371,7 +371,7 @@ def test_invalid_rules_name_the_field(changes, field, words):
 
 
 def test_the_rules_describe_themselves():
-    infos = {info.name: info for info in ShaveASheepRules.describe()}
+    infos = {info.name: info for info in ShaveASheepRules.infos()}
     assert set(infos) == {
         "players",
         "wool",

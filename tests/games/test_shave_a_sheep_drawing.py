@@ -6,6 +6,7 @@ import pytest
 from fake_canvas import FakeCanvas
 
 import sheepkit
+from sheepkit.core.words import words_for
 from sheepkit.drawing import PLAYER_COLOURS, Frame, drawing_for
 from sheepkit.games.shave_a_sheep.drawing import (
     HEIGHT,
@@ -149,11 +150,16 @@ def test_move_labels_are_short_words():
         Roll(("double",)): "Roll x2",
     }
     for move, label in labels.items():
-        assert DRAWING.move_label(state, move) == label
+        assert words_for(state.game).move_label(state, move) == label
     nearly_full = four.position(phase="act", face="x2", middle=5, sheep=(4, 0, 0, 0))
-    assert DRAWING.move_label(nearly_full, Act("double")) == "Double wool (only 1 fits)"
+    assert (
+        words_for(nearly_full.game).move_label(nearly_full, Act("double"))
+        == "Double wool (only 1 fits)"
+    )
     last_one = four.position(phase="act", face="x2", middle=1)
-    assert DRAWING.move_label(last_one, Act("double")) == "Double wool (only 1 left)"
+    assert (
+        words_for(last_one.game).move_label(last_one, Act("double")) == "Double wool (only 1 left)"
+    )
 
 
 def test_draw_on_a_real_ipycanvas_canvas():
@@ -174,12 +180,12 @@ def test_the_howling_race_and_its_winner_are_told():
     race = game.position(phase="race", face="gray/white", sheep=(1, 2, 3))
     assert "Gray! First to howl grabs the wolf." in drawn(race).texts()
     assert "rolled gray: race!" in drawn(race).texts()
-    assert DRAWING.move_label(race, Howl(1)) == "Player 2 howls first"
+    assert words_for(race.game).move_label(race, Howl(1)) == "Player 2 howls first"
     won = race.play(Howl(1))
     texts = drawn(won).texts()
     assert "Player 2 grabbed the wolf: click whose sheep loses one wool." in texts
     assert "\u25b6 Player 2" in texts
-    assert DRAWING.move_label(won, Act("wolf", 2)) == "Wolf takes 1 wool from Player 3"
+    assert words_for(won.game).move_label(won, Act("wolf", 2)) == "Wolf takes 1 wool from Player 3"
     # the winner clicks a sheep, never their own
     assert DRAWING.click(Frame(won, None), *centre(3, 2)) == (None, Act("wolf", 2))
     assert DRAWING.click(Frame(won, None), *centre(3, 1)) == (None, None)
@@ -191,8 +197,8 @@ def test_the_howling_race_and_its_winner_are_told():
         in texts
     )
     assert "may add 1 wool" in texts and "\u25b6 Player 1" in texts
-    assert DRAWING.move_label(choosing, Act("grow")) == "Add 1 wool to your sheep"
-    assert DRAWING.move_label(choosing, Act("decline")) == "Add no wool"
+    assert words_for(choosing.game).move_label(choosing, Act("grow")) == "Add 1 wool to your sheep"
+    assert words_for(choosing.game).move_label(choosing, Act("decline")) == "Add no wool"
     assert DRAWING.click(Frame(choosing, None), *centre(3, 2)) == (None, None)
     assert DRAWING.last_event(choosing.play("grow")) == (
         "Player 2 howled first and sent the wolf to Player 3; Player 1 added 1 wool."
@@ -209,9 +215,12 @@ def test_mr_wolf_stands_by_a_sheep_and_fetch_has_a_label():
     state = game.position(phase="act", face="gray/pink", sheep=(1, 3), wolf=1)
     texts = drawn(state).texts()
     assert "wolf" in texts and "Wolf" not in texts
-    assert DRAWING.move_label(state, FETCH) == "Fetch the wolf home (up to 2 wool to your pile)"
     assert (
-        DRAWING.move_label(state, Act("wolf", 1))
+        words_for(state.game).move_label(state, FETCH)
+        == "Fetch the wolf home (up to 2 wool to your pile)"
+    )
+    assert (
+        words_for(state.game).move_label(state, Act("wolf", 1))
         == "Send the wolf to Player 2 (1 wool to your pile)"
     )
     waiting = game.position(sheep=(1, 3), wolf=1)
@@ -223,7 +232,10 @@ def test_cutting_costs_shows_the_payment():
     state = game.new_game()
     for move in ("roll white/pink", "grow", "roll white", "grow", "roll white/pink"):
         state = state.play(move)
-    assert DRAWING.move_label(state, Act("shear")) == "Shear your sheep (pay 1 of 1 wool)"
+    assert (
+        words_for(state.game).move_label(state, Act("shear"))
+        == "Shear your sheep (pay 1 of 1 wool)"
+    )
     sheared = state.play("shear")
     assert DRAWING.last_event(sheared) == "Player 1: shear your sheep (paid 1 wool)."
     full = game.position(phase="act", face="white", to_move=1, sheep=(5, 0))

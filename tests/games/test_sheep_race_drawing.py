@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sheepkit
+from sheepkit.core.words import words_for
 from sheepkit.drawing import Frame, drawing_for
 from sheepkit.games.sheep_race.drawing import HEIGHT, WIDTH, SheepRaceDrawing
 from sheepkit.games.sheep_race.engine import PACE, ROLL, Hidden
@@ -53,7 +54,7 @@ def test_the_selected_sheep_is_marked_and_pace_labels_give_distance_and_cost():
     assert s.phase == PACE and s.selected == 5
     texts = drawn(s).texts()
     assert "▶" in texts and any("rolled 7" in t for t in texts)
-    labels = [DRAWING.move_label(s, m) for m in s.legal_moves()]
+    labels = [words_for(s.game).move_label(s, m) for m in s.legal_moves()]
     assert "Trot (1 blue cube): 3 squares" in labels  # Pecorino trots 3
     assert "Gallop (2 blue cubes): 6 squares" in labels
 
@@ -61,8 +62,8 @@ def test_the_selected_sheep_is_marked_and_pace_labels_give_distance_and_cost():
 def test_log_lines_keep_others_hidden_bets_secret():
     before = betted()
     move = before.legal_moves()[0]
-    assert "two hidden bets" in DRAWING.log_label(before, move, viewer=0)
-    assert "Hidden bets: lanes" in DRAWING.log_label(before, move, viewer=1)
+    assert "two hidden bets" in words_for(before.game).log_label(before, move, viewer=0)
+    assert "Hidden bets: lanes" in words_for(before.game).log_label(before, move, viewer=1)
 
 
 def test_a_human_race_turn_in_the_app_roll_then_pace_with_illegal_paces_explained():
@@ -84,7 +85,7 @@ def test_a_human_race_turn_in_the_app_roll_then_pace_with_illegal_paces_explaine
     state = app.state
     assert state.phase == PACE and state.to_move == 0
     shown = [b.description for b in app.move_buttons if b.layout.display != "none"]
-    assert shown == [DRAWING.move_label(state, m) for m in state.legal_moves()]
+    assert shown == [words_for(state.game).move_label(state, m) for m in state.legal_moves()]
     illegal = [b for b in panel.illegal_box.children]
     assert illegal and all(b.disabled and "not allowed" in b.description for b in illegal)
     assert len(illegal) + len(shown) == 8
@@ -176,10 +177,10 @@ def test_a_seat_hears_every_lane_but_never_another_seats_hidden_bets(
     viewer %= players
     moves = playout(players, plies, seed)
     state = replayed(players, moves)
-    words = DRAWING.describe(Frame(state, viewer))
+    words = words_for(state.game).describe(Frame(state, viewer))
     # The same position with the others' unseen hidden bets elsewhere reads the same.
     moved = replayed(players, moves, others_hidden_from=viewer, seed=seed)
-    assert DRAWING.describe(Frame(moved, viewer)) == words
+    assert words_for(moved.game).describe(Frame(moved, viewer)) == words
     game = state.game
     for lane in range(6):
         if lane < len(state.lanes):
@@ -199,7 +200,7 @@ def test_a_seat_hears_every_lane_but_never_another_seats_hidden_bets(
 
 def test_the_race_is_told_in_short_sentences():
     s = betted()
-    words = DRAWING.describe(Frame(s, 1)).splitlines()
+    words = words_for(s.game).describe(Frame(s, 1)).splitlines()
     assert words[0] == "The first semifinal, race 1 of 3."
     assert words[1] == "Lane 1: Requeijao, on square 0 of 16; cubes: 1 blue, 1 red, 1 white."
     assert "Player 1's bets: visible on lane 1 (Requeijao); hidden on lanes 3 and 4" not in words
@@ -207,10 +208,10 @@ def test_the_race_is_told_in_short_sentences():
     assert "Your bets (Player 2): visible on lane 2 (Feta)." in words
     assert "Last move: Player 1: places two hidden bets." in words
     assert words[-1] == "Player 2 to move: place two hidden bets."
-    mine = DRAWING.describe(Frame(s, 0))
+    mine = words_for(s.game).describe(Frame(s, 0))
     assert "Your bets (Player 1): visible on lane 1 (Requeijao); hidden on lanes 3 and 4" in mine
     assert "Last move: Player 1: Hidden bets: lanes 3 + 4 (Brie, Gouda)." in mine
-    picked = DRAWING.describe(Frame(s, 1, selection=4))
+    picked = words_for(s.game).describe(Frame(s, 1, selection=4))
     assert "Picked for a hidden bet: lane 5 (Ricotta); pick a second lane." in picked
 
 

@@ -6,6 +6,7 @@ import pytest
 from fake_canvas import FakeCanvas
 
 import sheepkit
+from sheepkit.core.words import words_for
 from sheepkit.drawing import Frame, drawing_for
 from sheepkit.games.wolf_and_sheep import WOLVES, Step, parse_square
 from sheepkit.games.wolf_and_sheep.drawing import (
@@ -122,10 +123,13 @@ def test_clicks_do_nothing_when_over() -> None:
 
 def test_move_labels_read_as_words() -> None:
     state = GAME.new_game()
-    assert DRAWING.move_label(state, GAME.parse_move("E1-D2")) == "Sheep E1 → D2"
+    assert words_for(state.game).move_label(state, GAME.parse_move("E1-D2")) == "Sheep E1 → D2"
     wolves = state.play("E1-D2")
-    assert DRAWING.move_label(wolves, GAME.parse_move("B8-A7")) == "Wolf B8 → A7"
-    assert all(DRAWING.move_label(wolves, m).startswith("Wolf ") for m in wolves.legal_moves())
+    assert words_for(wolves.game).move_label(wolves, GAME.parse_move("B8-A7")) == "Wolf B8 → A7"
+    assert all(
+        words_for(wolves.game).move_label(wolves, m).startswith("Wolf ")
+        for m in wolves.legal_moves()
+    )
     assert wolves.to_move == WOLVES
 
 

@@ -52,7 +52,7 @@ def test_the_rule_lab_and_bot_arena_take_a_kit_game() -> None:
 
 
 def test_the_rules_are_the_declarations_numbers() -> None:
-    names = [info.name for info in FoxAndGeese.rules_type.describe()]
+    names = [info.name for info in FoxAndGeese.rules_type.infos()]
     assert names == ["geese_pieces", "first", "fox_captures", "move_limit"]
-    first = next(i for i in FoxAndGeese.rules_type.describe() if i.name == "first")
+    first = next(i for i in FoxAndGeese.rules_type.infos() if i.name == "first")
     assert first.choices == ("geese", "fox") and first.choice_label("fox") == "Fox"

@@ -17,6 +17,7 @@ import sheepkit.drawing
 from sheepkit import kit
 from sheepkit.core import check_game
 from sheepkit.core.contract import Frame
+from sheepkit.core.words import words_for
 from sheepkit.examples import kit as examples
 
 NAMES = (
@@ -67,7 +68,7 @@ def test_check_game_passes_with_rule_variants(name: str) -> None:
     game = sheepkit.load(name)
     variants: list[dict[str, object]] = [{}]
     if "first" in game.rules.to_dict():
-        second = game.rules_type.describe()
+        second = game.rules_type.infos()
         first = next(i for i in second if i.name == "first")
         variants.append({"first": first.choices[1]})
     report = check_game(name, variants, games=10)
@@ -98,7 +99,7 @@ def test_keyboard_targets_and_words_cover_every_point(name: str) -> None:
     targets = drawing.targets(Frame(state, None))
     assert len(targets) == len(game.plan.board)
     assert all(t.label.split(":")[0] in game.plan.names for t in targets)
-    words = drawing.describe(Frame(state, None)).splitlines()
+    words = words_for(state.game).describe(Frame(state, None)).splitlines()
     assert words[0].startswith("A board of")
     assert any(line.startswith("Game over") for line in words)
     start = game.new_game()

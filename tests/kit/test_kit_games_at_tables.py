@@ -22,7 +22,7 @@ def test_a_kit_game_is_played_to_its_end_at_a_table(game: str) -> None:
     play_out(devices, random.Random(11))
     for device in devices:
         snap = device.snapshot
-        assert snap is not None and snap.phase == "over" and snap.outcome, device.errors
+        assert snap is not None and snap.stage == "over" and snap.outcome, device.errors
         assert device.errors == []
     (table,) = service.tables.values()
     assert table.session.state.is_over

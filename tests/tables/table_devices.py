@@ -32,7 +32,7 @@ def fingerprint(service: TableService) -> str:
         tables.append(
             {
                 "code": code,
-                "phase": table.phase,
+                "stage": table.stage,
                 "host": table.host_seat,
                 "seats": [(s.who, s.digest, id(s.device)) for s in table.seats],
                 "timeline": [repr(state) for state in session.timeline],
@@ -66,7 +66,7 @@ def act_randomly(devices: list[TableClient], rng: random.Random) -> bool:
     """One device that may act does (a random legal move, or its roll); False if none may."""
     for device in devices:
         snap = device.snapshot
-        if snap is None or snap.phase != "playing":
+        if snap is None or snap.stage != "playing":
             continue
         if snap.legal:
             device.move(rng.choice(snap.legal))

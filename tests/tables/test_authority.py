@@ -164,7 +164,7 @@ def test_the_host_chooses_rules_and_bots_before_the_start_and_not_after() -> Non
     assert "nobody sits there" in refused(host, host.start, service)
     host.set_seat(2, "Sensible")
     host.start()
-    assert host.snapshot.phase == "playing"  # type: ignore[index]
+    assert host.snapshot.stage == "playing"  # type: ignore[index]
     assert "before the game starts" in refused(host, lambda: host.set_rules({}), service)
     why = refused(host, lambda: host.set_seat(1, "Human"), service)
     assert "only a seat whose player is away" in why
@@ -183,7 +183,7 @@ def test_a_dropped_device_rejoins_its_seat_and_the_game_goes_on() -> None:
     assert again.seat == 1 and again.snapshot.ply == ply  # type: ignore[index]
     assert host.snapshot.seats[1]["away"] is False  # type: ignore[index]
     play_out([host, again], rng)
-    assert host.snapshot.phase == again.snapshot.phase == "over"  # type: ignore[index]
+    assert host.snapshot.stage == again.snapshot.stage == "over"  # type: ignore[index]
 
 
 def test_a_rejoin_from_another_connection_drops_the_old_one() -> None:
@@ -210,7 +210,7 @@ def test_the_host_hands_an_away_seat_to_a_bot_and_the_player_takes_it_back() -> 
     back.rejoin(code, token)
     assert back.snapshot.seats[1]["who"] == "Human"  # type: ignore[index]
     play_out([host, back], random.Random(2))
-    assert back.snapshot.phase == "over"  # type: ignore[index]
+    assert back.snapshot.stage == "over"  # type: ignore[index]
 
 
 def test_an_idle_table_closes_and_a_record_is_saved_before() -> None:
@@ -296,7 +296,7 @@ def test_every_game_is_played_to_its_end_at_a_table(game: str) -> None:
     play_out(devices, random.Random(11))
     for device in devices:
         snap = device.snapshot
-        assert snap is not None and snap.phase == "over" and snap.outcome, device.errors
+        assert snap is not None and snap.stage == "over" and snap.outcome, device.errors
         assert device.errors == []
     (table,) = service.tables.values()
     assert table.session.state.is_over
@@ -360,7 +360,7 @@ def test_a_guest_who_leaves_mid_game_hands_the_seat_to_the_games_bot() -> None:
     assert line in snap.log and line in other.snapshot.log  # type: ignore[index]
     assert snap.ply >= ply
     play_out([host, other], random.Random(4))
-    assert host.snapshot.phase == other.snapshot.phase == "over"  # type: ignore[index]
+    assert host.snapshot.stage == other.snapshot.stage == "over"  # type: ignore[index]
 
 
 def test_leaving_is_refused_to_a_device_that_sits_nowhere_and_to_the_host() -> None:

@@ -42,7 +42,7 @@ class Recorded:
     def actor(self) -> TableClient | None:
         for device in self.devices:
             snap = device.snapshot
-            if snap and snap.phase == "playing" and (snap.legal or snap.may_roll):
+            if snap and snap.stage == "playing" and (snap.legal or snap.may_roll):
                 return device
         return None
 

@@ -87,7 +87,7 @@ def test_nothing_sent_before_the_end_tells_the_seed(game: str) -> None:
         send = transport.device.send
 
         def heard(text: str, send: Any = send) -> None:
-            frames.append((table.phase == "over", text))
+            frames.append((table.stage == "over", text))
             send(text)
 
         transport.device.send = heard
@@ -95,13 +95,13 @@ def test_nothing_sent_before_the_end_tells_the_seed(game: str) -> None:
     rng, asked = random.Random(3), 0
     for _ in range(3000):
         clock.now += 0.1
-        if table.phase != "playing":
+        if table.stage != "playing":
             break
         if rng.random() < 0.3:
             rng.choice(devices).ask_record()
             asked += 1
         act_randomly(devices, rng)
-    assert table.phase == "over" and asked > 10
+    assert table.stage == "over" and asked > 10
     before = [text for over, text in frames if not over]
     records = [json.loads(t)["record"] for t in before if json.loads(t)["op"] == "record"]
     if not load(game).hidden_information:  # (a game with hidden cards gives none before)
@@ -168,7 +168,7 @@ def extreme_rules() -> list[tuple[str, dict[str, Any]]]:
     value, each choice, a bool's other value, a structured rule's other table."""
     cases: list[tuple[str, dict[str, Any]]] = []
     for key in games():
-        for info in type(load(key).rules).describe():
+        for info in type(load(key).rules).infos():
             values: list[Any] = []
             if info.min is not None:
                 values += [info.min, info.max]
@@ -190,9 +190,7 @@ def _depth(value: Any) -> int:
 
 
 def test_a_message_may_nest_as_deep_as_the_deepest_rule() -> None:
-    deepest = max(
-        _depth(info.default) for key in games() for info in type(load(key).rules).describe()
-    )
+    deepest = max(_depth(info.default) for key in games() for info in type(load(key).rules).infos())
     assert 2 + deepest <= MAX_DEPTH  # the message, its "rules", then the value's lists
 
 
@@ -215,7 +213,7 @@ def test_every_rule_at_its_extremes_opens_a_table_and_plays(
         clock.now += 0.1
         act_randomly(devices, rng)
     assert not host.errors, host.errors
-    assert host.snapshot.phase in ("playing", "over") and host.snapshot.ply > 0  # type: ignore[index]
+    assert host.snapshot.stage in ("playing", "over") and host.snapshot.ply > 0  # type: ignore[index]
 
 
 # ------------------------------------------------------------ 6: throwaway tables close --
@@ -246,7 +244,7 @@ def test_a_host_who_reloads_within_the_grace_keeps_the_lobby() -> None:
     clock.now += 10 * authority.HOST_GRACE
     assert service.close_idle() == [] and back.seated is not None
     back.start()
-    assert back.snapshot.phase == "playing"  # type: ignore[index]
+    assert back.snapshot.stage == "playing"  # type: ignore[index]
     back.disconnect()  # once the game is on, an away host waits like any seat
     clock.now += 10 * authority.HOST_GRACE
     assert service.close_idle() == [] and guest.seated is not None
@@ -274,7 +272,7 @@ def test_a_finished_game_frees_its_table_soon() -> None:
     host.start()
     play_out([host, guest], random.Random(4))
     code = host.code
-    assert host.snapshot.phase == "over"  # type: ignore[index]
+    assert host.snapshot.stage == "over"  # type: ignore[index]
     guest.ask_record()  # (saving the record is no play: it keeps nothing open)
     clock.now += authority.OVER_CLOSE - 1
     assert service.close_idle() == []

@@ -76,7 +76,7 @@ def lockstep(
             assert comparable(one.snapshot) == comparable(other.snapshot), count
         for one, other in twins:
             snap = comparable(one.snapshot)
-            if snap["phase"] != "playing":
+            if snap["stage"] != "playing":
                 continue
             if snap["legal"]:
                 move = rng.choice(snap["legal"])
@@ -135,7 +135,7 @@ def test_a_restarted_service_resumes_the_table_and_its_devices_play_on_to_the_en
     play(twins, twin_rng, 6)
     seen = [comparable(d.snapshot) for d in devices]
     assert seen == [comparable(d.snapshot) for d in twins]
-    assert seen[0]["ply"] >= 6 and seen[0]["phase"] == "playing"
+    assert seen[0]["ply"] >= 6 and seen[0]["stage"] == "playing"
     held = [(d.code or "", d.token or "") for d in devices]
     first.stop()
 
@@ -149,7 +149,7 @@ def test_a_restarted_service_resumes_the_table_and_its_devices_play_on_to_the_en
     actions = lockstep(list(zip(back, twins, strict=True)), rng)
     assert actions > 0
     final = comparable(back[0].snapshot)
-    assert final["phase"] == "over" and final["outcome"]
+    assert final["stage"] == "over" and final["outcome"]
     # Over: kept until it closes, then gone from the store too.
     assert [code for code, _ in StoredTables(second.store).load_all()] == [held[0][0]]
     clock.now += OVER_CLOSE
@@ -291,7 +291,27 @@ def test_a_corrupt_or_foreign_row_is_skipped_with_a_log_line(
     assert any("not text" in r.getMessage() for r in caplog.records)
     back = local_client(second.service)
     back.rejoin(good, host.token or "")
-    assert comparable(back.snapshot)["phase"] == "playing"
+    assert comparable(back.snapshot)["stage"] == "playing"
+    second.stop()
+
+
+def test_a_table_kept_by_version_1_which_named_its_stage_phase_resumes(tmp_path: Path) -> None:
+    clock = Clock()
+    path = tmp_path / "classes.sqlite3"
+    first = Server(path, clock)
+    host, _ = open_table(first.service, "wolf_and_sheep", ["human", "human"])
+    host.start()
+    code = host.code or ""
+    ((_, text),) = StoredTables(first.store).load_all()
+    kept = json.loads(text)
+    assert kept["version"] == 2 and kept["stage"] == "playing"
+    old = {k: v for k, v in kept.items() if k != "stage"}
+    first.store.save_table(code, json.dumps({**old, "version": 1, "phase": "playing"}))
+    first.stop()
+
+    second = Server(path, clock)
+    assert list(second.service.tables) == [code]
+    assert second.service.tables[code].stage == "playing"
     second.stop()
 
 

@@ -94,9 +94,9 @@ def test_two_devices_play_over_websockets_and_a_dropped_one_rejoins() -> None:
     async def scenario(served: Served) -> None:
         host, guest = await seated_pair(served)
         host.start()
-        await until(lambda: guest.snapshot.phase == "playing", "the start")  # type: ignore[index]
+        await until(lambda: guest.snapshot.stage == "playing", "the start")  # type: ignore[index]
         rng, moves = random.Random(1), 0
-        await until(lambda: host.snapshot.phase == "playing", "the start, on the host")  # type: ignore[index]
+        await until(lambda: host.snapshot.stage == "playing", "the start, on the host")  # type: ignore[index]
         for _ in range(3000):  # (each turn awaits: the event loop runs the connections)
             if moves >= 4:
                 break
@@ -167,8 +167,8 @@ def test_a_bots_think_runs_in_a_thread_and_the_game_goes_on() -> None:
         table.session.bot_thinks = watched  # type: ignore[method-assign]
         host.start()
         rng = random.Random(2)
-        await until(lambda: host.snapshot.phase == "playing", "the start")  # type: ignore[index]
-        while host.snapshot.phase != "over":  # type: ignore[index]
+        await until(lambda: host.snapshot.stage == "playing", "the start")  # type: ignore[index]
+        while host.snapshot.stage != "over":  # type: ignore[index]
             snap, heard = host.snapshot, host.messages
             if snap is not None and snap.legal:
                 await asyncio.sleep(GAP)  # a pupil's pace: under the flood limit
@@ -205,7 +205,7 @@ def test_a_pupils_bot_function_joins_from_python_and_plays_its_seat() -> None:
                 await asyncio.sleep(0.01)
         await seat.finished()
         assert seat.error is None and seat.moves > 0 and seat.seat == 1
-        await until(lambda: host.snapshot.phase == "over", "the end, on the host")  # type: ignore[index]
+        await until(lambda: host.snapshot.stage == "over", "the end, on the host")  # type: ignore[index]
         assert host.errors == []
 
     run(scenario)
@@ -232,7 +232,7 @@ def test_pupils_bots_keep_under_the_flood_limit_however_fast_the_table_answers(
         host.start()
         await asyncio.wait_for(asyncio.gather(own.finished(), guest.finished()), 20)
         assert own.error is None and guest.error is None, (own.error, guest.error)
-        assert host.snapshot is not None and host.snapshot.phase == "over"
+        assert host.snapshot is not None and host.snapshot.stage == "over"
         assert own.moves + guest.moves > 4 * 5  # well past the burst
 
     asyncio.run(scenario())
@@ -272,7 +272,7 @@ def test_join_blocks_in_a_script_until_the_game_is_over() -> None:
                 host.move(message.legal[-1])
             if (
                 isinstance(message, State)
-                and message.phase == "lobby"
+                and message.stage == "lobby"
                 and message.seats[1]["taken"]
             ):
                 host.start()
@@ -456,7 +456,7 @@ def test_the_probes_of_issue_39_are_answered_in_words_with_no_traceback_logged(
         await until(lambda: opener.snapshot, "the table with a designed die")
         assert opener.snapshot.rules == {"die": die}  # type: ignore[index]
         host.start()
-        await until(lambda: host.snapshot.phase == "playing", "the start")  # type: ignore[index]
+        await until(lambda: host.snapshot.stage == "playing", "the start")  # type: ignore[index]
         guest.ask_record()
         await until(lambda: guest.record, "the record")
         assert "seed" not in (guest.record or {})
@@ -474,7 +474,7 @@ async def act(devices: list[TableClient], rng: random.Random) -> bool:
     and the table's answer arrives; False if none may act."""
     for device in devices:
         snap = device.snapshot
-        if snap is None or snap.phase != "playing":
+        if snap is None or snap.stage != "playing":
             continue
         heard = device.messages
         if snap.legal:
@@ -510,7 +510,7 @@ def test_a_restarted_server_resumes_its_tables_and_the_devices_rejoin_over_webso
         server = app.listen(first.port, "127.0.0.1")
         host, guest = await seated_pair(first, "shave_a_sheep")
         host.start()
-        await until(lambda: getattr(host.snapshot, "phase", None) == "playing", "the start")
+        await until(lambda: getattr(host.snapshot, "stage", None) == "playing", "the start")
         for _ in range(8):
             assert await act([host, guest], rng)
         assert host.snapshot is not None
@@ -549,7 +549,7 @@ def test_a_restarted_server_resumes_its_tables_and_the_devices_rejoin_over_webso
             assert host.snapshot == seen[0] and host.token == held[0][1]
             while await act([host, guest], rng):
                 pass
-            assert host.snapshot.phase == "over" and host.snapshot.outcome  # type: ignore[index]
+            assert host.snapshot.stage == "over" and host.snapshot.outcome  # type: ignore[index]
         finally:
             host.disconnect()
             guest.disconnect()
@@ -602,7 +602,7 @@ def test_a_server_killed_with_sigkill_resumes_its_game_in_a_new_process(tmp_path
             guest.sit(host.code or "", 1)
             await until(lambda: guest.snapshot, "the guest's seat")
             host.start()
-            await until(lambda: getattr(host.snapshot, "phase", None) == "playing", "the start")
+            await until(lambda: getattr(host.snapshot, "stage", None) == "playing", "the start")
             for _ in range(12):
                 assert await act([host, guest], rng)
             assert host.snapshot is not None

@@ -198,30 +198,6 @@ class BattleSheepDrawing(Drawing[BattleSheepState]):
             if isinstance(m, Split) and m.source == cell and m.count == count
         )
 
-    def describe(self, frame: Frame[BattleSheepState]) -> str:
-        """The phase, the field's size and every stack by hex, owner and size."""
-        state = frame.state
-        assert isinstance(state, BattleSheepState), "a Battle Sheep drawing draws its states"
-        game = state.game
-        status = str(state).splitlines()[0].lstrip("# ")
-        pastures = len(geo.cells_of(state.field)) if state.field else 0
-        lines = [status, f"The field has {pastures} pastures (hexes)."]
-        stacks = state.stacks()
-        scores = state.scores()
-        for player in range(game.rules.players):
-            mine = [
-                f"{size} on {geo.name(cell)}" for cell, owner, size in stacks if owner == player
-            ]
-            held = ", ".join(mine) if mine else "no sheep on the field yet"
-            shape = PLAYER_SHAPES[player]
-            lines.append(
-                f"{game.player_name(player)} ({shape}s): {held}; {scores[player]} pastures."
-            )
-        if frame.selection:  # (cell, count): the stack picked and how many sheep go
-            cell, count = frame.selection
-            lines.append(f"Picked: {count} sheep of the stack on {geo.name(cell)}.")
-        return "\n".join(lines)
-
     # -- parts of the picture -------------------------------------------------------------
     def _draw_header(self, canvas: Any, state: BattleSheepState) -> None:
         players = state.game.rules.players
@@ -371,7 +347,7 @@ class BattleSheepDrawing(Drawing[BattleSheepState]):
             text = f"{name(state.turn)}: click a stack, choose how many go, click where to."
             last = state.history[-1] if state.history else None
             if isinstance(last, Split):
-                text = f"Last: {self.move_label(state, last)}. " + text
+                text = f"Last: {self.words(state).move_label(state, last)}. " + text
         if not self.hints and state.phase != OVER:
             return
         # Long lines (an outcome with its tie-break) wrap onto two lines: squeezing one line

@@ -68,7 +68,7 @@ def territory_picture(state: BattleSheepState, caption: str, scale: float = 0.75
     first (grey: two players at once), as the bots count territory."""
     owners = first_reached(state)
 
-    class TerritoryView(BattleSheepDrawing):
+    class TerritoryDrawing(BattleSheepDrawing):
         def pasture_colour(self, state: BattleSheepState, cell: int) -> str:
             owner = owners.get(cell)
             if owner is None:
@@ -79,7 +79,7 @@ def territory_picture(state: BattleSheepState, caption: str, scale: float = 0.75
         state,
         caption=caption,
         scale=scale,
-        drawing=TerritoryView(width=PICTURE_SIZE[0], height=PICTURE_SIZE[1], hints=False),
+        drawing=TerritoryDrawing(width=PICTURE_SIZE[0], height=PICTURE_SIZE[1], hints=False),
     )
 
 

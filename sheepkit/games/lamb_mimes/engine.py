@@ -617,7 +617,7 @@ class LambMimesState(  # type: ignore[misc]  # frozen on settable field classes:
         return f"{move} is not a legal move now."
 
     def __str__(self) -> str:
-        return _describe(self.view(self.turn), full=self)
+        return _text(self.view(self.turn), full=self)
 
 
 UNKNOWN = "unknown"  # face down, not known to this player
@@ -697,7 +697,7 @@ class LambMimesView(LambMimesTable):  # type: ignore[misc]  # see _fields
         )
 
     def __str__(self) -> str:
-        return _describe(self)
+        return _text(self)
 
 
 #: The fields a player's view shares with the full state (the game and the public table):
@@ -940,7 +940,7 @@ class _Work(LambMimesCards, LambMimesTable):
         self.last = f"{summary} The match is over: {who} {verb} with {best} points."
 
 
-def _describe(view: LambMimesView, full: LambMimesState | None = None) -> str:
+def _text(view: LambMimesView, full: LambMimesState | None = None) -> str:
     """Plain text: the public table, and the hands (all of them for a full state)."""
     game = view.game
     top = NAMES[view.discard[-1]] if view.discard else "-"

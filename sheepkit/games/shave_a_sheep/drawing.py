@@ -298,7 +298,7 @@ class ShaveASheepDrawing(Drawing[ShaveASheepState]):
                     f"{howler} howled first and sent the wolf to {name(move.target or 0)}."
                 )
             else:
-                said = self.move_label(state, move).lower()
+                said = self.words(state).move_label(state, move).lower()
                 paid = _shear_fee(state) if move.action == "shear" and cost else None
                 if paid is not None:
                     said += f" (paid {paid} wool)"

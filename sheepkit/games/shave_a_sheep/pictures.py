@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.words import words_for
 from ...ui import svg
 from ...ui.picture import picture, pictures
-from .drawing import ShaveASheepDrawing
 from .engine import ShaveASheep, ShaveASheepState
 from .lesson import Analysis
 from .rules import ShaveASheepRules
@@ -91,11 +91,10 @@ def plot(analyses: list[Analysis], title: str = "") -> svg.Chart:
 def face_pictures(scale: float = 0.6) -> Any:
     """One picture per face of the base die, each with what a player may do on it."""
     game = ShaveASheep(ShaveASheepRules())
-    drawing = ShaveASheepDrawing()
     items = []
     for roll in game.faces:
         state = game.position(phase="act", face=roll, middle=8, sheep=(2, 2), piles=(0, 0))
-        options = "; ".join(drawing.move_label(state, m) for m in state.legal_moves())
+        options = "; ".join(words_for(state.game).move_label(state, m) for m in state.legal_moves())
         items.append(picture(state, caption=f"<b>{roll}</b>: {options}", scale=scale))
     return pictures(*items)
 

@@ -31,7 +31,7 @@ def replay_app(final: WolfAndSheepState) -> GameApp:
     return app
 
 
-class MarkedView(WolfAndSheepDrawing):
+class MarkedDrawing(WolfAndSheepDrawing):
     """The board with some squares tinted and labelled (colour AND a short text on each)."""
 
     def __init__(
@@ -76,8 +76,8 @@ def reach_marks(state: WolfAndSheepState) -> dict[int, tuple[str, str]]:
 def reach_picture(state: WolfAndSheepState, caption: str = "") -> Any:
     """Auto-victory explained in a picture (see reach_marks), captioned with the verdict."""
     reason = explain_auto_victory(state).reason or "Auto-victory does not fire."
-    view = MarkedView(state.game, reach_marks(state))
-    return picture(state, caption=caption or reason, drawing=view)
+    drawing = MarkedDrawing(state.game, reach_marks(state))
+    return picture(state, caption=caption or reason, drawing=drawing)
 
 
 def heatmap_picture(
@@ -97,8 +97,8 @@ def heatmap_picture(
     placed = [parse_square(w, board) for w in wolves]
     free = next(sq for sq in marks if sq not in placed)
     state = game.position(free, placed, to_move)
-    view = MarkedView(game, marks, show_sheep=False)
+    drawing = MarkedDrawing(game, marks, show_sheep=False)
     who = "the sheep" if to_move == SHEEP else "the wolves"
     legend = f"S = the sheep wins, W = the wolves win, with the number of moves; {who} to move."
     text = f"{caption} {legend}" if caption else legend
-    return picture(state, caption=text, drawing=view)
+    return picture(state, caption=text, drawing=drawing)

@@ -701,7 +701,7 @@ class AppPage:
         for seat in self.app.locator(".sk-seat select").all():
             labels: list[str] = seat.evaluate("s => Array.from(s.options, o => o.text)")
             current: str = seat.evaluate("s => s.options[s.selectedIndex]?.text ?? ''")
-            human = next((label for label in labels if "Human" in label.lower()), None)
+            human = next((label for label in labels if "human" in label.lower()), None)
             if human is None or human == current:
                 continue
             self._choose(seat, human, timeout)

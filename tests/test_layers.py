@@ -51,6 +51,24 @@ ALLOWED: dict[str, set[str]] = {
     "tables": {"core", "platform", "bots", "live", "session", "play", "game_log", "classes"},
     # What a screen shows of a game in play: the one view the app and the play page render.
     "screen": {"core", "platform", "bots", "live", "session", "game_log"},
+    # The board from the keyboard and in words, as the app and the play page both use them.
+    "board_keys": {"core", "screen"},
+    "board_speech": {"core", "screen"},
+    # The play page's Python: a session and its screen, no widgets; the games' package
+    # registers the games it plays.
+    "play_page": {
+        "core",
+        "platform",
+        "bots",
+        "live",
+        "session",
+        "game_log",
+        "screen",
+        "board_keys",
+        "board_speech",
+        "drawing",
+        "package",
+    },
     # A game's package registers its engine, words and drawing; its panel is made lazily.
     "game": {"core", "platform", "bots", "own", "own drawing", "drawing", "session", "play"},
     # A lesson's numbers: no widgets, not even inside a function.
@@ -62,7 +80,17 @@ ALLOWED: dict[str, set[str]] = {
 }
 ALLOWED["lesson"] |= {"lab", "game", "package", "lesson"}
 ALLOWED["game"] |= {"app"}  # the panel maker's lazy import, made when an app asks for it
-ALLOWED["package"] = BELOW_APP | {"session", "play", "lab", "game", "classes", "tables", "screen"}
+ALLOWED["package"] = BELOW_APP | {
+    "session",
+    "play",
+    "lab",
+    "game",
+    "classes",
+    "tables",
+    "screen",
+    "board_keys",
+    "board_speech",
+}
 ALLOWED["app"] = ALLOWED["package"] | {"package", "lesson", "lessons", "widgets"}
 ALLOWED["serving"] = ALLOWED["app"] | {"app"}
 for _layer in ("package", "app", "serving"):

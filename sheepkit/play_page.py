@@ -331,6 +331,7 @@ class PlayPage:
             "height": drawing.height,
             "board": self.board(),
             "steerable": steerable,
+            "targets": [[t.x, t.y, t.label] for t in screen.targets()],
             "words": board_words,
             "say": say,
             "status": {

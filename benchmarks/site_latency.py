@@ -21,6 +21,14 @@ request elsewhere is counted. Targets on a 2-core machine: first visit <= 15 s, 
 <= 6 s, site < 80 MB. Bounded: one page at a time, 300 s each.
 Each visit also reports the CPU seconds Chromium spent on it (Linux /proc), which a busy
 machine changes less than the wall clock; say the load average with the figures.
+
+Each game's play page (`play/<game>.html`, site/play_pages.py) is measured beside its app in
+the same run, in a new profile of its own, first and second visit: the board painted (the
+page's own mark, `window.sheepkitPlay.painted`, its first replay on the canvas) and the first
+possible action; with `--server classroom`, what it cost the server. Issue 36's targets for
+it: <= 10 MB cold, painted <= 1.5 s cold and <= 1 s warm, and >= 3x sooner than the app's
+board; 30 pupils cold <= 0.3 GB (printed as 30 x the first visit's bytes). `--no-play`
+leaves the play pages out.
 """
 
 from __future__ import annotations
@@ -84,6 +92,22 @@ def browser_cpu() -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+# The same for a play page: its board painted, and a move, roll or list to use.
+PLAY_MILESTONES = """(limit) => new Promise((resolve) => {
+  const out = { painted: null, action: null, cells: null };
+  const on = (b) => b && !b.disabled && b.offsetParent !== null;
+  const tick = () => {
+    const now = performance.now(), play = window.sheepkitPlay;
+    if (out.painted === null && play && play.painted !== null) out.painted = play.painted;
+    if (out.action === null && Array.from(document.querySelectorAll('.sk-move, #sk-roll, '
+        + '#sk-move-play')).some(on)) out.action = now;
+    if ((out.painted !== null && out.action !== null) || now > limit) resolve(out);
+    else setTimeout(tick, 20);
+  };
+  tick();
+})"""
+
+
 class Counted:
     """What reached the classroom server: (status, path, body bytes) per request."""
 
@@ -137,12 +161,14 @@ def serve_classroom(site: Path, counted: Counted) -> Iterator[str]:
         classes.cleanup()
 
 
-def visit(offline: Offline, name: str) -> dict[str, Any]:
+def visit(offline: Offline, name: str, play: bool = False) -> dict[str, Any]:
+    """One visit of the game's app (Voici), or of its play page (``play``)."""
     page = offline.context.new_page()
     page.add_init_script(PAGE_HELPERS)
     cpu = browser_cpu()
-    page.goto(f"{offline.base}voici/render/{name}.html", timeout=60_000)
-    result: dict[str, Any] = page.evaluate(MILESTONES, TIMEOUT_MS)
+    path = f"play/{name}.html" if play else f"voici/render/{name}.html"
+    page.goto(f"{offline.base}{path}", timeout=60_000)
+    result: dict[str, Any] = page.evaluate(PLAY_MILESTONES if play else MILESTONES, TIMEOUT_MS)
     cpu = browser_cpu() - cpu
     page.close()
     times = {k: (None if v is None else round(v / 1000, 2)) for k, v in result.items()}
@@ -154,6 +180,68 @@ def site_size(site: Path) -> dict[str, float]:
     files = [p for p in site.rglob("*") if p.is_file()]
     files = [p for p in files if p.suffix not in {".gz", ".br"} or not p.with_suffix("").is_file()]
     return {"megabytes": round(sum(p.stat().st_size for p in files) / 1e6, 1), "files": len(files)}
+
+
+def measure(
+    playwright: Any,
+    base: str,
+    counted: Counted,
+    name: str,
+    play: bool,
+    requests: bool,
+    results: dict[str, Any],
+) -> None:
+    """A first and a second visit of a game's app (or play page) in a new browser profile:
+    the first finds nothing cached, the second has what a pupil's browser keeps. (The offline
+    tests' routing would turn the HTTP cache off: here Chromium itself resolves no other
+    host.)"""
+    classroom = results["server"] == "classroom"
+    with tempfile.TemporaryDirectory(prefix="sheepkit-profile-") as profile:
+        context = launch_profile(playwright, Path(profile), ONLY_LOOPBACK)
+        offline = Offline.around(context, base, cached=True)
+        start = len(counted.seen)
+        first = visit(offline, name, play)
+        middle = len(counted.seen)
+        second = visit(offline, name, play)
+        offline.close()
+    if classroom:
+        first["server"] = counted.summary(start, middle)
+        second["server"] = counted.summary(middle)
+        if requests:
+            for label, part in (
+                ("first", counted.seen[start:middle]),
+                ("second", counted.seen[middle:]),
+            ):
+                for status, path, length in part:
+                    print(f"  {label} {status} {length:>10} {path}")
+    kind = "play" if play else "apps"
+    results.setdefault(kind, {})[name] = {"first": first, "second": second}
+    results["blocked"] = results.get("blocked", 0) + len(offline.blocked)
+    label = f"{name} (play)" if play else name
+    print(
+        f"{label:24} first visit: painted {first['painted']} s, action {first['action']} s,"
+        f" cells {first['cells']} s ({first['cpu']} CPU-s) | second visit: painted"
+        f" {second['painted']} s, action {second['action']} s, cells {second['cells']} s"
+        f" ({second['cpu']} CPU-s)",
+        flush=True,
+    )
+    if classroom:
+        one, two = first["server"], second["server"]
+        print(
+            f"{'':24} to the server: first visit {one['megabytes']} MB in"
+            f" {one['requests']} requests ({one['not_modified']} answered 304) | second"
+            f" visit {two['megabytes']} MB in {two['requests']} requests"
+            f" ({two['not_modified']} answered 304)",
+            flush=True,
+        )
+    if play:
+        app = results["apps"][name]["first"]
+        if app["painted"] and first["painted"]:
+            ratio = app["painted"] / first["painted"]
+            print(f"{'':24} board painted {ratio:.1f}x sooner than the app's (first visits)")
+        if classroom:
+            pupils = 30 * first["server"]["megabytes"] / 1000
+            print(f"{'':24} 30 pupils cold: {pupils:.2f} GB", flush=True)
 
 
 def main() -> None:
@@ -168,6 +256,7 @@ def main() -> None:
         help="the classroom server sends no brotli: Chromium offers it on 127.0.0.1, but not"
         " to a plain-http server at a school network's address",
     )
+    parser.add_argument("--no-play", action="store_true", help="leave the play pages out")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -185,45 +274,8 @@ def main() -> None:
         serving = serve_site(cache_seconds=3600)
     with serving as base, sync_playwright() as playwright:
         for name in args.apps.split(","):
-            # A new browser profile per app: the first visit finds nothing cached, the second
-            # has what a pupil's browser keeps. The offline tests' routing would turn the HTTP
-            # cache off: here Chromium itself resolves no other host.
-            with tempfile.TemporaryDirectory(prefix="sheepkit-profile-") as profile:
-                context = launch_profile(playwright, Path(profile), ONLY_LOOPBACK)
-                offline = Offline.around(context, base, cached=True)
-                start = len(counted.seen)
-                first = visit(offline, name)
-                middle = len(counted.seen)
-                second = visit(offline, name)
-                offline.close()
-            if args.server == "classroom":
-                first["server"] = counted.summary(start, middle)
-                second["server"] = counted.summary(middle)
-                if args.requests:
-                    for label, part in (
-                        ("first", counted.seen[start:middle]),
-                        ("second", counted.seen[middle:]),
-                    ):
-                        for status, path, length in part:
-                            print(f"  {label} {status} {length:>10} {path}")
-            results["apps"][name] = {"first": first, "second": second}
-            results["blocked"] = results.get("blocked", 0) + len(offline.blocked)
-            print(
-                f"{name:16} first visit: painted {first['painted']} s, action {first['action']} s,"
-                f" cells {first['cells']} s ({first['cpu']} CPU-s) | second visit: painted"
-                f" {second['painted']} s, action {second['action']} s, cells {second['cells']} s"
-                f" ({second['cpu']} CPU-s)",
-                flush=True,
-            )
-            if args.server == "classroom":
-                one, two = first["server"], second["server"]
-                print(
-                    f"{'':16} to the server: first visit {one['megabytes']} MB in"
-                    f" {one['requests']} requests ({one['not_modified']} answered 304) | second"
-                    f" visit {two['megabytes']} MB in {two['requests']} requests"
-                    f" ({two['not_modified']} answered 304)",
-                    flush=True,
-                )
+            for play in (False,) if args.no_play else (False, True):
+                measure(playwright, base, counted, name, play, args.requests, results)
     print(f"requests outside the site (failed): {results.get('blocked', 0)}")
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if args.json:

@@ -51,9 +51,13 @@ def browser_weaker(description: str) -> str:
     )
 
 
-#: Where a page's own path ends and the site's folders begin (Voici pages, JupyterLite, and
-#: the kernel's worker script under the site's extensions or build folder).
-_SITE_FOLDERS = ("/voici/", "/lab/", "/notebooks/", "/tree/", "/extensions/", "/build/")
+#: Where a page's own path ends and the site's folders begin (Voici pages, JupyterLite, the
+#: kernel's worker script under the site's extensions or build folder, the play pages and
+#: their worker under static/).
+_SITE_FOLDERS = (
+    "/voici/", "/lab/", "/notebooks/", "/tree/", "/extensions/", "/build/",
+    "/play/", "/static/",  # the play pages (site/play_pages.py) and their worker script
+)  # fmt: skip
 
 
 def site_base(pathname: str) -> str:

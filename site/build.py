@@ -778,6 +778,9 @@ def check_site(out: Path, notebooks: list[str]) -> None:
 
     problems = [f"outside URL in {u}" for u in outside_urls(out)]
     problems += teacher_pages.check_pages(out)
+    import play_pages
+
+    problems += play_pages.check_pages(out)
     for name in notebooks:
         page = out / "voici" / "render" / f"{name}.html"
         if not page.is_file():
@@ -959,6 +962,10 @@ def build(out: Path) -> None:
     (tmp_out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _
     split_files(tmp_out)
     version_folders(tmp_out)
+    log("play pages: Pyodide, sheepkit and a canvas, with a snapshot of their own")
+    import play_pages
+
+    play_pages.write_play_pages(tmp_out)
     check_site(tmp_out, notebooks)
     precompress(tmp_out)
     shutil.rmtree(out, ignore_errors=True)

@@ -14,11 +14,7 @@ from test_board_speech import played
 from test_page_style import contrast
 
 import sheepkit
-from sheepkit.core.contract import Target
-from sheepkit.drawing import Drawing, Frame, TextDrawing, drawing_for
-from sheepkit.games.wolf_and_sheep.engine import square
-from sheepkit.ui import GameApp
-from sheepkit.ui.board_keys import (
+from sheepkit.board_keys import (
     ARROWS,
     CURSOR_DARK,
     CURSOR_LIGHT,
@@ -26,6 +22,10 @@ from sheepkit.ui.board_keys import (
     box,
     step,
 )
+from sheepkit.core.contract import Target
+from sheepkit.drawing import Drawing, Frame, TextDrawing, drawing_for
+from sheepkit.games.wolf_and_sheep.engine import square
+from sheepkit.ui import GameApp
 from sheepkit.ui.focus_keeper import BOARD, MOVES, FocusKeeper
 
 pytestmark = pytest.mark.usefixtures("dice_race_and_high_card")

@@ -53,6 +53,24 @@ ALLOWED: dict[str, set[str]] = {
     "screen": {"core", "platform", "bots", "live", "session", "game_log"},
     # The bots' pace on a screen (an event loop's timer over a session).
     "autoplay": {"core", "live", "session"},
+    # The board from the keyboard and in words, as the app and the play page both use them.
+    "board_keys": {"core", "screen"},
+    "board_speech": {"core", "screen"},
+    # The play page's Python: a session and its screen, no widgets; the games' package
+    # registers the games it plays.
+    "play_page": {
+        "core",
+        "platform",
+        "bots",
+        "live",
+        "session",
+        "game_log",
+        "screen",
+        "board_keys",
+        "board_speech",
+        "drawing",
+        "package",
+    },
     # A game's package registers its engine, words and drawing; its panel is made lazily.
     "game": {"core", "platform", "bots", "own", "own drawing", "drawing", "session", "play"},
     # A lesson's numbers: no widgets, not even inside a function.
@@ -73,6 +91,8 @@ ALLOWED["package"] = BELOW_APP | {
     "tables",
     "screen",
     "autoplay",
+    "board_keys",
+    "board_speech",
 }
 ALLOWED["app"] = ALLOWED["package"] | {"package", "lesson", "lessons", "widgets"}
 ALLOWED["serving"] = ALLOWED["app"] | {"app"}

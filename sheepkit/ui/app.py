@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
+from ..board_keys import BoardKeys
 from ..core import Game, State, load
 from ..core.contract import PanelHooks
 from ..core.registry import entry_for
@@ -31,7 +32,6 @@ from ..core.rules import Rules
 from ..drawing import BoardDrawing, draw_curtain, drawing_for
 from ..screen import Change, Screen
 from ..session import Session
-from .board_keys import BoardKeys
 from .board_speech import BoardSpeech
 from .extras import Extras
 from .focus_keeper import BOARD, MOVES, FocusKeeper

@@ -20,13 +20,11 @@ import html
 
 import ipywidgets as w
 
+from ..board_speech import KEYS_HINT, MOST_LINES, Announcer, described
 from ..screen import Screen
 from .page_style import SR_ONLY
 
-#: Said after the description of a board that has a keyboard cursor (board_keys).
-KEYS_HINT = "On the board: the arrow keys move, Enter or Space picks."
-#: At most this many log lines are said at once (a loaded record is not read out whole).
-MOST_LINES = 5
+__all__ = ["KEYS_HINT", "MOST_LINES", "BoardSpeech"]
 
 
 class BoardSpeech:
@@ -52,8 +50,7 @@ class BoardSpeech:
         self.shown = False
         self.words = ""  # the description now
         self.said = ""  # the live region's text now
-        self._heard_plies: int | None = None  # how many plies of the game have been said
-        self._over_said = False
+        self.announcer = Announcer()  # which plies of the game have been said
 
     @property
     def widgets(self) -> tuple[w.Widget, ...]:
@@ -74,35 +71,13 @@ class BoardSpeech:
     def refresh(self, screen: Screen, steerable: bool) -> None:
         """Bring name, description and announcer up to date with the screen's position
         (``steerable``: the board has a keyboard cursor, so its hint is said too)."""
-        live = screen.live
-        self.name.value = f"{html.escape(live.game.title)} board"
-        self.words = screen.described()
-        if steerable and live.curtain_for is None:
-            self.words += f"\n{KEYS_HINT}"
+        self.name.value = f"{html.escape(screen.live.game.title)} board"
+        self.words = described(screen, steerable)
         lines = "".join(f"<div>{html.escape(line)}</div>" for line in self.words.splitlines())
         self.text.value = f"<div style='font-family:monospace;white-space:pre-wrap'>{lines}</div>"
-        self._announce(screen)
-
-    def _announce(self, screen: Screen) -> None:
-        live = screen.live
-        state, plies = live.state, live.ply
-        if not live.at_end or self._heard_plies is None or plies < self._heard_plies:
-            # The first position, a new game, Undo or the history: nothing new was played.
-            if live.at_end:
-                self._heard_plies, self._over_said = plies, state.is_over
-            return
-        if live.curtain_for is not None:
-            if plies > self._heard_plies:  # the next player's secrets stay unsaid
-                self._heard_plies = plies
-                self.say(self.words)
-            return
-        lines = [line.text for line in screen.log() if line.last > self._heard_plies]
-        self._heard_plies = plies
-        if state.is_over and not self._over_said:
-            lines.append(f"Game over. {state.outcome()}")
-            self._over_said = True
-        if lines:
-            self.say(". ".join(line.rstrip(".") for line in lines[-MOST_LINES:]) + ".")
+        said = self.announcer.heard(screen, self.words)
+        if said is not None:
+            self.say(said)
 
     def say(self, words: str) -> None:
         """Say ``words`` now (a move, the keyboard cursor's target, why a click did nothing)."""

@@ -16,8 +16,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..core.contract import Target
-from ..screen import Screen
+from .core.contract import Target
+from .screen import Screen
 
 #: Arrow keys and their directions on the canvas (y grows downwards).
 ARROWS = {

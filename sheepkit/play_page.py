@@ -1,0 +1,390 @@
+"""The play page's Python (the static site's ``play/<game>.html``): one game on a plain canvas,
+no widgets, no Jupyter.
+
+A ``PlayPage`` holds a ``Session`` and its ``Screen`` (``sheepkit.screen``: the one view of a
+game in play that the notebook app renders too) and gives the page one JSON-able dict of what
+to show (``view``): the board as drawing commands (``CanvasRecorder``, which takes the same
+ipycanvas calls the drawings make on the app's canvas, for the page's script to replay on a
+2D context), the status line, the moves, the Roll control, the seats, Undo and Redo, the game
+log, the board in words and what the live region says. What the person does comes back as
+``act(name, *args)``: a click, a key, a move, a roll, undo, redo, a new game, a seat, a race
+claim, lifting the curtain, and ``tick``, which the page calls when the view's ``wake`` says
+(the bots' moves wait a moment, as in the app, and the page's script keeps the clock).
+The keyboard's cursor (``sheepkit.board_keys``) and the live region's words
+(``sheepkit.board_speech``) are the app's own.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from .board_keys import BoardKeys
+from .board_speech import Announcer, described
+from .core import Game, State, load
+from .drawing import draw_curtain, drawing_for
+from .screen import Change, Screen
+from .session import HUMAN, Race, Session, race_claims
+
+#: The ipycanvas settings the drawings set (as attributes), and their 2D context names.
+SETTINGS = {
+    "fill_style": "fillStyle",
+    "stroke_style": "strokeStyle",
+    "line_width": "lineWidth",
+    "font": "font",
+    "text_align": "textAlign",
+    "text_baseline": "textBaseline",
+    "global_alpha": "globalAlpha",
+}
+#: The ipycanvas calls the drawings make (sheepkit.ui.svg_canvas draws the same set as SVG).
+CALLS = frozenset(
+    {
+        "clear", "save", "restore", "translate", "rotate", "set_line_dash",
+        "fill_rect", "stroke_rect", "fill_circle", "stroke_circle", "fill_polygon",
+        "stroke_polygon", "stroke_line", "fill_text",
+    }
+)  # fmt: skip
+#: How long a bot's move waits, in seconds, as the app's default delay.
+BOT_DELAY = 0.5
+
+
+class CanvasRecorder:
+    """Takes the ipycanvas calls a board drawing makes and keeps them as a JSON-able list:
+    ``["=", setting, value]`` for a setting, ``[call, *args]`` for a call. Anything else is an
+    AttributeError naming it, not a board silently missing a part."""
+
+    def __init__(self, width: int, height: int) -> None:
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "height", height)
+        object.__setattr__(self, "ops", [])
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name not in SETTINGS:
+            raise AttributeError(f"CanvasRecorder has no setting {name!r}")
+        self.ops.append(["=", SETTINGS[name], value])
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in CALLS:
+            raise AttributeError(f"CanvasRecorder does not draw {name!r}")
+
+        def call(*args: Any) -> None:
+            self.ops.append([name, *(_plain(a) for a in args)])
+
+        return call
+
+
+def _plain(value: Any) -> Any:
+    """A call's argument as JSON has it (point lists as lists of pairs)."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+Later = Callable[[float, Callable[[], None]], object]
+
+
+class _Timer:
+    def __init__(self, due: float, callback: Callable[[], None]) -> None:
+        self.due, self.callback, self.cancelled = due, callback, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class PlayPage:
+    """One game on the play page (see the module's note)."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any] | str,
+        seats: Sequence[str] | None = None,
+        *,
+        seed: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        bot_delay: float = BOT_DELAY,
+    ) -> None:
+        self.session = Session(load(game) if isinstance(game, str) else game, seats, seed=seed)
+        self.screen = Screen(self.session, drawing_for(self.session.game))
+        self.clock, self.bot_delay = clock, bot_delay
+        self.autoplay = True
+        self.keys = BoardKeys(self.screen, self.click, lambda: None, self._say)
+        self.announcer = Announcer()
+        self._said: list[str] = []
+        self._timers: list[_Timer] = []
+        self._bot_timer: _Timer | None = None
+        self._race: Race | None = None
+        self._race_at: State[Any, Any] | None = None
+        self._race_rng = random.Random(f"sheepkit-race-{self.session.seed}")
+        self._moves: tuple[Hashable, ...] = ()
+        self._outcomes: tuple[Hashable, ...] = ()
+        self.session.claims_chance = self._claims
+        self.screen.on(self._changed)
+        self._changed("started")
+
+    # ----------------------------------------------------------------------- the clock --
+    def later(self, seconds: float, callback: Callable[[], None]) -> _Timer:
+        """Call ``callback`` on the first ``tick`` ``seconds`` from now."""
+        timer = _Timer(self.clock() + seconds, callback)
+        self._timers.append(timer)
+        return timer
+
+    def wake(self) -> float | None:
+        """Seconds until the page should ``tick`` (None: nothing is waiting)."""
+        self._timers = [t for t in self._timers if not t.cancelled]
+        if not self._timers:
+            return None
+        return max(0.0, min(t.due for t in self._timers) - self.clock())
+
+    def tick(self) -> None:
+        """Run what is due: a bot's move, a bot's claim of a race."""
+        now = self.clock()
+        due = [t for t in self._timers if not t.cancelled and t.due <= now]
+        self._timers = [t for t in self._timers if t not in due and not t.cancelled]
+        for timer in due:
+            if not timer.cancelled:
+                timer.callback()
+
+    # ------------------------------------------------------------ following the screen --
+    def _changed(self, change: Change) -> None:
+        if change in ("moved", "browsed", "started"):
+            self._follow_race()
+        self._schedule_bots()
+
+    def _schedule_bots(self) -> None:
+        if self._bot_timer is not None and not self._bot_timer.cancelled:
+            return
+        pending = self.session.pending()
+        if pending is None or (pending == "bot" and not self.autoplay):
+            return
+        delay = 0.0 if pending == "deal" else self.bot_delay
+        self._bot_timer = self.later(delay, self._bot_step)
+
+    def _bot_step(self) -> None:
+        self._bot_timer = None
+        pending = self.session.pending()
+        if pending is None or not (self.autoplay or pending == "deal"):
+            return
+        try:
+            self.session.step()
+        except Exception as e:  # a bot's failure is said, not lost in the page's console
+            self.autoplay = False
+            self.screen.say(f"A bot failed: {e!r}")
+        self._schedule_bots()
+
+    # A race (Shave a Sheep's howl): a chance node nobody rolls, won by the first claim. As the
+    # app's game panel runs it: the humans' buttons, the bots' claims after a moment.
+    def _claims(self, state: State[Any, Any]) -> bool:
+        return bool(race_claims(state)) and self.session.at_end
+
+    def _follow_race(self) -> None:
+        state = self.session.state
+        if state is self._race_at:
+            return
+        if self._race is not None:
+            self._race.cancel()
+        self._race = self._race_at = None
+        if not self._claims(state):
+            return
+        self._race_at = state
+        later = self.later if self.autoplay else None
+        self._race = Race(self.session, self._won, later=later, rng=self._race_rng)
+
+    def _won(self, outcome: Hashable | None, note: str) -> None:
+        self._race = self._race_at = None
+        try:
+            self.screen.roll(outcome)
+        except Exception as e:
+            self.screen.say(f"The race failed: {e!r}")
+        if note:
+            self.screen.say(note)
+
+    def _say(self, words: str) -> None:
+        self._said.append(words)
+
+    # ------------------------------------------------------------------ what it sends --
+    def click(self, x: float, y: float) -> None:
+        """A click (or the keyboard's Enter) on the board at (x, y)."""
+        if self.screen.acting:
+            self.screen.click(x, y)
+
+    def key(self, key: str) -> None:
+        """A key on the board: an arrow moves the cursor, Enter or Space clicks."""
+        if self.session.curtain_for is None:
+            self.keys.key(key)
+
+    def play(self, index: int) -> None:
+        """The move of the ``index``-th move button (or list entry) of the last view."""
+        if 0 <= index < len(self._moves):
+            self.screen.play(self._moves[index])
+
+    def roll(self, index: int | None = None) -> None:
+        """Roll, or rig the roll to the ``index``-th outcome of the last view."""
+        outcome = None
+        if index is not None and 0 <= index < len(self._outcomes):
+            outcome = self._outcomes[index]
+        self.screen.roll_clicked(outcome)
+
+    def claim(self, seat: int) -> None:
+        """``seat``'s button in a race."""
+        if self._race is not None and self.session.state is self._race_at:
+            self._race.claim(seat)
+
+    def undo(self) -> None:
+        self.session.undo()
+
+    def redo(self) -> None:
+        self.session.redo()
+
+    def new_game(self) -> None:
+        self.session.new_game()
+
+    def seat(self, seat: int, who: str) -> None:
+        self.session.set_seat(seat, who)
+
+    def lift_curtain(self) -> None:
+        self.screen.lift_curtain()
+
+    def step(self) -> None:
+        """ "Bot: play one move"."""
+        self.session.step()
+
+    def set_autoplay(self, on: bool) -> None:
+        self.autoplay = bool(on)
+        self._follow_race()
+        self._schedule_bots()
+
+    ACTIONS = (
+        "click", "key", "play", "roll", "claim", "undo", "redo", "new_game", "seat",
+        "lift_curtain", "step", "set_autoplay", "tick",
+    )  # fmt: skip
+
+    def act(self, name: str, *args: Any) -> dict[str, Any]:
+        """Do ``name`` (one of ACTIONS) with ``args``, and return the view. A refused move is
+        said in the status line (the screen does), not raised."""
+        if name not in self.ACTIONS:
+            raise ValueError(f"no such action: {name!r}")
+        try:
+            getattr(self, name)(*args)
+        except Exception as e:
+            if not self.screen.message:
+                self.screen.say(f"{e}")
+        return self.view()
+
+    def act_json(self, message: str) -> str:
+        """``act`` for the page's script: ``[name, *args]`` in, the view out, as JSON."""
+        name, *args = json.loads(message)
+        return json.dumps(self.act(name, *args), separators=(",", ":"))
+
+    # ---------------------------------------------------------------- what it shows --
+    def board(self) -> list[list[Any]]:
+        """The board's drawing commands (the curtain's, behind it), with the keys' cursor."""
+        drawing = self.screen.drawing
+        canvas = CanvasRecorder(drawing.width, drawing.height)
+        curtain = self.session.curtain_for
+        if curtain is not None:
+            name = self.session.game.player_name(curtain)
+            draw_curtain(canvas, drawing.width, drawing.height, name)
+        else:
+            drawing.draw(canvas, self.screen.frame())
+            self.keys.draw(canvas)
+        ops: list[list[Any]] = canvas.ops
+        return ops
+
+    def view(self) -> dict[str, Any]:
+        """Everything the page shows now, as JSON-able data."""
+        screen, session = self.screen, self.session
+        game, state, drawing = session.game, session.state, screen.drawing
+        status = screen.status()
+        words = screen.words
+        if drawing.move_buttons:
+            buttons = screen.move_buttons()
+            self._moves = tuple(b.move for b in buttons)
+            labels = [b.label for b in buttons]
+        else:  # too many for buttons (Battle Sheep): the same moves as a list to pick from
+            self._moves = session.moves()
+            labels = [words.move_label(state, m) for m in self._moves]
+        chance = screen.chance()
+        self._outcomes = () if chance is None else tuple(o for _, o in chance.outcomes)
+        steerable = self.keys.steerable()
+        board_words = described(screen, steerable)
+        said = self.announcer.heard(screen, board_words)
+        if said is not None:
+            self._said.insert(0, said)
+        say, self._said = " ".join(self._said), []
+        racers = []
+        if self._race is not None and state is self._race_at:
+            name = game.player_name
+            racers = [
+                {"seat": p, "label": f"{name(p)}: {words.move_label(state, o)}!"}
+                for p, o in self._race.claims.items()
+                if session.is_human(p)
+            ]
+        offers = screen.offers
+        wake = self.wake()
+        return {
+            "game": game.name,
+            "title": game.title,
+            "width": drawing.width,
+            "height": drawing.height,
+            "board": self.board(),
+            "steerable": steerable,
+            "targets": [[t.x, t.y, t.label] for t in screen.targets()],
+            "words": board_words,
+            "say": say,
+            "status": {
+                "text": status.text,
+                "note": status.note,
+                "over": status.over,
+                "curtain": status.curtain,
+            },
+            "moves": labels,
+            "moves_as": "buttons" if drawing.move_buttons else "list",
+            "chance": None
+            if chance is None
+            else {
+                "enabled": chance.enabled,
+                "rig": chance.rig,
+                "outcomes": [label for label, _ in chance.outcomes],
+            },
+            "race": racers,
+            "seats": [
+                {
+                    "player": game.player_name(p),
+                    "who": who,
+                    "options": [HUMAN, *session.bot_factories],
+                }
+                for p, who in enumerate(session.seats)
+            ],
+            "history": {
+                "undo": session.cursor > 0,
+                "redo": not session.at_end,
+                "cursor": session.cursor,
+                "length": len(session.timeline),
+            },
+            "bots": {
+                "autoplay": self.autoplay,
+                "step": not state.is_over and not session.human_decides(),
+            },
+            "log": [
+                {"first": line.first, "text": line.text, "current": line.current}
+                for line in screen.log()
+            ],
+            "offers": {
+                "browse": offers.browse,
+                "bots": offers.bots,
+                "new_game": offers.new_game,
+                "setup": offers.setup,
+                "rig": offers.rig,
+            },
+            "wake": None if wake is None else round(wake * 1000),
+        }
+
+
+def start(game: str, seats: Sequence[str] | None = None) -> PlayPage:
+    """The page's game (the page's script calls this once Python is up)."""
+    from . import games  # noqa: F401  (registers every game)
+
+    return PlayPage(game, seats)

@@ -1,0 +1,234 @@
+// The play page (site/play_pages.py): draws what sheepkit.play_page's view says and sends what
+// the person does, through the worker that runs Python (worker.js). No framework.
+(() => {
+  const main = document.getElementById("sk-play");
+  const $ = (id) => document.getElementById(id);
+  const canvas = $("sk-board");
+  const ctx = canvas.getContext("2d");
+  const here = (path) => new URL(path, location.href).href;
+  const worker = new Worker(here(main.dataset.worker));
+  let view = null;
+  let timer = null;
+  window.sheepkitPlay = { painted: null, views: 0, error: null };
+
+  const send = (...act) => worker.postMessage({ act });
+  worker.onmessage = ({ data }) => {
+    if (data.error) {
+      window.sheepkitPlay.error = data.error;
+      $("sk-loading").hidden = false;
+      $("sk-loading").textContent = `Something went wrong: ${data.error}`;
+      return;
+    }
+    render(JSON.parse(data.view));
+  };
+  worker.postMessage({
+    start: {
+      game: main.dataset.game,
+      pyodide: here(main.dataset.pyodide),
+      snapshot: here(main.dataset.snapshot),
+      files: here(main.dataset.files),
+    },
+  });
+
+  // -- the board: the drawing's own ipycanvas calls, replayed on a 2D context -----------------
+  const CALLS = {
+    clear: () => ctx.clearRect(0, 0, view.width, view.height),
+    save: () => ctx.save(),
+    restore: () => ctx.restore(),
+    translate: (x, y) => ctx.translate(x, y),
+    rotate: (a) => ctx.rotate(a),
+    set_line_dash: (d) => ctx.setLineDash(d),
+    fill_rect: (x, y, w, h) => ctx.fillRect(x, y, w, h ?? w),
+    stroke_rect: (x, y, w, h) => ctx.strokeRect(x, y, w, h ?? w),
+    fill_circle: (x, y, r) => circle(x, y, r) || ctx.fill(),
+    stroke_circle: (x, y, r) => circle(x, y, r) || ctx.stroke(),
+    fill_polygon: (p) => polygon(p) || ctx.fill(),
+    stroke_polygon: (p) => polygon(p) || ctx.stroke(),
+    stroke_line: (x1, y1, x2, y2) => {
+      ctx.beginPath();
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(x2, y2);
+      ctx.stroke();
+    },
+    fill_text: (t, x, y, w) => (w == null ? ctx.fillText(t, x, y) : ctx.fillText(t, x, y, w)),
+  };
+  const circle = (x, y, r) => {
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+  };
+  const polygon = (points) => {
+    ctx.beginPath();
+    points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+    ctx.closePath();
+  };
+  const drawBoard = () => {
+    const scale = window.devicePixelRatio || 1;
+    if (canvas.width !== view.width * scale || canvas.height !== view.height * scale) {
+      canvas.width = view.width * scale;
+      canvas.height = view.height * scale;
+      canvas.style.width = `${view.width}px`;
+    }
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    ctx.clearRect(0, 0, view.width, view.height);
+    ctx.save();
+    for (const [name, ...args] of view.board) {
+      if (name === "=") ctx[args[0]] = args[1];
+      else CALLS[name](...args);
+    }
+    ctx.restore();
+  };
+
+  // -- the controls ---------------------------------------------------------------------------
+  const button = (label, action, css = "") => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    if (css) b.className = css;
+    b.addEventListener("click", action);
+    return b;
+  };
+  const options = (select, labels, chosen) => {
+    const same = select.options.length === labels.length &&
+      labels.every((l, i) => select.options[i].textContent === l);
+    if (same) return;
+    select.replaceChildren(...labels.map((label, i) => {
+      const o = document.createElement("option");
+      o.value = String(i);
+      o.textContent = label;
+      o.selected = label === chosen;
+      return o;
+    }));
+  };
+  // A row of buttons kept as it is when its labels are (so that focus stays on them).
+  const buttons = (box, labels, action, css) => {
+    const now = Array.from(box.children).map((b) => b.textContent);
+    if (now.length === labels.length && now.every((l, i) => l === labels[i])) return;
+    box.replaceChildren(...labels.map((label, i) => button(label, () => action(i), css)));
+  };
+
+  const render = (next) => {
+    const focused = document.activeElement;
+    view = next;
+    window.sheepkitPlay.view = view; // (the tests read it)
+    window.sheepkitPlay.views += 1;
+    $("sk-loading").hidden = true;
+    main.removeAttribute("aria-busy");
+    drawBoard();
+    if (window.sheepkitPlay.painted === null) window.sheepkitPlay.painted = performance.now();
+    canvas.setAttribute("role", view.steerable ? "application" : "img");
+    $("sk-board-words").textContent = view.words;
+    $("sk-shown-words").textContent = view.words;
+    if (view.say) {
+      // The same words twice would change nothing in the page: nothing would be read.
+      const live = $("sk-live");
+      live.textContent = live.textContent === view.say ? `${view.say}\u00a0` : view.say;
+    }
+    const status = view.status;
+    $("sk-status-text").textContent = status.text;
+    $("sk-note").textContent = status.note;
+    $("sk-status").classList.toggle("sk-over", status.over);
+    $("sk-curtain").hidden = !status.curtain;
+    $("sk-curtain").textContent = status.curtain || "";
+
+    const asList = view.moves_as === "list";
+    buttons($("sk-moves"), asList ? [] : view.moves, (i) => send("play", i), "sk-move");
+    $("sk-move-list").hidden = !(asList && view.moves.length);
+    if (asList) options($("sk-move-select"), view.moves);
+    buttons($("sk-race"), view.race.map((r) => r.label), (i) => send("claim", view.race[i].seat),
+      "sk-claim");
+
+    const chance = view.chance;
+    $("sk-chance").hidden = !chance;
+    if (chance) {
+      options($("sk-rig"), chance.outcomes);
+      for (const id of ["sk-roll", "sk-rig", "sk-rig-use"]) $(id).disabled = !chance.enabled;
+      $("sk-rig-row").hidden = !chance.rig;
+    }
+    $("sk-undo").disabled = !view.history.undo;
+    $("sk-redo").disabled = !view.history.redo;
+    $("sk-history").hidden = !(view.offers.browse || view.offers.new_game);
+    $("sk-bots").hidden = !view.offers.bots;
+    $("sk-autoplay").checked = view.bots.autoplay;
+    $("sk-step").disabled = !view.bots.step;
+    renderSeats();
+    renderLog();
+
+    // Focus lost with a button that went away: back to the moves, or the board.
+    if (focused && focused !== document.body && !document.body.contains(focused)) {
+      const first = document.querySelector("#sk-moves button, #sk-race button");
+      (first || canvas).focus({ preventScroll: true });
+    }
+    clearTimeout(timer);
+    if (view.wake !== null) timer = setTimeout(() => send("tick"), view.wake);
+  };
+
+  const renderSeats = () => {
+    const box = $("sk-seats-list");
+    $("sk-seats").hidden = !view.offers.setup;
+    if (box.children.length !== view.seats.length) {
+      box.replaceChildren(...view.seats.map((seat, i) => {
+        const label = document.createElement("label");
+        const select = document.createElement("select");
+        select.id = `sk-seat-${i}`;
+        select.addEventListener("change", () => send("seat", i, select.value));
+        label.htmlFor = select.id;
+        label.append(`${seat.player}: `);
+        const row = document.createElement("div");
+        row.append(label, select);
+        return row;
+      }));
+    }
+    view.seats.forEach((seat, i) => {
+      const select = $(`sk-seat-${i}`);
+      options(select, seat.options, seat.who);
+      for (const o of select.options) o.value = o.textContent;
+      select.value = seat.who;
+    });
+  };
+
+  const renderLog = () => {
+    const log = $("sk-log");
+    log.replaceChildren(...view.log.slice().reverse().map((line) => {
+      const li = document.createElement("li");
+      li.value = line.first;
+      li.textContent = line.text;
+      if (line.current) {
+        li.className = "sk-current";
+        li.setAttribute("aria-current", "step");
+      }
+      return li;
+    }));
+  };
+
+  // -- what the person does -------------------------------------------------------------------
+  const onBoard = (event) => {
+    const box = canvas.getBoundingClientRect();
+    const x = ((event.clientX - box.left) * view.width) / box.width;
+    const y = ((event.clientY - box.top) * view.height) / box.height;
+    return [x, y];
+  };
+  canvas.addEventListener("click", (event) => view && send("click", ...onBoard(event)));
+  canvas.addEventListener("keydown", (event) => {
+    const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " "];
+    if (!view || event.ctrlKey || event.metaKey || event.altKey || !keys.includes(event.key)) {
+      return;
+    }
+    event.preventDefault();
+    send("key", event.key);
+  });
+  $("sk-move-play").addEventListener("click", () => send("play", Number($("sk-move-select").value)));
+  $("sk-roll").addEventListener("click", () => send("roll"));
+  $("sk-rig-use").addEventListener("click", () => send("roll", Number($("sk-rig").value)));
+  $("sk-curtain").addEventListener("click", () => send("lift_curtain"));
+  $("sk-undo").addEventListener("click", () => send("undo"));
+  $("sk-redo").addEventListener("click", () => send("redo"));
+  $("sk-new").addEventListener("click", () => send("new_game"));
+  $("sk-step").addEventListener("click", () => send("step"));
+  $("sk-autoplay").addEventListener("change", (e) => send("set_autoplay", e.target.checked));
+  $("sk-describe").addEventListener("click", () => {
+    const shown = $("sk-shown-words");
+    shown.hidden = !shown.hidden;
+    $("sk-describe").setAttribute("aria-expanded", String(!shown.hidden));
+    $("sk-describe").textContent = shown.hidden ? "Describe the board" : "Hide the description";
+  });
+})();

@@ -1,0 +1,70 @@
+// The play page's Python, in a worker (site/play_pages.py): Pyodide restored from the play
+// pages' own memory snapshot, the sheepkit package's files written back, then one
+// sheepkit.play_page.PlayPage. Messages in: {start: {...}} once, then {act: [name, ...args]};
+// out: {view: "<JSON>"} after each, or {error}. (A worker, not the page: a solved table is
+// fetched by a synchronous request, which only a worker may make for bytes.)
+let page = null;
+let ready = null;
+
+// A gzipped file (the snapshot, the files), unpacked here unless the server already did.
+const fetchBytes = async (url) => {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] === 31 && bytes[1] === 139) {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  return bytes;
+};
+
+// The files blob: a 4-byte length, a JSON header of paths and sizes, then the bytes.
+const writeFiles = (pyodide, blob) => {
+  const length = new DataView(blob.buffer, blob.byteOffset).getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(blob.subarray(4, 4 + length)));
+  let at = 4 + length;
+  let made = "";
+  for (const [path, size] of header.files) {
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (folder !== made) {
+      pyodide.FS.mkdirTree(folder);
+      made = folder;
+    }
+    pyodide.FS.writeFile(path, blob.subarray(at, at + size));
+    at += size;
+  }
+};
+
+const start = async ({ pyodide: indexURL, snapshot, files, game }) => {
+  importScripts(`${indexURL}pyodide.js`);
+  const blob = fetchBytes(files);
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({ indexURL, packages: [], _loadSnapshot: fetchBytes(snapshot) });
+    writeFiles(pyodide, await blob);
+    pyodide.runPython("__import__('sys')._sheepkit_play['after_restore']()");
+  } catch (error) {
+    // Python from nothing: slower, the same game.
+    console.warn("sheepkit: the play page starts without its snapshot:", error);
+    pyodide = await loadPyodide({ indexURL, packages: [] });
+    writeFiles(pyodide, await blob);
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  }
+  page = pyodide.runPython(`from sheepkit.play_page import start; start(${JSON.stringify(game)})`);
+  return page.act_json(JSON.stringify(["tick"]));
+};
+
+self.onmessage = async ({ data }) => {
+  try {
+    if (data.start) {
+      ready = start(data.start);
+      self.postMessage({ view: await ready });
+      return;
+    }
+    await ready;
+    self.postMessage({ view: page.act_json(JSON.stringify(data.act)) });
+  } catch (error) {
+    console.error(error);
+    self.postMessage({ error: String(error) });
+  }
+};

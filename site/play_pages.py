@@ -1,0 +1,283 @@
+"""The play pages of the static site (issue 36, part 3): `play/<game>.html` for each game, a
+plain page that runs Pyodide and sheepkit's play page (`sheepkit.play_page`) in a worker and
+draws the game's own drawing on a `<canvas>`: no JupyterLite, no widgets, no IPython.
+
+`site/build.py` calls `write_play_pages(out)` once the Pyodide folder has its versioned name
+(before the checks and the precompressed copies, which cover these pages too). It makes:
+
+- the play pages' own memory snapshot (site/play_snapshot.mjs, running site/play_prepare.py
+  in the site's Pyodide with only the sheepkit wheel unpacked) and the files of that wheel
+  without the solved tables (fetched when a bot first needs one, from where the build put
+  them: `static/sheepkit-data/`, as the app pages do), both gzipped;
+- with the page's script, its worker and its style sheet (site/play/), a folder named with
+  its content's hash, `static/play-<hash>/`, which a server may let browsers keep a year;
+- `play/<game>.html`, the pages themselves (revalidated, as every page);
+- links to them: on the landing page, on the welcome app (a line above its table of games)
+  and beside each lesson's "Play the game now" (the built site's copies only: `make app`
+  serves no play pages, so the notebooks keep their one link).
+
+Run it alone on a built site to try a change of the page: `python site/play_pages.py _site`
+(the versioned names of the Pyodide folder and of the tables are read from the site).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import html
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+SITE = Path(__file__).resolve().parent
+REPO = SITE.parent
+WORK = REPO / "build" / "site"
+SOURCES = SITE / "play"  # the page's script, worker and style sheet
+ASSETS = ("play.js", "worker.js", "play.css")
+PLAY_DIR = "play"  # the pages: play/<game>.html
+STATIC = "static/play"  # then static/play-<hash>/
+SNAPSHOT = "python-snapshot.bin"
+FILES = "python-files.bin"
+# The solved tables, as the build serves them beside the site (build.py's SITE_DATA).
+TABLE = re.compile(r"/site-packages/(sheepkit/games/\w+/data)/([\w.-]+\.json(?:\.gz)?)$")
+TABLES_DIR = "static/sheepkit-data"
+TABLES_INDEX = "site-data.json"  # sheepkit.platform.SITE_DATA
+# What each lesson's "Play the game now" link looks like in its built page's notebook.
+LESSON_LINK = "**[Play the game now: skip the lesson to the app](#play)**"
+WELCOME_TABLE = "\\n\\n| Game | What kind of game |"
+
+
+def log(message: str) -> None:
+    print(f"== site: {message}", flush=True)
+
+
+def games() -> list[tuple[str, str]]:
+    """(name, title) of every game."""
+    sys.path.insert(0, str(REPO))
+    import sheepkit
+
+    return [(name, sheepkit.load(name).title) for name in sheepkit.games()]
+
+
+def _read_blob(data: bytes) -> tuple[dict[str, object], list[tuple[str, bytes]]]:
+    length = int.from_bytes(data[:4], "little")
+    header = json.loads(data[4 : 4 + length])
+    files, at = [], 4 + length
+    for name, size in header["files"]:
+        files.append((name, data[at : at + size]))
+        at += size
+    return header, files
+
+
+def _blob(files: list[tuple[str, bytes]]) -> bytes:
+    head = json.dumps({"files": [[n, len(b)] for n, b in files]}).encode()
+    return b"".join([len(head).to_bytes(4, "little"), head, *(b for _, b in files)])
+
+
+def without_tables(out: Path, blob: bytes) -> bytes:
+    """The files blob with the solved tables left out, and each data folder's index of where
+    the site serves them (as build.py's split_files names them: the content's hash)."""
+    _, files = _read_blob(blob)
+    kept: list[tuple[str, bytes]] = []
+    indexes: dict[str, dict[str, str]] = {}
+    for name, data in files:
+        match = TABLE.search(name)
+        if match is None:
+            kept.append((name, data))
+            continue
+        file = match.group(2)
+        stem, _, suffix = file.partition(".")
+        served = f"{TABLES_DIR}/{stem}.{hashlib.sha256(data).hexdigest()[:16]}.{suffix}"
+        if not (out / served).is_file():
+            raise RuntimeError(f"{name} is not served at {served}: did the build split the tables?")
+        indexes.setdefault(name[: name.rindex("/")], {})[file] = served
+    for folder, index in sorted(indexes.items()):
+        kept.append((f"{folder}/{TABLES_INDEX}", json.dumps(index, indent=1).encode()))
+    return _blob(kept)
+
+
+def make_snapshot(out: Path, pyodide: Path, dest: Path, wheel: Path | None = None) -> None:
+    """The play pages' snapshot and files (gzipped) into ``dest``: of the site's sheepkit
+    wheel, or of ``wheel``."""
+    if wheel is None:
+        lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+        wheel = pyodide / lock["packages"]["sheepkit"]["file_name"]
+    WORK.mkdir(parents=True, exist_ok=True)
+    raw, files = WORK / "play-snapshot.raw", WORK / "play-files.raw"
+    prepare = (SITE / "play_prepare.py").read_text()
+    command = ["node", str(SITE / "play_snapshot.mjs"), str(pyodide), str(wheel)]
+    subprocess.run([*command, str(raw), str(files), prepare], check=True, cwd=SITE)
+    (dest / SNAPSHOT).write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))
+    (dest / FILES).write_bytes(gzip.compress(without_tables(out, files.read_bytes()), 9, mtime=0))
+    raw.unlink()
+    files.unlink()
+
+
+def folder_digest(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def page(name: str, title: str, static: str, pyodide: str) -> str:
+    """``play/<name>.html``: ``static`` and ``pyodide`` are the versioned folders' names."""
+    up = "../"
+    s, t = f"{up}{static}/", html.escape(title)
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Play {t} (sheepkit)</title>
+<link rel="stylesheet" href="{s}play.css">
+<link rel="preload" href="{s}{SNAPSHOT}" as="fetch" crossorigin>
+<script src="{s}play.js" defer></script>
+</head>
+<body>
+<main id="sk-play" aria-busy="true" data-game="{name}" data-worker="{s}worker.js"
+ data-pyodide="{up}{pyodide}/" data-snapshot="{s}{SNAPSHOT}" data-files="{s}{FILES}">
+<h1>{t}</h1>
+<nav aria-label="About this game">
+<a href="{up}docs/cards/{name}.html">Rules card</a>
+<a href="{up}voici/render/{name}.html">The lesson</a>
+<a href="{up}voici/render/00_welcome.html">All games</a>
+</nav>
+<p id="sk-loading" role="status">Starting Python in this page (a few seconds the first
+time)…</p>
+<div class="sk-row">
+<div class="sk-board-col">
+<canvas id="sk-board" width="560" height="360" tabindex="0" role="img"
+ aria-labelledby="sk-board-name" aria-describedby="sk-board-words"></canvas>
+<p id="sk-board-name" class="sk-sr">{t} board</p>
+<div id="sk-board-words" class="sk-sr"></div>
+<button type="button" id="sk-describe" aria-expanded="false"
+ aria-controls="sk-shown-words">Describe the board</button>
+<div id="sk-shown-words" hidden></div>
+<div id="sk-live" class="sk-sr" aria-live="polite"></div>
+</div>
+<div class="sk-controls">
+<div id="sk-status"><p id="sk-status-text"></p><p id="sk-note"></p></div>
+<button type="button" id="sk-curtain" hidden></button>
+<div id="sk-moves" role="group" aria-label="Moves"></div>
+<div id="sk-move-list" hidden>
+<label for="sk-move-select">Move:</label> <select id="sk-move-select"></select>
+<button type="button" id="sk-move-play">Play this move</button>
+</div>
+<div id="sk-race" role="group" aria-label="Race"></div>
+<div id="sk-chance" hidden>
+<button type="button" id="sk-roll">Roll</button>
+<span id="sk-rig-row"><label for="sk-rig">Or pick:</label> <select id="sk-rig"></select>
+<button type="button" id="sk-rig-use" title="Rig the roll">Use this outcome</button></span>
+</div>
+<div id="sk-history">
+<button type="button" id="sk-undo">Undo</button>
+<button type="button" id="sk-redo">Redo</button>
+<button type="button" id="sk-new">New game</button>
+</div>
+<fieldset id="sk-seats"><legend>Seats</legend><div id="sk-seats-list"></div></fieldset>
+<div id="sk-bots">
+<label><input type="checkbox" id="sk-autoplay" checked> Auto-play bots</label>
+<button type="button" id="sk-step">Bot: play one move</button>
+</div>
+<h2 id="sk-log-title">Game log</h2>
+<ol id="sk-log" reversed aria-labelledby="sk-log-title" tabindex="0"></ol>
+</div>
+</div>
+</main>
+</body>
+</html>
+"""
+
+
+def add_links(out: Path, names: list[tuple[str, str]]) -> None:
+    """The play pages linked from the landing page, the welcome app and each lesson."""
+    quick = " · ".join(f"[{title}](../../{PLAY_DIR}/{name}.html)" for name, title in names)
+    welcome = out / "voici" / "render" / "00_welcome.html"
+    text = welcome.read_text()
+    if "**Just play**" in text:  # linked already (this module run again on a built site)
+        return
+    if text.count(WELCOME_TABLE) != 1:
+        raise RuntimeError(f"{welcome.name}: its table of games is not where the build looks")
+    line = f"\\n\\n**Just play** (a light page that starts in a second, no lesson): {quick}"
+    welcome.write_text(text.replace(WELCOME_TABLE, line + WELCOME_TABLE))
+    for name, _ in names:
+        lesson = out / "voici" / "render" / f"{name}.html"
+        text = lesson.read_text()
+        if text.count(LESSON_LINK) != 1:
+            raise RuntimeError(f"{lesson.name}: no 'Play the game now' link to add to")
+        link = f"{LESSON_LINK} or [on a light page of its own](../../{PLAY_DIR}/{name}.html)"
+        lesson.write_text(text.replace(LESSON_LINK, link))
+    landing = out / "index.html"
+    items = "".join(
+        f"<li><a href='{PLAY_DIR}/{n}.html'>{html.escape(t)}</a></li>" for n, t in names
+    )
+    text = landing.read_text()
+    landing.write_text(text.replace("</body>", f"<p>Just play:</p><ul>{items}</ul>\n</body>"))
+
+
+def write_play_pages(out: Path, wheel: Path | None = None) -> list[str]:
+    """Everything of the play pages into the built site ``out`` (with the site's sheepkit
+    wheel, or ``wheel``); returns the pages' paths."""
+    found = sorted(out.glob("static/pyodide-*/pyodide.js"))
+    if len(found) != 1:
+        raise RuntimeError(f"expected one static/pyodide-<hash>/ in {out}, found {found}")
+    pyodide = found[0].parent
+    for old in out.glob(f"{STATIC}-*"):  # an earlier run's (this module run alone)
+        shutil.rmtree(old)
+    staged = out / STATIC
+    shutil.rmtree(staged, ignore_errors=True)
+    staged.mkdir(parents=True)
+    for asset in ASSETS:
+        shutil.copyfile(SOURCES / asset, staged / asset)
+    make_snapshot(out, pyodide, staged, wheel)
+    static = f"{STATIC}-{folder_digest(staged)}"
+    staged.rename(out / static)
+    names = games()
+    (out / PLAY_DIR).mkdir(exist_ok=True)
+    written = []
+    for name, title in names:
+        path = f"{PLAY_DIR}/{name}.html"
+        (out / path).write_text(page(name, title, static, pyodide.relative_to(out).as_posix()))
+        written.append(path)
+    add_links(out, names)
+    sizes = ", ".join(
+        f"{p.name} {p.stat().st_size / 1e6:.1f} MB" for p in (out / static).glob("*.bin")
+    )
+    log(f"play pages: {len(written)} in {PLAY_DIR}/, {static}/ ({sizes}, gzipped)")
+    return written
+
+
+def check_pages(out: Path) -> list[str]:
+    """Problems: a play page missing, or naming a file the site does not have."""
+    problems = []
+    for name, _ in games():
+        path = out / PLAY_DIR / f"{name}.html"
+        if not path.is_file():
+            problems.append(f"{PLAY_DIR}/{name}.html is missing")
+            continue
+        text = path.read_text()
+        for target in re.findall(r'(?:href|src|data-[a-z]+)="(\.\./[^"]+)"', text):
+            if not (path.parent / target).resolve().exists():
+                problems.append(f"{PLAY_DIR}/{name}.html names {target}, which is not there")
+    return problems
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="The play pages, into a built site.")
+    parser.add_argument("site", type=Path, nargs="?", default=REPO / "_site")
+    parser.add_argument("--wheel", type=Path, help="a sheepkit wheel (default: the site's)")
+    args = parser.parse_args()
+    site = args.site.resolve()
+    write_play_pages(site, args.wheel)
+    if problems := check_pages(site):
+        raise SystemExit("play pages FAILED:\n  " + "\n  ".join(problems))
+
+
+if __name__ == "__main__":
+    main()

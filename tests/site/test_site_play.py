@@ -1,0 +1,160 @@
+"""The play pages of the static site (site/play_pages.py), offline in Chromium: each game's
+page paints its board, plays a move (Wolf and Sheep by two clicks on its board, Battle Sheep
+from its list of moves, the others by their buttons, rolling first where the dice come
+first), lets the bots answer by themselves, and undoes; the keys move the board's cursor and
+say where it is; axe finds nothing, before and after the move; nothing is asked of another
+address. The page's Python is tested without a browser in tests/test_play_page.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from axe_check import axe_violations, report
+from site_harness import SitePage
+
+from sheepkit.play_page import PlayPage
+
+pytestmark = pytest.mark.browser
+
+OpenPage = Callable[[str, str], SitePage]
+GAMES = ("wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race")
+START = 120.0  # a cold start on a busy 2-core machine
+BOT = 60.0
+
+
+def view(page: SitePage) -> dict[str, Any]:
+    found: dict[str, Any] = page.page.evaluate("() => window.sheepkitPlay.view")
+    return found
+
+
+def wait(page: SitePage, condition: str, failing: str, timeout: float = BOT) -> dict[str, Any]:
+    """Wait until ``condition`` holds of the page's view ``v``; the view then."""
+    try:
+        page.page.wait_for_function(
+            f"() => {{ const v = window.sheepkitPlay.view; return v && ({condition}); }}",
+            timeout=timeout * 1000,
+        )
+    except Exception as error:
+        raise AssertionError(f"{page.name}: {failing}: {view(page)}\n{page.report()}") from error
+    return view(page)
+
+
+HUMAN_ACTS = (
+    "!v.wake && (v.status.curtain || v.race.length || (v.chance && v.chance.enabled)"
+    " || v.moves.length || v.status.over)"
+)
+
+
+def open_play(open_page: OpenPage, game: str) -> SitePage:
+    page = open_page(f"play/{game}.html", game)
+    page.page.wait_for_function(
+        "() => window.sheepkitPlay && (window.sheepkitPlay.painted !== null"
+        " || window.sheepkitPlay.error !== null)",
+        timeout=START * 1000,
+    )
+    error = page.page.evaluate("() => window.sheepkitPlay.error")
+    assert error is None, f"{game}: {error}\n{page.report()}"
+    return page
+
+
+def board_painted(page: SitePage) -> bool:
+    """Pixels of more than one colour on the canvas."""
+    return bool(
+        page.page.evaluate(
+            """() => { const c = document.getElementById('sk-board');
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            for (let i = 4; i < d.length; i += 4 * 97) if (d[i] !== d[0] || d[i+1] !== d[1])
+              return true; return false; }"""
+        )
+    )
+
+
+def click_board(page: SitePage, x: float, y: float) -> None:
+    """A click on the canvas at the board's (x, y)."""
+    width = view(page)["width"]
+    box = page.page.locator("#sk-board").bounding_box()
+    assert box is not None
+    scale = box["width"] / width
+    page.page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
+
+
+def move_by_clicks(page: SitePage) -> None:
+    """Wolf and Sheep's first move by the board: a piece, then where it goes (found by the
+    same drawing in this Python: the start is the same everywhere)."""
+    here = PlayPage("wolf_and_sheep", ["Human", "Sensible"], seed=0)
+    targets = here.screen.targets()
+    for piece in targets:
+        for target in targets:
+            here.screen.selection = None
+            here.act("click", piece.x, piece.y)
+            if here.act("click", target.x, target.y)["log"]:
+                click_board(page, piece.x, piece.y)
+                click_board(page, target.x, target.y)
+                return
+    raise AssertionError("no move on the board by two clicks")
+
+
+def human_move(page: SitePage, game: str) -> None:
+    """The human plays one move (rolling or lifting the curtain first, as asked)."""
+    for _ in range(12):
+        v = wait(page, HUMAN_ACTS, "the human never had anything to do")
+        assert not v["status"]["over"], v["status"]
+        logged = len(v["log"])
+        if v["status"]["curtain"]:
+            page.page.click("#sk-curtain")
+        elif v["race"]:
+            page.page.click(".sk-claim")
+        elif v["chance"] and v["chance"]["enabled"]:
+            page.page.click("#sk-roll")
+        elif game == "wolf_and_sheep":
+            move_by_clicks(page)
+        elif v["moves_as"] == "list":
+            page.page.click("#sk-move-play")
+        else:
+            page.page.locator(".sk-move").first.click()
+        if v["moves"] and not v["status"]["curtain"]:
+            wait(page, f"v.log.length > {logged}", "the move was not logged")
+            return
+        curtain = "true" if v["status"]["curtain"] else "false"
+        changed = f"v.log.length > {logged} || !!v.status.curtain !== {curtain}"
+        wait(page, changed, "nothing happened")
+    raise AssertionError(f"{game}: no move played")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_play_page_plays_its_game(open_page: OpenPage, game: str) -> None:
+    page = open_play(open_page, game)
+    assert board_painted(page)
+    assert page.page.locator("#sk-loading").is_hidden()
+    found = axe_violations(page.page)
+    v = view(page)
+    assert v["title"] in page.page.title()
+    human_move(page, game)
+    # The bots answer by themselves, and the human has something to do again.
+    v = wait(page, HUMAN_ACTS, "the bots never answered")
+    assert v["history"]["undo"] and v["log"]
+    cursor = v["history"]["cursor"]
+    page.page.click("#sk-undo")
+    v = wait(page, f"v.history.cursor < {cursor}", "Undo did nothing")
+    assert v["history"]["redo"]
+    after = axe_violations(page.page)
+    assert not found, report(f"play/{game}.html", found)
+    assert not after, report(f"play/{game}.html (after a move and Undo)", after)
+    assert board_painted(page)
+    assert not page.problems(), page.report()
+
+
+def test_the_keys_move_the_cursor_and_say_where(open_page: OpenPage) -> None:
+    page = open_play(open_page, "wolf_and_sheep")
+    canvas = page.page.locator("#sk-board")
+    assert canvas.get_attribute("role") == "application"
+    words = page.page.locator("#sk-board-words").text_content() or ""
+    assert "Sheep" in words and "arrow keys" in words
+    canvas.focus()
+    page.page.keyboard.press("ArrowRight")
+    page.page.wait_for_function("() => document.getElementById('sk-live').textContent !== ''")
+    page.page.keyboard.press("Enter")  # picks what the cursor is on (or says why not)
+    page.page.wait_for_timeout(300)
+    assert not page.problems(), page.report()

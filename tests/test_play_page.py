@@ -1,0 +1,204 @@
+"""The play page's Python (sheepkit.play_page), without a browser: a whole game of each game
+through its actions and views, the board's drawing commands, the keys, the curtain, a race,
+Undo and Redo. (tests/site/test_site_play.py plays the built pages in Chromium.)"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import sheepkit
+from sheepkit.core.contract import Target
+from sheepkit.play_page import CALLS, SETTINGS, CanvasRecorder, PlayPage, start
+
+GAMES = ["wolf_and_sheep", "shave_a_sheep", "battle_sheep", "lamb_mimes", "sheep_race"]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def page_for(game: str, seats: list[str] | None = None, seed: int = 3) -> tuple[PlayPage, Clock]:
+    clock = Clock()
+    return PlayPage(game, seats, seed=seed, clock=clock), clock
+
+
+def wait(page: PlayPage, clock: Clock, view: dict[str, Any]) -> dict[str, Any]:
+    """Let the page's clock run until nothing waits (the bots, the deals, the races)."""
+    for _ in range(10_000):
+        if view["wake"] is None:
+            return view
+        clock.now += view["wake"] / 1000
+        view = page.act("tick")
+    raise AssertionError("the page never stopped waking")
+
+
+def human_turn(page: PlayPage, view: dict[str, Any]) -> dict[str, Any]:
+    """The human does what the view offers: a move, a roll, a race, the curtain."""
+    if view["status"]["curtain"]:
+        return page.act("lift_curtain")
+    if view["race"]:
+        return page.act("claim", view["race"][0]["seat"])
+    if view["chance"] and view["chance"]["enabled"]:
+        return page.act("roll")
+    assert view["moves"], view["status"]
+    return page.act("play", len(view["moves"]) - 1)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_through_the_page(game: str) -> None:
+    page, clock = page_for(game)
+    view = wait(page, clock, page.view())
+    json.dumps(view)  # all of it goes to the page's script as JSON
+    assert view["title"] == sheepkit.load(game).title
+    assert view["board"] and view["words"]
+    for _ in range(3000):
+        if view["status"]["over"]:
+            break
+        view = wait(page, clock, human_turn(page, view))
+        assert view["status"]["note"] == "", view["status"]
+    assert view["status"]["over"], view["status"]
+    assert "Game over" in view["status"]["text"]
+    assert view["log"] and view["history"]["undo"] and not view["history"]["redo"]
+    # The end was said in the live region as it came.
+    view = page.act("undo")
+    assert view["history"]["redo"] and not view["status"]["over"]
+    view = page.act("redo")
+    assert view["status"]["over"]
+    view = wait(page, clock, page.act("new_game"))
+    assert not view["status"]["over"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_board_is_the_drawings_own(game: str) -> None:
+    page, clock = page_for(game)
+    view = wait(page, clock, page.view())
+    for op in view["board"]:
+        if op[0] == "=":
+            assert op[1] in SETTINGS.values()
+        else:
+            assert op[0] in CALLS
+    # The same drawing draws the same commands (nothing of the game is drawn twice).
+    again = CanvasRecorder(view["width"], view["height"])
+    page.screen.drawing.draw(again, page.screen.frame())
+    assert again.ops == view["board"]
+
+
+def test_the_recorder_refuses_what_it_does_not_draw() -> None:
+    canvas = CanvasRecorder(10, 10)
+    canvas.fill_style = "#fff"
+    canvas.fill_polygon([(0, 0), (1, 1), (2, 0)])
+    assert canvas.ops == [["=", "fillStyle", "#fff"], ["fill_polygon", [[0, 0], [1, 1], [2, 0]]]]
+    with pytest.raises(AttributeError, match="draw_image"):
+        canvas.draw_image(None)
+    with pytest.raises(AttributeError, match="line_cap"):
+        canvas.line_cap = "round"
+
+
+def test_a_click_on_the_board_moves_and_the_bot_replies_after_a_moment() -> None:
+    page, clock = page_for("wolf_and_sheep", ["Human", "Sensible"])
+    view = page.view()
+    targets: tuple[Target, ...] = page.screen.targets()
+    # A piece, then where it goes: the first pair of the board's targets that makes a move.
+    before = len(view["log"])
+    moved, said = False, []
+    for piece in targets:
+        for target in targets:
+            said.append(page.act("click", piece.x, piece.y)["say"])
+            view = page.act("click", target.x, target.y)
+            said.append(view["say"])
+            if len(view["log"]) > before:
+                moved = True
+                break
+        if moved:
+            break
+    assert len(view["log"]) == before + 1
+    assert view["wake"] == 500 and "thinking" in view["status"]["text"]
+    assert any(words.startswith("Sheep: ") for words in said)  # the move, in the live region
+    clock.now += 0.5
+    view = page.act("tick")
+    assert len(view["log"]) == before + 2 and view["wake"] is None
+    assert view["moves"]
+    view = page.act("undo")
+    assert view["history"]["cursor"] == 0 and view["history"]["redo"]
+    assert not any(line["current"] for line in view["log"])  # the log keeps what was played
+
+
+def test_the_keys_move_a_cursor_and_enter_clicks() -> None:
+    page, _ = page_for("wolf_and_sheep", ["Human", "Sensible"])
+    plain = page.view()["board"]
+    view = page.act("key", "ArrowRight")
+    assert view["board"] != plain  # the cursor is drawn
+    assert view["say"]  # its target's words
+    view = page.act("key", "Enter")
+    assert view["say"]
+
+
+def test_hidden_cards_raise_the_curtain_between_two_humans() -> None:
+    page, clock = page_for("lamb_mimes", ["Human", "Human", "Sensible", "Sensible"])
+    view = wait(page, clock, page.view())
+    for _ in range(200):
+        if view["status"]["curtain"]:
+            break
+        view = wait(page, clock, human_turn(page, view))
+    curtain = view["status"]["curtain"]
+    assert curtain and curtain.startswith("I am Player")
+    assert view["log"] == [] and view["moves"] == [] and "hidden" in view["words"]
+    assert any(op[0] == "fill_text" and "Pass the device" in op[1] for op in view["board"])
+    view = page.act("lift_curtain")
+    assert view["status"]["curtain"] is None and view["log"]
+
+
+def test_a_race_is_won_by_the_humans_button_or_by_a_bot() -> None:
+    clock = Clock()
+    howling = sheepkit.load("shave_a_sheep", wolf="howling_wolf")
+    page = PlayPage(howling, ["Human", "Sensible"], seed=3, clock=clock)
+    view = page.view()
+    races = 0
+    for _ in range(3000):
+        if view["status"]["over"]:
+            break
+        if view["race"]:  # the human's button, and the bot's claim waits a moment
+            assert "Use the buttons" in view["status"]["text"] and view["wake"] is not None
+            races += 1
+            if races == 1:
+                view = page.act("claim", view["race"][0]["seat"])
+                assert not view["race"]
+                continue
+        if view["wake"] is not None:
+            clock.now += view["wake"] / 1000
+            view = page.act("tick")
+        else:
+            view = human_turn(page, view)
+    assert races >= 2, "no race in a whole game"
+
+
+def test_seats_and_rigged_rolls() -> None:
+    page, _ = page_for("shave_a_sheep", ["Human", "Sensible"])
+    view = page.view()
+    assert view["chance"]["rig"] and len(view["chance"]["outcomes"]) > 1
+    label = view["chance"]["outcomes"][1]
+    view = page.act("roll", 1)
+    assert label.split(" (p")[0].lower().removeprefix("roll ") in view["log"][-1]["text"].lower()
+    view = page.act("seat", 1, "Human")
+    assert view["seats"][1]["who"] == "Human"
+    with pytest.raises(ValueError):
+        page.act("eval", "1")
+
+
+def test_a_refused_move_is_said_not_raised() -> None:
+    page, _ = page_for("wolf_and_sheep", ["Sensible", "Human"])
+    view = page.act("step")  # the Sheep bot's move: now the human's
+    view = page.act_json(json.dumps(["seat", 0, "Human"]))
+    assert json.loads(view)["seats"][0]["who"] == "Human"
+
+
+def test_start_registers_the_games() -> None:
+    page = start("sheep_race")
+    assert page.view()["game"] == "sheep_race"

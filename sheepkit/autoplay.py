@@ -1,18 +1,37 @@
 """The bots' pace on a screen: with auto-play on, the session's next bot step after a delay,
-on the running event loop (a kernel's in JupyterLab and Voila, Pyodide's in a web page), so a
-pupil sees each move; a deal or draw of hidden cards at once. No threads, no widgets.
+so a pupil sees each move; a deal or draw of hidden cards at once. No threads, no widgets.
 
-Outside a running loop (tests, scripts) nothing is scheduled: call the session's ``step`` or
-``run_bots``. Bots play only at the end of the timeline (``Session.pending``), so browsing
-never changes history.
+The delay runs on an injected clock, ``later(seconds, callback)``: by default the running
+event loop's ``call_later`` (a kernel's in JupyterLab and Voila), the play page's own timers
+on the static site. Outside a running loop (tests, scripts) nothing is scheduled: call the
+session's ``step`` or ``run_bots``. Bots play only at the end of the timeline
+(``Session.pending``), so browsing never changes history.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any, Protocol
 
 from .session import Session
+
+
+class Handle(Protocol):
+    def cancel(self) -> Any: ...
+
+
+#: Call ``callback`` ``seconds`` from now; a handle that cancels it, or None: no clock runs.
+Later = Callable[[float, Callable[[], None]], Handle | None]
+
+
+def loop_later(seconds: float, callback: Callable[[], None]) -> Handle | None:
+    """The running event loop's ``call_later``, or None outside a running loop."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    return loop.call_later(seconds, callback)
 
 
 class Autoplay:
@@ -27,12 +46,14 @@ class Autoplay:
         on: bool = True,
         delay: float = 0.5,
         failed: Callable[[Exception], None],
+        later: Later = loop_later,
     ) -> None:
         self.session = session
         self.on = on
         self.delay = delay
         self.failed = failed
-        self.pending: asyncio.TimerHandle | None = None  # the step scheduled, if any
+        self.later = later
+        self.pending: Handle | None = None  # the step scheduled, if any
 
     def schedule(self) -> None:
         """Let the session's next bot step (or deal) happen after the delay, if one is due
@@ -43,11 +64,7 @@ class Autoplay:
         due = self.session.pending()
         if due is None or (due == "bot" and not self.on):
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self.pending = loop.call_later(0 if due == "deal" else self.delay, self.tick)
+        self.pending = self.later(0 if due == "deal" else self.delay, self.tick)
 
     def tick(self) -> None:
         """The timer's step: the bot moves (or the cards are dealt), if that is still due."""

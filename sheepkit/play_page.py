@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from .autoplay import Autoplay
 from .board_keys import BoardKeys
 from .board_speech import Announcer, described
 from .core import Game, State, load
@@ -108,19 +109,36 @@ class PlayPage:
     ) -> None:
         self.session = Session(load(game) if isinstance(game, str) else game, seats, seed=seed)
         self.screen = Screen(self.session, drawing_for(self.session.game))
-        self.clock, self.bot_delay = clock, bot_delay
-        self.autoplay = True
+        self.clock = clock
+        self.bots = Autoplay(
+            self.session, delay=bot_delay, failed=self._bot_failed, later=self.later
+        )
         self.keys = BoardKeys(self.screen, self.click, lambda: None, self._say)
         self.announcer = Announcer()
         self._said: list[str] = []
         self._timers: list[_Timer] = []
-        self._bot_timer: _Timer | None = None
         self._race: Race | None = None
         self._race_at: State[Any, Any] | None = None
         self._race_rng = random.Random(f"sheepkit-race-{self.session.seed}")
         self._moves: tuple[Hashable, ...] = ()
         self._outcomes: tuple[Hashable, ...] = ()
         self.session.claims_chance = self._claims
+        #: What the page's script may ask, by name.
+        self.actions: dict[str, Callable[..., None]] = {
+            "click": self.click,
+            "key": self.key,
+            "play": self.play,
+            "roll": self.roll,
+            "claim": self.claim,
+            "undo": self.undo,
+            "redo": self.redo,
+            "new_game": self.new_game,
+            "seat": self.seat,
+            "lift_curtain": self.lift_curtain,
+            "step": self.step,
+            "set_autoplay": self.set_autoplay,
+            "tick": self.tick,
+        }
         self.screen.on(self._changed)
         self._changed("started")
 
@@ -154,25 +172,14 @@ class PlayPage:
         self._schedule_bots()
 
     def _schedule_bots(self) -> None:
-        if self._bot_timer is not None and not self._bot_timer.cancelled:
-            return
-        pending = self.session.pending()
-        if pending is None or (pending == "bot" and not self.autoplay):
-            return
-        delay = 0.0 if pending == "deal" else self.bot_delay
-        self._bot_timer = self.later(delay, self._bot_step)
+        self.bots.schedule()
 
-    def _bot_step(self) -> None:
-        self._bot_timer = None
-        pending = self.session.pending()
-        if pending is None or not (self.autoplay or pending == "deal"):
-            return
-        try:
-            self.session.step()
-        except Exception as e:  # a bot's failure is said, not lost in the page's console
-            self.autoplay = False
-            self.screen.say(f"A bot failed: {e!r}")
-        self._schedule_bots()
+    def _bot_failed(self, error: Exception) -> None:
+        self.screen.say(f"A bot failed: {error!r}")
+
+    @property
+    def autoplay(self) -> bool:
+        return self.bots.on
 
     # A race (Shave a Sheep's howl): a chance node nobody rolls, won by the first claim. As the
     # app's game panel runs it: the humans' buttons, the bots' claims after a moment.
@@ -189,7 +196,7 @@ class PlayPage:
         if not self._claims(state):
             return
         self._race_at = state
-        later = self.later if self.autoplay else None
+        later = self.later if self.bots.on else None
         self._race = Race(self.session, self._won, later=later, rng=self._race_rng)
 
     def _won(self, outcome: Hashable | None, note: str) -> None:
@@ -252,22 +259,18 @@ class PlayPage:
         self.session.step()
 
     def set_autoplay(self, on: bool) -> None:
-        self.autoplay = bool(on)
+        self.bots.on = bool(on)
         self._follow_race()
         self._schedule_bots()
 
-    ACTIONS = (
-        "click", "key", "play", "roll", "claim", "undo", "redo", "new_game", "seat",
-        "lift_curtain", "step", "set_autoplay", "tick",
-    )  # fmt: skip
-
     def act(self, name: str, *args: Any) -> dict[str, Any]:
-        """Do ``name`` (one of ACTIONS) with ``args``, and return the view. A refused move is
-        said in the status line (the screen does), not raised."""
-        if name not in self.ACTIONS:
-            raise ValueError(f"no such action: {name!r}")
+        """Do ``name`` (a key of ``actions``) with ``args``, and return the view. A refused
+        move is said in the status line (the screen does), not raised."""
+        action = self.actions.get(name)
+        if action is None:
+            raise ValueError(f"no such action: {name!r}; the actions: {', '.join(self.actions)}")
         try:
-            getattr(self, name)(*args)
+            action(*args)
         except Exception as e:
             if not self.screen.message:
                 self.screen.say(f"{e}")

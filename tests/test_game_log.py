@@ -1,14 +1,14 @@
 """The log's words with a memo (``log_entries(..., memo)``) are the words read afresh: after
 each move, and after the timeline is cut and goes another way."""
 
-from sheepkit.drawing import drawing_for
+from sheepkit.core.words import words_for
 from sheepkit.game_log import LogMemo, log_entries
 from sheepkit.session import Session
 
 
 def test_a_memo_changes_no_word_of_the_log():
     session = Session("sheep_race", ["Random"] * 4, seed=3)
-    drawing = drawing_for(session.game)
+    drawing = words_for(session.game)
     memos: dict[int | None, LogMemo] = {}
     cut = False
     while not session.state.is_over:

@@ -12,7 +12,7 @@ import pytest
 from app_driver import move_buttons, shown_buttons
 
 import sheepkit
-from sheepkit.drawing import drawing_for
+from sheepkit.core.words import words_for
 from sheepkit.game_log import log_entries
 from sheepkit.session import own_bot
 from sheepkit.tables import TableService
@@ -144,7 +144,7 @@ def test_a_table_log_numbers_its_lines_as_the_app_numbers_its_own(service: Table
     # The deal is one line of many plies: numbered by its first ply, as on one screen.
     _, guest, code = lamb_table(service)
     session = service.tables[code].session
-    own = log_entries(drawing_for(session.game), session.timeline, 1, session.deals)
+    own = log_entries(words_for(session.game), session.timeline, 1, session.deals)
     assert [first for first, _, _ in guest.screen.live.log_entries(guest.screen.words, 1)] == [
         first for first, _, _ in own
     ]

@@ -82,7 +82,8 @@ Later = Callable[[float, Callable[[], None]], object]
 
 #: The form of a kept table's JSON (``Table.kept``); a row of another form is not resumed.
 KEPT_FORM = "sheepkit-table"
-#: 2: the table's stage is kept as "stage" (version 1 named it "phase", and is still resumed).
+#: 2: the table's stage is kept as "stage" and a person's seat as "Human" (version 1 named them
+#: "phase" and "human", and is still resumed).
 KEPT_VERSION = 2
 
 
@@ -644,7 +645,9 @@ class TableService:
         if not isinstance(key, str) or key not in games():
             raise ValueError(f"no game {key!r} here")
         game = load(key, **record["rules"])
-        seats = [Seat(str(who), str(digest)) for who, digest in kept["seats"]]
+        # Version 1 spelled a person's seat "human" (the session's is "Human").
+        legacy = {"human": HUMAN} if kept["version"] == 1 else {}
+        seats = [Seat(legacy.get(str(who), str(who)), str(digest)) for who, digest in kept["seats"]]
         if len(seats) != game.num_players:
             raise ValueError(f"{len(seats)} seats for {game.num_players} players")
         for seat in seats:

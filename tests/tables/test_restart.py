@@ -295,23 +295,28 @@ def test_a_corrupt_or_foreign_row_is_skipped_with_a_log_line(
     second.stop()
 
 
-def test_a_table_kept_by_version_1_which_named_its_stage_phase_resumes(tmp_path: Path) -> None:
+def test_a_table_kept_by_version_1_which_named_its_stage_phase_and_its_human_human_resumes(
+    tmp_path: Path,
+) -> None:
     clock = Clock()
     path = tmp_path / "classes.sqlite3"
     first = Server(path, clock)
-    host, _ = open_table(first.service, "wolf_and_sheep", ["human", "human"])
+    host, _ = open_table(first.service, "wolf_and_sheep", ["Human", "Human"])
     host.start()
     code = host.code or ""
     ((_, text),) = StoredTables(first.store).load_all()
     kept = json.loads(text)
     assert kept["version"] == 2 and kept["stage"] == "playing"
+    assert [who for who, _ in kept["seats"]] == ["Human", "Human"]
     old = {k: v for k, v in kept.items() if k != "stage"}
+    old["seats"] = [["human", digest] for _, digest in kept["seats"]]  # as version 1 spelled it
     first.store.save_table(code, json.dumps({**old, "version": 1, "phase": "playing"}))
     first.stop()
 
     second = Server(path, clock)
     assert list(second.service.tables) == [code]
     assert second.service.tables[code].stage == "playing"
+    assert [seat.who for seat in second.service.tables[code].seats] == ["Human", "Human"]
     second.stop()
 
 

@@ -39,7 +39,6 @@ from ..tables.together import (
     lobby_seats,
     may_save,
     seat_lines,
-    service_connect,
 )
 from .download import download_link
 from .rule_inputs import value_words

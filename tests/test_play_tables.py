@@ -1,0 +1,125 @@
+"""Play together on the play page (sheepkit.play_page with sheepkit.play_tables), without a
+browser: two pages, each a device at a table of one in-process table service, through the
+page's own actions and views; what the table says unasked reaches the page as a pushed view.
+(tests/site/test_site_play_tables.py does it in Chromium on the classroom server.)"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from sheepkit.play_page import PlayPage
+from sheepkit.tables import TableService
+from sheepkit.tables.client import LocalTransport
+from sheepkit.tables.together import NO_SERVICE_WORDS
+
+
+@pytest.fixture
+def service() -> TableService:
+    return TableService(rate=10_000, burst=10_000)
+
+
+class Device:
+    """A play page reaching ``service``, with the views it was pushed."""
+
+    def __init__(self, service: TableService, seats: list[str] | None = None) -> None:
+        self.page = PlayPage(
+            "wolf_and_sheep",
+            seats,
+            seed=1,
+            tables=lambda client: LocalTransport(service, client),
+        )
+        self.pushed: list[dict[str, Any]] = []
+        self.page.pushes(self._pushed)
+        self.view = self.last = self.page.view()
+
+    def _pushed(self, text: str) -> None:
+        self.last = json.loads(text)
+        self.pushed.append(self.last)
+
+    def act(self, name: str, *args: Any) -> dict[str, Any]:
+        self.view = self.last = self.page.act(name, *args)
+        return self.view
+
+
+def wolf_table(service: TableService) -> tuple[Device, Device, str]:
+    host = Device(service, ["Human", "Human"])
+    view = host.act("open_table")
+    at = view["tables"]["at"]
+    assert at is not None and at["host"] and at["start"] and at["close"] and not at["leave"]
+    code = at["code"]
+    guest = Device(service)
+    view = guest.act("look", code.lower())
+    join = view["tables"]["join"]
+    assert join["code"] == code
+    assert [s["words"] for s in join["seats"]] == ["Sheep: taken", "Sit as Wolves"]
+    view = guest.act("sit", 1)
+    assert view["tables"]["at"]["seats"] == ["Sheep: a pupil", "Wolves: you"]
+    assert view["tables"]["join"] is None
+    # The host heard the guest sit without asking: a view pushed.
+    assert host.pushed and host.last["tables"]["at"]["seats"] == ["Sheep: you", "Wolves: a pupil"]
+    return host, guest, code
+
+
+def test_two_pages_play_at_one_table(service: TableService) -> None:
+    host, guest, code = wolf_table(service)
+    for device in (host, guest):  # seated: no Undo, Redo, New game, seat pickers or bots
+        offers = device.last["offers"]
+        assert not offers["browse"] and not offers["bots"] and not offers["new_game"]
+    assert host.last["offers"]["setup"] and not guest.view["offers"]["setup"]  # the lobby
+    assert not guest.view["tables"]["at"]["start"] and guest.view["tables"]["at"]["leave"]
+    assert "waiting for the start" in guest.view["status"]["text"]
+    view = host.act("start")
+    assert not view["offers"]["setup"] and not view["tables"]["at"]["start"]
+    truth = service.tables[code].session
+    seen = len(guest.pushed)
+    assert host.last["moves"] and host.last["status"]["text"].startswith("Your turn, Sheep")
+    host.act("play", 0)  # the first move, by the host's move buttons
+    assert truth.state.ply == 1
+    assert len(guest.pushed) > seen  # the guest's page was pushed the move
+    for device in (host, guest):
+        assert device.last["log"] and device.last["log"][-1]["first"] == 1
+        assert device.last["board"] == guest.last["board"]
+    assert guest.last["status"]["text"].startswith("Your turn, Wolves") and guest.last["moves"]
+    assert host.last["moves"] == [] and "Waiting for Wolves" in host.last["status"]["text"]
+    for _ in range(5):  # on, by whoever's turn it is
+        mover = host if truth.state.to_move == 0 else guest
+        ply = truth.state.ply
+        mover.act("play", 0)
+        assert truth.state.ply == ply + 1
+    assert host.page.screen.state.record() == truth.state.record()
+    assert guest.page.screen.state.record() == truth.state.record()
+    refused = host.act("undo")
+    assert truth.state.ply == 6 and "table" in refused["status"]["note"] + refused["status"]["text"]
+
+
+def test_a_guest_leaves_and_the_host_closes(service: TableService) -> None:
+    host, guest, code = wolf_table(service)
+    view = guest.act("leave")
+    assert view["tables"]["at"] is None and f"You left table {code}" in view["tables"]["note"]
+    assert view["offers"]["browse"] and view["offers"]["new_game"]  # the page's own game again
+    assert host.last["tables"]["at"]["seats"][1] == "Wolves: free: waiting for a pupil"
+    guest.act("look", code)
+    guest.act("sit", 1)
+    view = host.act("close_table")
+    assert view["tables"]["at"] is None and "The table closed" in view["tables"]["note"]
+    assert guest.last["tables"]["at"] is None and "The table closed" in guest.last["tables"]["note"]
+    assert guest.last["offers"]["new_game"]
+
+
+def test_a_code_nobody_opened_and_a_page_with_every_seat_a_bot(service: TableService) -> None:
+    device = Device(service)
+    view = device.act("look", "ZZZZ")
+    assert view["tables"]["join"] is None and view["tables"]["note"]
+    bots = Device(service, ["Random", "Random"])
+    view = bots.act("open_table")
+    assert view["tables"]["at"] is None and "Human" in view["tables"]["note"]
+
+
+def test_without_a_table_service_the_section_says_so() -> None:
+    page = PlayPage("wolf_and_sheep", seed=1)
+    assert page.view()["tables"]["service"] is None  # not looked for yet
+    view = page.act("find_tables", "")  # not in a browser, no SHEEPKIT_TABLES_URL: none
+    assert view["tables"] == {"service": False, "note": NO_SERVICE_WORDS, "join": None, "at": None}

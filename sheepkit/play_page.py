@@ -32,6 +32,7 @@ from .play_tables import PageTables
 from .screen import Change, Screen
 from .session import HUMAN, Race, Session, SessionError, race_claims
 from .tables.client import Connect
+from .tables.table_game import TableGame
 
 #: The ipycanvas settings the drawings set (as attributes), and their 2D context names.
 SETTINGS = {
@@ -202,6 +203,11 @@ class PlayPage:
             self.bots.pending = None
         self.screen.show(live)
 
+    def _table(self) -> TableGame | None:
+        """The table's game the screen shows, if it shows one."""
+        table = self.tables.table
+        return table if table is not None and self.screen.live is table else None
+
     def pushes(self, send: Callable[[str], None]) -> None:
         """Give ``send`` the view (as JSON) whenever the table changes it unasked."""
         self.push = send
@@ -271,7 +277,12 @@ class PlayPage:
         self.screen.roll_clicked(outcome)
 
     def claim(self, seat: int) -> None:
-        """``seat``'s button in a race."""
+        """``seat``'s button in a race (at a table, this device's seat's claim)."""
+        table = self._table()
+        if table is not None:
+            if table.snapshot is not None and table.snapshot.claim is not None:
+                table.roll(table.snapshot.claim)
+            return
         if self._race is not None and self.session.state is self._race_at:
             self._race.claim(seat)
 
@@ -367,7 +378,13 @@ class PlayPage:
             self._said.insert(0, said)
         say, self._said = " ".join(self._said), []
         racers = []
-        if self._race is not None and state is self._race_at:
+        table = self._table()
+        claim = table.snapshot.claim if table is not None and table.snapshot else None
+        if table is not None and claim is not None:  # the table's race: this seat's button
+            outcome = next((o for o, _ in state.chance_outcomes() if str(o) == claim), claim)
+            label = words.move_label(state, outcome)
+            racers = [{"seat": table.seat, "label": f"{game.player_name(table.seat)}: {label}!"}]
+        elif self._race is not None and state is self._race_at:
             name = game.player_name
             racers = [
                 {"seat": p, "label": f"{name(p)}: {words.move_label(state, o)}!"}

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+import sheepkit
+from sheepkit.core import Game
 from sheepkit.play_page import PlayPage
 from sheepkit.tables import TableService
 from sheepkit.tables.client import LocalTransport
@@ -24,9 +26,14 @@ def service() -> TableService:
 class Device:
     """A play page reaching ``service``, with the views it was pushed."""
 
-    def __init__(self, service: TableService, seats: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        service: TableService,
+        seats: list[str] | None = None,
+        game: Game[Any, Any, Any] | str = "wolf_and_sheep",
+    ) -> None:
         self.page = PlayPage(
-            "wolf_and_sheep",
+            game,
             seats,
             seed=1,
             tables=lambda client: LocalTransport(service, client),
@@ -123,3 +130,37 @@ def test_without_a_table_service_the_section_says_so() -> None:
     assert page.view()["tables"]["service"] is None  # not looked for yet
     view = page.act("find_tables", "")  # not in a browser, no SHEEPKIT_TABLES_URL: none
     assert view["tables"] == {"service": False, "note": NO_SERVICE_WORDS, "join": None, "at": None}
+
+
+def test_a_howl_race_at_a_table_is_won_by_the_first_pages_button() -> None:
+    """Shave a Sheep's howl at a table: each page shows its own seat's race button, and the
+    first claim the table gets wins."""
+    timers: list[tuple[float, Any]] = []
+    service = TableService(
+        rate=10_000, burst=10_000, later=lambda s, f: timers.append((s, f)), seed=lambda: 7
+    )
+    rules = {"players": 3, "wolf": "howling_wolf"}
+    game = sheepkit.load("shave_a_sheep", **rules)
+
+    def page(seats: list[str] | None = None) -> Device:
+        return Device(service, seats, game=game)
+
+    host = page(["Human", "Human", "Sensible"])
+    code = host.act("open_table")["tables"]["at"]["code"]
+    guest = page()
+    guest.act("look", code)
+    guest.act("sit", 1)
+    view = host.act("start")
+    assert view["chance"] and view["chance"]["rig"]
+    gray = next(i for i, o in enumerate(view["chance"]["outcomes"]) if "gray" in o)
+    host.act("roll", gray)  # the host sets the die: gray, a race
+    for device, mine in ((host, "Player 1"), (guest, "Player 2")):
+        assert [r["seat"] for r in device.last["race"]] == [0 if device is host else 1]
+        assert device.last["race"][0]["label"].startswith(f"{mine}: ")
+        assert "A race! Be the first" in device.last["status"]["text"]
+    guest.act("claim", 1)
+    truth = service.tables[code].session.state
+    assert str(truth.history[-1]) == "howl 2"
+    for device in (host, guest):
+        assert device.last["race"] == []
+        assert any("Player 2 howls first" in line["text"] for line in device.last["log"])

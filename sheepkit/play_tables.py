@@ -59,6 +59,9 @@ class PageTables:
         self.lobby: p.Lobby | None = None
         self.joining = ""  # the code typed to join, once asked
         self.note = ""
+        self.token: str | None = None  # this device's seat's secret, for the page to keep
+        #: A table whose seat the page should forget (left, closed, or gone), once.
+        self.forget: str | None = None
 
     # ------------------------------------------------------------------- connecting --
     def use(self, connect: Connect | None) -> None:
@@ -66,12 +69,18 @@ class PageTables:
         self.service = connect is not None
         self.client.connector = connect
 
-    def find(self, code: str = "") -> None:
+    def find(self, code: str = "", token: str = "") -> None:
         """Look for the page's table service (once; the page asks after its first view), and
-        for a ``?table=CODE`` link's table."""
+        for a ``?table=CODE`` link's table: take up again the seat this browser holds there
+        (``token``, kept by the page), else show its seats."""
         if self.service is None:
             self.use(service_connect())
-        if self.service and code:
+        if not self.service or not code:
+            return
+        if token:
+            self.code = str(code).strip().upper()
+            self.client.rejoin(self.code, str(token))
+        else:
             self.look(code)
 
     def _unreachable(self, error: BaseException | None) -> None:
@@ -133,6 +142,7 @@ class PageTables:
 
     def _seated(self, message: p.Seated) -> None:
         self.code, self.seat, self.host = message.code, message.seat, message.host
+        self.token = message.token
         self.lobby, self.joining, self.note = None, "", ""
 
     def _lobby(self, message: p.Lobby) -> None:
@@ -162,6 +172,11 @@ class PageTables:
             self.table.show(message, stand_in)
 
     def _error(self, message: p.Error) -> None:
+        if message.refused == p.Rejoin.OP and self.code and self.seat is None:
+            code, self.code, self.forget = self.code, None, self.code
+            self.look(code)  # the seat is gone: offer the table's seats again
+            self.note = f"Could not take up your seat again: {message.reason}"
+            return
         if self.table is not None and message.refused in PLAYS:
             self.page.screen.say(message.reason)
             return
@@ -170,32 +185,44 @@ class PageTables:
         self.note = message.reason
 
     def _closed(self, message: p.Closed) -> None:
+        # A seat taken up elsewhere (this browser's other tab) or a connection lost (the
+        # server restarting resumes its tables) is still this browser's: kept, as the app does.
+        if self.code is not None and not (message.lost or message.elsewhere):
+            self.forget = self.code
         self.client.disconnect()
         self._away()
         if message.lost:
             self.note = (
-                "The connection to the table server was lost. When it is back, open or join "
-                "a table again."
+                "The connection to the table server was lost. When it is back, reload this "
+                "page: you take up your seat again."
             )
         else:
             self.note = f"The table closed: {message.reason}"
 
     def _left(self, message: p.Left) -> None:
         code = self.code or message.code
+        self.forget = code
         self._away()
         self.note = f"You left table {code}."
 
     def _away(self) -> None:
         self.code, self.seat, self.table, self.host = None, None, None, False
+        self.token = None
         self.lobby, self.joining = None, ""
         self.page.show(self.page.session)  # the page's own game again, as it was
 
     # -------------------------------------------------------------------- the view --
     def view(self) -> dict[str, Any]:
         """What the section shows: ``service`` (None: not known yet), a ``note``, and either
-        the way in (``join``: a looked-at table's seats) or ``at``: the table sat at."""
+        the way in (``join``: a looked-at table's seats) or ``at``: the table sat at; and
+        what the page keeps in the browser: ``seated`` (the code and the seat's token) while
+        seated, ``forget`` (a code) once the seat is gone."""
         if self.service is False:
             return {"service": False, "note": NO_SERVICE_WORDS, "join": None, "at": None}
+        forget, self.forget = self.forget, None
+        seated = None
+        if self.code is not None and self.token is not None and self.seat is not None:
+            seated = {"code": self.code, "token": self.token}
         join = None
         if self.table is None and self.lobby is not None:
             join = {
@@ -218,4 +245,11 @@ class PageTables:
                 "away": [{"seat": seat, "player": player} for player, seat in away],
                 "bots": list(table.bot_factories) if away else [],
             }
-        return {"service": self.service, "note": self.note, "join": join, "at": at}
+        return {
+            "service": self.service,
+            "note": self.note,
+            "join": join,
+            "at": at,
+            "seated": seated,
+            "forget": forget,
+        }

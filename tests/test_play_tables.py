@@ -164,3 +164,25 @@ def test_a_howl_race_at_a_table_is_won_by_the_first_pages_button() -> None:
     for device in (host, guest):
         assert device.last["race"] == []
         assert any("Player 2 howls first" in line["text"] for line in device.last["log"])
+
+
+def test_a_reloaded_page_takes_its_seat_up_again(service: TableService) -> None:
+    host, guest, code = wolf_table(service)
+    seated = guest.view["tables"]["seated"]
+    assert seated["code"] == code and seated["token"]
+    again = Device(service)  # the guest's page reloaded: the page kept the token
+    view = again.act("find_tables", code, seated["token"])
+    assert view["tables"]["at"]["seats"] == ["Sheep: a pupil", "Wolves: you"]
+    # The old page's connection lost the seat to the new one: the seat is still this
+    # browser's (not forgotten).
+    assert guest.last["tables"]["at"] is None and guest.last["tables"]["forget"] is None
+    view = again.act("leave")
+    assert view["tables"]["forget"] == code and view["tables"]["seated"] is None
+    assert again.page.view()["tables"]["forget"] is None  # said once
+    stale = Device(service)
+    view = stale.act("find_tables", code, seated["token"])  # a seat given up: its seats
+    assert view["tables"]["forget"] == code and "Could not take up" in view["tables"]["note"]
+    assert [s["words"] for s in view["tables"]["join"]["seats"]] == [
+        "Sheep: taken",
+        "Sit as Wolves",
+    ]

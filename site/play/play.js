@@ -24,9 +24,9 @@
     if (first) {
       // Play together: is there a table service (the classroom server's)? Asked once the
       // board is painted, not before.
-      const code = new URLSearchParams(location.search).get("table") || "";
+      const code = (new URLSearchParams(location.search).get("table") || "").toUpperCase();
       $("sk-table-code").value = code;
-      send("find_tables", code);
+      send("find_tables", code, kept()[code] || "");
     }
   };
   worker.postMessage({
@@ -197,8 +197,39 @@
 
   // Play together (sheepkit.play_tables): the way in (open, or join by a code and sit), or
   // the table sat at (its code and link, the seats, Start, Close or Leave, the away seats).
+  // The seats this browser holds (code -> token), so that a reload of the table's link takes
+  // the seat up again.
+  const KEPT = "sheepkit-play-tables";
+  const kept = () => {
+    try {
+      return JSON.parse(localStorage.getItem(KEPT) || "{}");
+    } catch {
+      return {};
+    }
+  };
+  const keep = (change) => {
+    try {
+      const seats = kept();
+      change(seats);
+      localStorage.setItem(KEPT, JSON.stringify(seats));
+    } catch {
+      // no storage (a private window's policy): a reload finds the table's seats instead
+    }
+  };
   const renderTables = () => {
     const tables = view.tables;
+    const seated = tables.seated;
+    if (seated && kept()[seated.code] !== seated.token) {
+      keep((seats) => (seats[seated.code] = seated.token));
+    }
+    if (tables.forget) keep((seats) => delete seats[tables.forget]);
+    // Seated, the page's address is the table's link: a reload takes the seat up again.
+    const linked = new URLSearchParams(location.search).get("table");
+    if (seated && linked !== seated.code) {
+      history.replaceState(null, "", `?table=${encodeURIComponent(seated.code)}`);
+    } else if (tables.forget && linked === tables.forget) {
+      history.replaceState(null, "", location.pathname);
+    }
     $("sk-tables-note").textContent = tables.note;
     const at = tables.at;
     $("sk-tables-in").hidden = !tables.service || !!at;

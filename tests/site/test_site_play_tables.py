@@ -86,6 +86,11 @@ def test_a_host_and_a_guest_play_at_one_table(chromium: Browser, classroom: str)
             wait(page, "v.log.length === 1", "the first move was not shown")
         v = wait(guest, "v.moves.length > 0", "the guest's turn never came")
         assert v["status"]["text"].startswith("Your turn, Wolves")
+        # Seated, the page's address is the table's link; reloaded, it takes the seat up again.
+        assert f"?table={code}" in guest.page.url
+        guest.page.reload()
+        v = wait(guest, "v.tables.at && v.moves.length > 0", "the seat was not taken up", START)
+        assert v["tables"]["at"]["seats"][1] == "Wolves: you" and len(v["log"]) == 1
         for page in (host, guest):
             for hidden in ("#sk-history", "#sk-bots", "#sk-seats"):
                 assert page.page.locator(hidden).is_hidden(), (page.name, hidden)

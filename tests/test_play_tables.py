@@ -167,7 +167,7 @@ def test_a_howl_race_at_a_table_is_won_by_the_first_pages_button() -> None:
 
 
 def test_a_reloaded_page_takes_its_seat_up_again(service: TableService) -> None:
-    host, guest, code = wolf_table(service)
+    _, guest, code = wolf_table(service)
     seated = guest.view["tables"]["seated"]
     assert seated["code"] == code and seated["token"]
     again = Device(service)  # the guest's page reloaded: the page kept the token

@@ -11,7 +11,9 @@ log, the board in words and what the live region says. What the person does come
 claim, lifting the curtain, and ``tick``, which the page calls when the view's ``wake`` says
 (the bots' moves wait a moment, as in the app, and the page's script keeps the clock).
 The keyboard's cursor (``sheepkit.board_keys``) and the live region's words
-(``sheepkit.board_speech``) are the app's own.
+(``sheepkit.board_speech``) are the app's own. Play together (``sheepkit.play_tables``): the
+view's ``tables`` part and the table actions; seated, the screen shows the table's game from
+the seat, and what the table says unasked goes to ``push`` as a fresh view.
 """
 
 from __future__ import annotations

@@ -11,7 +11,9 @@ log, the board in words and what the live region says. What the person does come
 claim, lifting the curtain, and ``tick``, which the page calls when the view's ``wake`` says
 (the bots' moves wait a moment, as in the app, and the page's script keeps the clock).
 The keyboard's cursor (``sheepkit.board_keys``) and the live region's words
-(``sheepkit.board_speech``) are the app's own.
+(``sheepkit.board_speech``) are the app's own. Play together (``sheepkit.play_tables``): the
+view's ``tables`` part and the table actions; seated, the screen shows the table's game from
+the seat, and what the table says unasked goes to ``push`` as a fresh view.
 """
 
 from __future__ import annotations
@@ -27,8 +29,12 @@ from .board_keys import BoardKeys
 from .board_speech import Announcer, described
 from .core import Game, State, load
 from .drawing import draw_curtain, drawing_for
+from .live import LiveGame
+from .play_tables import PageTables
 from .screen import Change, Screen
-from .session import HUMAN, Race, Session, race_claims
+from .session import HUMAN, Race, Session, SessionError, race_claims
+from .tables.client import Connect
+from .tables.table_game import TableGame
 
 #: The ipycanvas settings the drawings set (as attributes), and their 2D context names.
 SETTINGS = {
@@ -106,6 +112,7 @@ class PlayPage:
         seed: int | None = None,
         clock: Callable[[], float] = time.monotonic,
         bot_delay: float = BOT_DELAY,
+        tables: Connect | None = None,
     ) -> None:
         self.session = Session(load(game) if isinstance(game, str) else game, seats, seed=seed)
         self.screen = Screen(self.session, drawing_for(self.session.game))
@@ -123,6 +130,14 @@ class PlayPage:
         self._moves: tuple[Hashable, ...] = ()
         self._outcomes: tuple[Hashable, ...] = ()
         self.session.claims_chance = self._claims
+        #: Play together: the page's tables (``sheepkit.play_tables``); the table service is
+        #: ``tables`` if given, else looked for when the page's script asks ("find_tables").
+        self.tables = PageTables(self, self._pushed)
+        if tables is not None:
+            self.tables.use(tables)
+        self._acting = False
+        #: Gets the view (JSON) when the table speaks unasked (the page's worker posts it).
+        self.push: Callable[[str], None] | None = None
         #: What the page's script may ask, by name.
         self.actions: dict[str, Callable[..., None]] = {
             "click": self.click,
@@ -138,6 +153,14 @@ class PlayPage:
             "step": self.step,
             "set_autoplay": self.set_autoplay,
             "tick": self.tick,
+            "find_tables": self.tables.find,
+            "open_table": self.tables.open_table,
+            "look": self.tables.look,
+            "sit": self.tables.sit,
+            "start": self.tables.start,
+            "leave": self.tables.leave,
+            "close_table": self.tables.close,
+            "hand_to_bot": self.tables.hand_to_bot,
         }
         self.screen.on(self._changed)
         self._changed("started")
@@ -172,7 +195,28 @@ class PlayPage:
         self._schedule_bots()
 
     def _schedule_bots(self) -> None:
-        self.bots.schedule()
+        if self.screen.live is self.session:  # at a table, the table's server runs the bots
+            self.bots.schedule()
+
+    def show(self, live: LiveGame) -> None:
+        """Show a table's game from this device's seat, or (``session``) the page's own."""
+        if live is not self.session and self.bots.pending is not None:
+            self.bots.pending.cancel()
+            self.bots.pending = None
+        self.screen.show(live)
+
+    def _table(self) -> TableGame | None:
+        """The table's game the screen shows, if it shows one."""
+        table = self.tables.table
+        return table if table is not None and self.screen.live is table else None
+
+    def pushes(self, send: Callable[[str], None]) -> None:
+        """Give ``send`` the view (as JSON) whenever the table changes it unasked."""
+        self.push = send
+
+    def _pushed(self) -> None:
+        if self.push is not None and not self._acting:
+            self.push(self.view_json())
 
     def _bot_failed(self, error: Exception) -> None:
         self.screen.say(f"A bot failed: {error!r}")
@@ -219,7 +263,7 @@ class PlayPage:
 
     def key(self, key: str) -> None:
         """A key on the board: an arrow moves the cursor, Enter or Space clicks."""
-        if self.session.curtain_for is None:
+        if self.screen.live.curtain_for is None:
             self.keys.key(key)
 
     def play(self, index: int) -> None:
@@ -235,28 +279,39 @@ class PlayPage:
         self.screen.roll_clicked(outcome)
 
     def claim(self, seat: int) -> None:
-        """``seat``'s button in a race."""
+        """``seat``'s button in a race (at a table, this device's seat's claim)."""
+        table = self._table()
+        if table is not None:
+            if table.snapshot is not None and table.snapshot.claim is not None:
+                table.roll(table.snapshot.claim)
+            return
         if self._race is not None and self.session.state is self._race_at:
             self._race.claim(seat)
 
+    def _own(self) -> Session:
+        """The page's own game, to browse or step (at a table, nothing is: ``offers``)."""
+        if self.screen.live is not self.session:
+            raise SessionError("at a table, the table's server keeps the game")
+        return self.session
+
     def undo(self) -> None:
-        self.session.undo()
+        self._own().undo()
 
     def redo(self) -> None:
-        self.session.redo()
+        self._own().redo()
 
     def new_game(self) -> None:
-        self.session.new_game()
+        self.screen.live.new_game()  # at a table: the host's, in the lobby, else refused
 
     def seat(self, seat: int, who: str) -> None:
-        self.session.set_seat(seat, who)
+        self.screen.live.set_seat(seat, who)  # at a table, the host's choice goes to it
 
     def lift_curtain(self) -> None:
         self.screen.lift_curtain()
 
     def step(self) -> None:
         """ "Bot: play one move"."""
-        self.session.step()
+        self._own().step()
 
     def set_autoplay(self, on: bool) -> None:
         self.bots.on = bool(on)
@@ -269,11 +324,14 @@ class PlayPage:
         action = self.actions.get(name)
         if action is None:
             raise ValueError(f"no such action: {name!r}; the actions: {', '.join(self.actions)}")
+        self._acting = True
         try:
             action(*args)
         except Exception as e:
             if not self.screen.message:
                 self.screen.say(f"{e}")
+        finally:
+            self._acting = False
         return self.view()
 
     def act_json(self, message: str) -> str:
@@ -281,14 +339,18 @@ class PlayPage:
         name, *args = json.loads(message)
         return json.dumps(self.act(name, *args), separators=(",", ":"))
 
+    def view_json(self) -> str:
+        return json.dumps(self.view(), separators=(",", ":"))
+
     # ---------------------------------------------------------------- what it shows --
     def board(self) -> list[list[Any]]:
         """The board's drawing commands (the curtain's, behind it), with the keys' cursor."""
         drawing = self.screen.drawing
         canvas = CanvasRecorder(drawing.width, drawing.height)
-        curtain = self.session.curtain_for
+        live = self.screen.live
+        curtain = live.curtain_for
         if curtain is not None:
-            name = self.session.game.player_name(curtain)
+            name = live.game.player_name(curtain)
             draw_curtain(canvas, drawing.width, drawing.height, name)
         else:
             drawing.draw(canvas, self.screen.frame())
@@ -298,8 +360,8 @@ class PlayPage:
 
     def view(self) -> dict[str, Any]:
         """Everything the page shows now, as JSON-able data."""
-        screen, session = self.screen, self.session
-        game, state, drawing = session.game, session.state, screen.drawing
+        screen, session, live = self.screen, self.session, self.screen.live
+        game, state, drawing = live.game, live.state, screen.drawing
         status = screen.status()
         words = screen.words
         if drawing.move_buttons:
@@ -307,7 +369,7 @@ class PlayPage:
             self._moves = tuple(b.move for b in buttons)
             labels = [b.label for b in buttons]
         else:  # too many for buttons (Battle Sheep): the same moves as a list to pick from
-            self._moves = session.moves()
+            self._moves = live.moves()
             labels = [words.move_label(state, m) for m in self._moves]
         chance = screen.chance()
         self._outcomes = () if chance is None else tuple(o for _, o in chance.outcomes)
@@ -318,7 +380,13 @@ class PlayPage:
             self._said.insert(0, said)
         say, self._said = " ".join(self._said), []
         racers = []
-        if self._race is not None and state is self._race_at:
+        table = self._table()
+        claim = table.snapshot.claim if table is not None and table.snapshot else None
+        if table is not None and claim is not None:  # the table's race: this seat's button
+            outcome = next((o for o, _ in state.chance_outcomes() if str(o) == claim), claim)
+            label = words.move_label(state, outcome)
+            racers = [{"seat": table.seat, "label": f"{game.player_name(table.seat)}: {label}!"}]
+        elif self._race is not None and state is self._race_at:
             name = game.player_name
             racers = [
                 {"seat": p, "label": f"{name(p)}: {words.move_label(state, o)}!"}
@@ -357,9 +425,9 @@ class PlayPage:
                 {
                     "player": game.player_name(p),
                     "who": who,
-                    "options": [HUMAN, *session.bot_factories],
+                    "options": [HUMAN, *live.bot_factories],
                 }
-                for p, who in enumerate(session.seats)
+                for p, who in enumerate(live.seats)
             ],
             "history": {
                 "undo": session.cursor > 0,
@@ -382,6 +450,7 @@ class PlayPage:
                 "setup": offers.setup,
                 "rig": offers.rig,
             },
+            "tables": self.tables.view(),
             "wake": None if wake is None else round(wake * 1000),
         }
 

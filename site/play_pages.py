@@ -185,6 +185,28 @@ time)…</p>
 <label><input type="checkbox" id="sk-autoplay" checked> Auto-play bots</label>
 <button type="button" id="sk-step">Bot: play one move</button>
 </div>
+<section id="sk-tables" aria-labelledby="sk-tables-title">
+<h2 id="sk-tables-title">Play together</h2>
+<div id="sk-tables-in" hidden>
+<button type="button" id="sk-table-open">Open a table</button>
+<span class="sk-nowrap"><label for="sk-table-code">Table code</label>
+<input id="sk-table-code" autocomplete="off" placeholder="e.g. K7QX" size="8"></span>
+<button type="button" id="sk-table-look">Join with this code</button>
+<div id="sk-table-sits" role="group" aria-label="The table's seats"></div>
+</div>
+<div id="sk-table-at" hidden>
+<p id="sk-table-info"></p>
+<ul id="sk-table-seats" aria-label="Seats at the table"></ul>
+<button type="button" id="sk-table-start">Start the game</button>
+<span id="sk-table-bot-row" hidden><label for="sk-table-away">Away seat</label>
+<select id="sk-table-away"></select> <label for="sk-table-bot">Bot</label>
+<select id="sk-table-bot"></select>
+<button type="button" id="sk-table-bot-use">Hand it to the bot</button></span>
+<button type="button" id="sk-table-close">Close the table</button>
+<button type="button" id="sk-table-leave">Leave the table</button>
+</div>
+<p id="sk-tables-note" role="status"></p>
+</section>
 <h2 id="sk-log-title">Game log</h2>
 <ol id="sk-log" reversed aria-labelledby="sk-log-title" tabindex="0"></ol>
 </div>

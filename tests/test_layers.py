@@ -70,7 +70,12 @@ ALLOWED: dict[str, set[str]] = {
         "board_speech",
         "drawing",
         "package",
+        "autoplay",
+        "tables",
+        "play_tables",
     },
+    # The play page's Play together: a table's client and seat, shown on the page's screen.
+    "play_tables": {"core", "platform", "bots", "live", "session", "tables"},
     # A game's package registers its engine, words and drawing; its panel is made lazily.
     "game": {"core", "platform", "bots", "own", "own drawing", "drawing", "session", "play"},
     # A lesson's numbers: no widgets, not even inside a function.
@@ -93,6 +98,7 @@ ALLOWED["package"] = BELOW_APP | {
     "autoplay",
     "board_keys",
     "board_speech",
+    "play_tables",
 }
 ALLOWED["app"] = ALLOWED["package"] | {"package", "lesson", "lessons", "widgets"}
 ALLOWED["serving"] = ALLOWED["app"] | {"app"}

@@ -32,6 +32,7 @@ from ..core.rules import Rules
 from ..drawing import BoardDrawing, draw_curtain, drawing_for
 from ..screen import Change, Screen
 from ..session import Session
+from ..tables.together import service_connect
 from .board_speech import BoardSpeech
 from .extras import Extras
 from .focus_keeper import BOARD, MOVES, FocusKeeper
@@ -43,7 +44,7 @@ from .records_panel import RecordsPanel
 from .rules_panel import RulesPanel
 from .setup_row import SetupRow
 from .shows import ShowsWidget
-from .table_panel import TablePanel, service_connect
+from .table_panel import TablePanel
 
 # ipycanvas focuses the canvas on mouse-down, without preventScroll: the browser then scrolls a
 # board that is partly off the page into view before the click is read against the moved

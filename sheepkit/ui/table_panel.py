@@ -29,15 +29,17 @@ import ipywidgets as w
 from ..core import Game, SheepkitError
 from ..session import HUMAN
 from ..tables import protocol as p
-from ..tables.client import (
-    Connect,
-    TableClient,
-    game_of,
-    hello_url,
-    service_connector,
-    table_service_url,
-)
+from ..tables.client import Connect, TableClient, game_of
 from ..tables.table_game import TableGame
+from ..tables.together import (
+    CHOICES,
+    NO_SERVICE,
+    PLAYS,
+    away_seats,
+    lobby_seats,
+    may_save,
+    seat_lines,
+)
 from .download import download_link
 from .rule_inputs import value_words
 from .table_memory import TableMemory, table_from_query
@@ -45,24 +47,7 @@ from .table_memory import TableMemory, table_from_query
 if TYPE_CHECKING:
     from .app import GameApp
 
-NO_SERVICE = (
-    "Play together needs a table service, and this page was served without one. To play at "
-    "tables, the teacher serves the apps with <code>make app HOST=0.0.0.0</code> or the site "
-    "with <code>make classroom HOST=0.0.0.0</code>."
-)
 RED = "color:#b00020"
-#: A refused play is said on the board (the app's message line); a refused lobby choice puts
-#: the set-up row back to the table's own.
-PLAYS = (p.Move.OP, p.Roll.OP, p.Claim.OP)
-CHOICES = (p.SetRules.OP, p.SetSeat.OP)
-
-
-def service_connect() -> Connect | None:
-    """How this kernel reaches the table service, or None when there is none
-    (``sheepkit.tables.client``: the Voila server's, or the classroom server's, address; in
-    Pyodide, a site served as plain files has none)."""
-    url = table_service_url()
-    return service_connector(url, hello_url(url) if url else "", "tables")
 
 
 def rules_words(game: Game[Any, Any, Any]) -> str:
@@ -339,23 +324,14 @@ class TablePanel:
             rows.append(w.HTML(f"<div class='sk-table-lobby-rules'>Rules: {rules}</div>"))
         except (KeyError, SheepkitError, ValueError, TypeError):
             pass  # another game's table, or rules this version does not know: the seats say
-        game = self.app.game
-        for seat, entry in enumerate(lobby.seats):
-            name = game.player_name(seat) if seat < game.num_players else f"Seat {seat + 1}"
-            who = entry.get("who", HUMAN)
-            if who != HUMAN:
-                rows.append(w.HTML(f"{html.escape(name)}: {html.escape(who)} bot"))
-            elif entry.get("taken"):
-                away = " (away)" if entry.get("away") else ""
-                rows.append(w.HTML(f"{html.escape(name)}: taken{away}"))
-            else:
-                button = w.Button(
-                    description=f"Sit as {name}",
-                    layout=w.Layout(width="auto"),
-                )
-                button.add_class("sk-table-sit")
-                button.on_click(lambda _, s=seat, c=lobby.code: self.sit(c, s))
-                rows.append(button)
+        for entry in lobby_seats(lobby, self.app.game):
+            if not entry["free"]:
+                rows.append(w.HTML(html.escape(entry["words"])))
+                continue
+            button = w.Button(description=entry["words"], layout=w.Layout(width="auto"))
+            button.add_class("sk-table-sit")
+            button.on_click(lambda _, s=entry["seat"], c=lobby.code: self.sit(c, s))
+            rows.append(button)
         self.seat_buttons.children = tuple(rows)
 
     def _show_table(self, snapshot: p.State) -> None:
@@ -428,17 +404,11 @@ class TablePanel:
             f"code, or the <a href='?table={code}'>link to this table</a>.{host}</div>"
         )
         game = table.game
-        items = []
-        away_seats = []
-        for seat, entry in enumerate(snapshot.seats):
-            words = table.seat_words(seat)
-            if words == "free":
-                words = "free: waiting for a pupil"
-            elif words == "you" and entry.get("away"):
-                words = "you (reconnecting)"
-            if entry.get("away") and entry.get("who", HUMAN) == HUMAN and seat != self.seat:
-                away_seats.append((game.player_name(seat), seat))
-            items.append(f"<li>{html.escape(game.player_name(seat))}: {html.escape(words)}</li>")
+        items = [
+            f"<li>{html.escape(player)}: {html.escape(words)}</li>"
+            for player, words in seat_lines(table, snapshot)
+        ]
+        away = away_seats(table, snapshot)
         self.seat_list.value = f"<ul style='margin:0;padding-left:1.2em'>{''.join(items)}</ul>"
         stage = table.stage
         self.rules_line.value = f"<div>Rules: {html.escape(rules_words(game))}</div>"
@@ -450,11 +420,11 @@ class TablePanel:
             for picker, entry in zip(self.app.seat_pickers, snapshot.seats):
                 picker.disabled = bool(entry.get("taken"))
         self.start_button.layout.display = None if choosing else "none"
-        show_bots = self.host and stage == p.PLAYING and bool(away_seats)
+        show_bots = self.host and stage == p.PLAYING and bool(away)
         self.bot_row.layout.display = None if show_bots else "none"
         if show_bots:
-            if list(self.away_seat.options) != away_seats:
-                self.away_seat.options = away_seats
+            if list(self.away_seat.options) != away:
+                self.away_seat.options = away
                 self.away_seat.index = 0
             bots = list(table.bot_factories)
             if list(self.away_bot.options) != bots:
@@ -462,5 +432,4 @@ class TablePanel:
                 self.away_bot.index = 0
         self.close_button.layout.display = None if self.host else "none"
         self.leave_button.layout.display = "none" if self.host else None
-        may_save = stage == p.OVER or (stage == p.PLAYING and not game.hidden_information)
-        self.record_button.layout.display = None if may_save else "none"
+        self.record_button.layout.display = None if may_save(table) else "none"

@@ -19,7 +19,15 @@
       $("sk-loading").textContent = `Something went wrong: ${data.error}`;
       return;
     }
+    const first = view === null;
     render(JSON.parse(data.view));
+    if (first) {
+      // Play together: is there a table service (the classroom server's)? Asked once the
+      // board is painted, not before.
+      const code = (new URLSearchParams(location.search).get("table") || "").toUpperCase();
+      $("sk-table-code").value = code;
+      send("find_tables", code, kept()[code] || "");
+    }
   };
   worker.postMessage({
     start: {
@@ -151,6 +159,7 @@
     $("sk-autoplay").checked = view.bots.autoplay;
     $("sk-step").disabled = !view.bots.step;
     renderSeats();
+    renderTables();
     renderLog();
 
     // Focus lost with a button that went away: back to the moves, or the board.
@@ -184,6 +193,88 @@
       for (const o of select.options) o.value = o.textContent;
       select.value = seat.who;
     });
+  };
+
+  // Play together (sheepkit.play_tables): the way in (open, or join by a code and sit), or
+  // the table sat at (its code and link, the seats, Start, Close or Leave, the away seats).
+  // The seats this browser holds (code -> token), so that a reload of the table's link takes
+  // the seat up again.
+  const KEPT = "sheepkit-play-tables";
+  const kept = () => {
+    try {
+      return JSON.parse(localStorage.getItem(KEPT) || "{}");
+    } catch {
+      return {};
+    }
+  };
+  const keep = (change) => {
+    try {
+      const seats = kept();
+      change(seats);
+      localStorage.setItem(KEPT, JSON.stringify(seats));
+    } catch {
+      // no storage (a private window's policy): a reload finds the table's seats instead
+    }
+  };
+  const renderTables = () => {
+    const tables = view.tables;
+    const seated = tables.seated;
+    if (seated && kept()[seated.code] !== seated.token) {
+      keep((seats) => (seats[seated.code] = seated.token));
+    }
+    if (tables.forget) keep((seats) => delete seats[tables.forget]);
+    // Seated, the page's address is the table's link: a reload takes the seat up again.
+    const linked = new URLSearchParams(location.search).get("table");
+    if (seated && linked !== seated.code) {
+      history.replaceState(null, "", `?table=${encodeURIComponent(seated.code)}`);
+    } else if (tables.forget && linked === tables.forget) {
+      history.replaceState(null, "", location.pathname);
+    }
+    $("sk-tables-note").textContent = tables.note;
+    const at = tables.at;
+    $("sk-tables-in").hidden = !tables.service || !!at;
+    $("sk-table-at").hidden = !at;
+    const sits = $("sk-table-sits");
+    const seats = tables.join ? tables.join.seats : [];
+    const key = JSON.stringify(seats);
+    if (sits.dataset.key !== key) {
+      sits.dataset.key = key;
+      sits.replaceChildren(...seats.map((seat) => {
+        if (seat.free) return button(seat.words, () => send("sit", seat.seat), "sk-table-sit");
+        const span = document.createElement("span");
+        span.className = "sk-table-taken";
+        span.textContent = `${seat.words}. `;
+        return span;
+      }));
+    }
+    if (!at) return;
+    const info = $("sk-table-info");
+    if (info.dataset.code !== at.code || info.dataset.host !== String(at.host)) {
+      info.dataset.code = at.code;
+      info.dataset.host = String(at.host);
+      const code = document.createElement("b");
+      code.className = "sk-table-code-shown";
+      code.textContent = at.code;
+      const link = document.createElement("a");
+      link.href = `?table=${encodeURIComponent(at.code)}`;
+      link.textContent = "link to this table";
+      const host = at.host ? " You are the host." : "";
+      info.replaceChildren("Table ", code, ": others join with this code, or the ", link,
+        `.${host}`);
+    }
+    $("sk-table-seats").replaceChildren(...at.seats.map((words) => {
+      const li = document.createElement("li");
+      li.textContent = words;
+      return li;
+    }));
+    $("sk-table-start").hidden = !at.start;
+    $("sk-table-close").hidden = !at.close;
+    $("sk-table-leave").hidden = !at.leave;
+    $("sk-table-bot-row").hidden = !at.away.length;
+    if (at.away.length) {
+      options($("sk-table-away"), at.away.map((a) => a.player));
+      options($("sk-table-bot"), at.bots);
+    }
   };
 
   const renderLog = () => {
@@ -225,6 +316,19 @@
   $("sk-new").addEventListener("click", () => send("new_game"));
   $("sk-step").addEventListener("click", () => send("step"));
   $("sk-autoplay").addEventListener("change", (e) => send("set_autoplay", e.target.checked));
+  const look = () => send("look", $("sk-table-code").value);
+  $("sk-table-open").addEventListener("click", () => send("open_table"));
+  $("sk-table-look").addEventListener("click", look);
+  $("sk-table-code").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") look();
+  });
+  $("sk-table-start").addEventListener("click", () => send("start"));
+  $("sk-table-close").addEventListener("click", () => send("close_table"));
+  $("sk-table-leave").addEventListener("click", () => send("leave"));
+  $("sk-table-bot-use").addEventListener("click", () => {
+    const away = view.tables.at.away[Number($("sk-table-away").value)];
+    send("hand_to_bot", away.seat, view.tables.at.bots[Number($("sk-table-bot").value)]);
+  });
   $("sk-describe").addEventListener("click", () => {
     const shown = $("sk-shown-words");
     shown.hidden = !shown.hidden;

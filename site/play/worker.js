@@ -1,7 +1,8 @@
 // The play page's Python, in a worker (site/play_pages.py): Pyodide restored from the play
 // pages' own memory snapshot, the sheepkit package's files written back, then one
 // sheepkit.play_page.PlayPage. Messages in: {start: {...}} once, then {act: [name, ...args]};
-// out: {view: "<JSON>"} after each, or {error}. (A worker, not the page: a solved table is
+// out: {view: "<JSON>"} after each, or {error}; and a view unasked when a table's message
+// arrives on the page's websocket (Play together: sheepkit.play_tables). (A worker, not the page: a solved table is
 // fetched by a synchronous request, which only a worker may make for bytes.)
 let page = null;
 let ready = null;
@@ -51,6 +52,8 @@ const start = async ({ pyodide: indexURL, snapshot, files, game }) => {
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
   }
   page = pyodide.runPython(`from sheepkit.play_page import start; start(${JSON.stringify(game)})`);
+  // What the table says unasked (a move at another device) comes as a view of its own.
+  page.pushes((view) => self.postMessage({ view }));
   return page.act_json(JSON.stringify(["tick"]));
 };
 

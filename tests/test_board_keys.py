@@ -237,6 +237,15 @@ def test_focus_goes_back_to_the_move_buttons_after_the_bot_replies() -> None:
     assert app.focus.used == BOARD
 
 
+def test_a_roll_by_its_button_brings_focus_back_to_the_move_controls() -> None:
+    app = GameApp("shave_a_sheep", ["Human", "Human"], seed=1, autoplay=False)
+    assert app.focus.used is None and not app.roll_button.disabled
+    before = app.state
+    app.roll_button.click()
+    assert app.state is not before and app.focus.used == MOVES
+    assert ".sk-move" in app.focus.widget.value  # the pupil now picks what to do with the roll
+
+
 def test_focus_keeper_refuses_a_place_it_does_not_know() -> None:
     keeper = FocusKeeper()
     with pytest.raises(ValueError, match="moves or board, not 'menu'"):

@@ -111,10 +111,10 @@ class GameApp(ShowsWidget):
         self.move_buttons: list[w.Button] = []
         self._shown_moves: tuple[Hashable, ...] = ()
 
-        self.roll_button = button("Roll", "sk-roll", self.screen.roll_clicked, "warning")
+        self.roll_button = button("Roll", "sk-roll", self.roll_clicked, "warning")
         self.rig_choice = w.Dropdown(description="Or pick:", layout=w.Layout(width="260px"))
         self.rig_button = button(
-            "Use this outcome", "sk-rig", lambda: self.screen.roll_clicked(self.rig_choice.value)
+            "Use this outcome", "sk-rig", lambda: self.roll_clicked(self.rig_choice.value)
         )
         self.rig_button.tooltip = "Rig the roll"
         # Wrap rather than squeeze: in the 420 px column the rig button was cut to "Use t...".
@@ -252,6 +252,11 @@ class GameApp(ShowsWidget):
         if not self._on_board:
             self.focus.use(MOVES)  # a move button, the game's panel (or code)
         return self.screen.play(move)
+
+    def roll_clicked(self, outcome: Hashable | None = None) -> None:
+        """The Roll (or rig) button: focus comes back to the move controls after the roll."""
+        self.focus.use(MOVES)
+        self.screen.roll_clicked(outcome)
 
     def roll(self, outcome: Hashable | None = None) -> State[Any, Any]:
         """At a chance node: roll (or use ``outcome``, to demonstrate a rule)."""

@@ -308,7 +308,7 @@ def test_the_lab_shows_the_code_and_runs_a_cell(open_page: OpenPage) -> None:
     # (a cell's imports made Pyodide load nothing again), and drew a fresh random seed there
     # (otherwise every page would draw the snapshot's numbers: the same dice for everyone).
     console = app.offline.worker_console
-    assert any("Python restored from python-snapshot.bin" in line for line in console), app.report()
+    assert any("Python restored from python-lab.xz.bin" in line for line in console), app.report()
     assert not [line for line in console if line.startswith("log: Loaded ")], app.report()
     fresh = "random.random() != sys._sheepkit_snapshot['random_would_give']"
     ran = _run_below(page, f"import random, sys; print('fresh seed:', {fresh})", "fresh seed:")

@@ -1,0 +1,167 @@
+// How the kernel's worker starts Python on this site: site/build.py puts this function
+// (WORKER_PATCHES) where the Pyodide kernel (0.6.1) calls loadPyodide, and calls it with
+// loadPyodide, the index URL, pyodide.js's URL and the page config's loadPyodideOptions.
+//
+// The page config names a bundle (`sheepkitBundle`, in Pyodide's folder): one xz stream of
+// Pyodide's wasm, its standard library, the memory snapshot made at build time and the
+// installed packages' files (site/README.md, "Compressed and cached"). xz is decoded here by
+// npm's xz-decompress (`sheepkitDecoder`, a script beside it) as the bundle arrives: the
+// wasm compiles as it comes, while the rest is decoded, and goes to Pyodide in place of its
+// own fetch of pyodide.asm.wasm; the standard library likewise; then Python is restored
+// from the snapshot and the files are written back. If anything fails, it says why on the console
+// and starts Python from nothing, as Pyodide does by itself.
+async (loadPyodide, indexURL, pyodideUrl, options) => {
+  const { sheepkitBundle: bundle, sheepkitDecoder: decoder, ...plain } = options;
+  const fetchPlain = self.fetch;
+  const instantiatePlain = WebAssembly.instantiateStreaming;
+  if (bundle && decoder) {
+    try {
+      const started = performance.now();
+      const base = new URL(pyodideUrl, self.location.href);
+      importScripts(new URL(decoder, base).href);
+      const Xz = self["xz-decompress"].XzReadableStream;
+      // Each part of the bundle, by name, as a promise of its bytes (the wasm: a Response).
+      const parts = new Map();
+      const part = (name) => {
+        if (!parts.has(name)) {
+          const entry = {};
+          entry.promise = new Promise((resolve, reject) => Object.assign(entry, { resolve, reject }));
+          entry.promise.catch(() => {}); // a failure is reported once, by whoever awaits it
+          parts.set(name, entry);
+        }
+        return parts.get(name);
+      };
+      const unpacked = (async () => {
+        const response = await fetchPlain(new URL(bundle, base));
+        if (!response.ok) throw new Error(`${bundle}: HTTP ${response.status}`);
+        const reader = new Xz(response.body).getReader();
+        let chunk = new Uint8Array(0);
+        const more = async () => {
+          const { done, value } = await reader.read();
+          if (done) throw new Error(`${bundle} ends early`);
+          if (chunk.length === 0) chunk = value;
+          else {
+            const joined = new Uint8Array(chunk.length + value.length);
+            joined.set(chunk);
+            joined.set(value, chunk.length);
+            chunk = joined;
+          }
+        };
+        const take = async (count) => {
+          while (chunk.length === 0) await more();
+          const piece = chunk.subarray(0, count);
+          chunk = chunk.subarray(piece.length);
+          return piece;
+        };
+        // [header length, 4 bytes little-endian][JSON header: parts' names and sizes][parts]
+        while (chunk.length < 4) await more();
+        const length = new DataView(chunk.buffer, chunk.byteOffset).getUint32(0, true);
+        while (chunk.length < 4 + length) await more();
+        const header = JSON.parse(new TextDecoder().decode(chunk.subarray(4, 4 + length)));
+        chunk = chunk.subarray(4 + length);
+        for (const [name, size] of header.parts) {
+          if (name.endsWith(".wasm")) {
+            let sink;
+            const stream = new ReadableStream({ start: (controller) => (sink = controller) });
+            const headers = { "Content-Type": "application/wasm" };
+            part(name).resolve(new Response(stream, { headers }));
+            try {
+              for (let left = size; left > 0; ) {
+                const piece = await take(left);
+                sink.enqueue(piece);
+                left -= piece.length;
+              }
+              sink.close();
+            } catch (error) {
+              sink.error(error);
+              throw error;
+            }
+          } else {
+            const bytes = new Uint8Array(size);
+            for (let at = 0; at < size; ) {
+              const piece = await take(size - at);
+              bytes.set(piece, at);
+              at += piece.length;
+            }
+            part(name).resolve(bytes);
+          }
+        }
+        // the decoder keeps its 64 MB window as long as its module lives: let it go
+        Xz._moduleInstance = Xz._moduleInstancePromise = null;
+        return performance.now() - started;
+      })();
+      unpacked.catch((error) => parts.forEach((entry) => entry.reject(error)));
+      // Pyodide fetches its wasm and standard library itself: from the bundle, once each.
+      const folder = new URL(".", base).href;
+      // The wasm compiles as it is decoded: Pyodide instantiates it only once the snapshot is
+      // there, so its own fetch gets a stand-in that its instantiateStreaming turns into
+      // this module.
+      const compiled = part("pyodide.asm.wasm").promise.then((r) => WebAssembly.compileStreaming(r));
+      compiled.catch(() => {});
+      const stand = new Response(null);
+      const served = new Map([
+        ["pyodide.asm.wasm", async () => stand],
+        ["python_stdlib.zip", () => part("python_stdlib.zip").promise.then((b) => new Response(b))],
+      ]);
+      WebAssembly.instantiateStreaming = async (source, imports) => {
+        const response = await source;
+        if (response !== stand) return instantiatePlain.call(WebAssembly, response, imports);
+        const module = await compiled;
+        return { module, instance: await WebAssembly.instantiate(module, imports) };
+      };
+      self.fetch = (request, init) => {
+        const url = new URL(request instanceof Request ? request.url : request, self.location.href);
+        const name = url.href.startsWith(folder) ? url.href.slice(folder.length) : null;
+        const serve = served.get(name);
+        if (!serve) return fetchPlain(request, init);
+        served.delete(name);
+        return serve();
+      };
+      // Python holds Pyodide's API and one of its functions (site/snapshot.mjs): it finds
+      // them in this page's Pyodide, once restored.
+      const api = (s) =>
+        s.api
+          ? (...a) => self.sheepkitPyodide[s.api](...a)
+          : new Proxy({}, { get: (_, k) => self.sheepkitPyodide[k], has: (_, k) => k in self.sheepkitPyodide });
+      const pyodide = await loadPyodide({
+        indexURL,
+        ...plain,
+        packages: [],
+        _loadSnapshot: part("snapshot").promise,
+        _snapshotDeserializer: api,
+      });
+      self.sheepkitPyodide = pyodide;
+      const files = await part("files").promise;
+      const decoded = await unpacked;
+      const view = new DataView(files.buffer, files.byteOffset);
+      const headerLength = view.getUint32(0, true);
+      const header = JSON.parse(new TextDecoder().decode(files.subarray(4, 4 + headerLength)));
+      let at = 4 + headerLength;
+      let made = ""; // the files come folder by folder: make each folder once
+      for (const [path, size] of header.files) {
+        const folderOf = path.slice(0, path.lastIndexOf("/"));
+        if (folderOf !== made) {
+          pyodide.FS.mkdirTree(folderOf);
+          made = folderOf;
+        }
+        pyodide.FS.writeFile(path, files.subarray(at, at + size));
+        at += size;
+      }
+      // installed, as far as Pyodide can tell (a cell's imports load nothing again)
+      Object.assign(pyodide.loadedPackages, header.packages);
+      pyodide.runPython("__import__('sys')._sheepkit_snapshot['after_restore']()");
+      console.log(
+        `sheepkit: Python restored from ${bundle}, ${header.files.length} files;` +
+          ` unpacked in ${(decoded / 1000).toFixed(2)} s,` +
+          ` restored in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+      );
+      return pyodide;
+    } catch (error) {
+      console.warn("sheepkit: Python starts without its snapshot:", error);
+    } finally {
+      self.fetch = fetchPlain;
+      WebAssembly.instantiateStreaming = instantiatePlain;
+    }
+  }
+  return loadPyodide({ indexURL, ...plain });
+}

@@ -53,13 +53,14 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
           chunk = chunk.subarray(piece.length);
           return piece;
         };
-        // [header length, 4 bytes little-endian][JSON header: parts' names and sizes][parts]
+        // [header length, 4 bytes little-endian][JSON header: the parts][the parts' bytes]
         while (chunk.length < 4) await more();
         const length = new DataView(chunk.buffer, chunk.byteOffset).getUint32(0, true);
         while (chunk.length < 4 + length) await more();
         const header = JSON.parse(new TextDecoder().decode(chunk.subarray(4, 4 + length)));
         chunk = chunk.subarray(4 + length);
-        for (const [name, size] of header.parts) {
+        // a part with runs ([first page, count]) holds only those 64 KiB pages: zeros elsewhere
+        for (const [name, size, runs = [[0, Math.ceil(size / 65536)]]] of header.parts) {
           if (name.endsWith(".wasm")) {
             let sink;
             const stream = new ReadableStream({ start: (controller) => (sink = controller) });
@@ -78,10 +79,13 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
             }
           } else {
             const bytes = new Uint8Array(size);
-            for (let at = 0; at < size; ) {
-              const piece = await take(size - at);
-              bytes.set(piece, at);
-              at += piece.length;
+            for (const [first, count] of runs) {
+              const end = Math.min(size, (first + count) * 65536);
+              for (let at = first * 65536; at < end; ) {
+                const piece = await take(end - at);
+                bytes.set(piece, at);
+                at += piece.length;
+              }
             }
             part(name).resolve(bytes);
           }

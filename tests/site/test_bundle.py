@@ -49,7 +49,22 @@ def test_a_bundle_holds_its_parts_in_order_and_checks_them_with_crc32() -> None:
     assert packed[:6] == b"\xfd7zXZ\0" and packed[6:8] == b"\0\x01"
     body = lzma.decompress(packed)
     length = int.from_bytes(body[:4], "little")
-    assert json.loads(body[4 : 4 + length]) == {"parts": [[n, len(b)] for n, b in PARTS]}
+    sizes = [[n, len(b)] for n, b in PARTS]
+    sizes[2].append([[1, 1]])  # the snapshot: its first page is zeros, left out
+    assert json.loads(body[4 : 4 + length]) == {"parts": sizes}
+
+
+def test_the_snapshot_leaves_out_its_zero_pages() -> None:
+    page = build.SPARSE_PAGE
+    memory = bytes(page) + b"a" * page + bytes(2 * page) + b"b" * page + b"c" * page + bytes(page)
+    parts = [("snapshot", memory), ("files", b"x")]
+    packed = build.pack_bundle(parts)
+    assert build.unpack_bundle(packed) == parts
+    body = lzma.decompress(packed)
+    length = int.from_bytes(body[:4], "little")
+    header = json.loads(body[4 : 4 + length])
+    assert header["parts"][0] == ["snapshot", len(memory), [[1, 1], [4, 2]]]
+    assert len(body) == 4 + length + 3 * page + 1
 
 
 def test_the_bundle_parts_are_what_the_worker_reads() -> None:

@@ -8,18 +8,38 @@
 // npm's xz-decompress (`sheepkitDecoder`, a script beside it) as the bundle arrives: the
 // wasm compiles as it comes, while the rest is decoded, and goes to Pyodide in place of its
 // own fetch of pyodide.asm.wasm; the standard library likewise; then Python is restored
-// from the snapshot and the files are written back. If anything fails, it says why on the console
-// and starts Python from nothing, as Pyodide does by itself.
+// from the snapshot and the files are written back. The decoded parts are then kept in
+// IndexedDB, where the next visit finds them without decoding again. If anything fails, it
+// says why on the console and starts Python from nothing, as Pyodide does by itself.
 async (loadPyodide, indexURL, pyodideUrl, options) => {
   const { sheepkitBundle: bundle, sheepkitDecoder: decoder, ...plain } = options;
   const fetchPlain = self.fetch;
   const instantiatePlain = WebAssembly.instantiateStreaming;
+  // The decoded parts are kept in IndexedDB (a plain-http page has no Cache Storage), under
+  // the bundle's address, which changes with its content: a second visit reads them there
+  // instead of decoding the bundle again. One bundle at a time: keeping one drops the rest.
+  const keeping = (mode, use) =>
+    new Promise((resolve, reject) => {
+      const opening = indexedDB.open("sheepkit-python", 1);
+      opening.onupgradeneeded = () => opening.result.createObjectStore("bundles");
+      opening.onerror = () => reject(opening.error);
+      opening.onsuccess = () => {
+        const db = opening.result;
+        const transaction = db.transaction("bundles", mode);
+        const request = use(transaction.objectStore("bundles"));
+        transaction.oncomplete = () => (db.close(), resolve(request.result));
+        transaction.onerror = transaction.onabort = () => (db.close(), reject(transaction.error));
+      };
+    });
+  let key = null;
+  let kept = null;
   if (bundle && decoder) {
     try {
       const started = performance.now();
       const base = new URL(pyodideUrl, self.location.href);
-      importScripts(new URL(decoder, base).href);
-      const Xz = self["xz-decompress"].XzReadableStream;
+      key = new URL(bundle, base).href;
+      kept = await keeping("readonly", (store) => store.get(key)).catch(() => null);
+      const wasmHeaders = { "Content-Type": "application/wasm" };
       // Each part of the bundle, by name, as a promise of its bytes (the wasm: a Response).
       const parts = new Map();
       const part = (name) => {
@@ -31,7 +51,19 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
         }
         return parts.get(name);
       };
+      const whole = []; // the decoded parts, [name, bytes], to keep
       const unpacked = (async () => {
+        if (kept) {
+          for (const [name, blob] of kept) {
+            const wasm = name.endsWith(".wasm");
+            part(name).resolve(
+              wasm ? new Response(blob, { headers: wasmHeaders }) : new Uint8Array(await blob.arrayBuffer()),
+            );
+          }
+          return performance.now() - started;
+        }
+        importScripts(new URL(decoder, base).href);
+        const Xz = self["xz-decompress"].XzReadableStream;
         const response = await fetchPlain(new URL(bundle, base));
         if (!response.ok) throw new Error(`${bundle}: HTTP ${response.status}`);
         const reader = new Xz(response.body).getReader();
@@ -64,15 +96,17 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
           if (name.endsWith(".wasm")) {
             let sink;
             const stream = new ReadableStream({ start: (controller) => (sink = controller) });
-            const headers = { "Content-Type": "application/wasm" };
-            part(name).resolve(new Response(stream, { headers }));
+            part(name).resolve(new Response(stream, { headers: wasmHeaders }));
+            const bytes = new Uint8Array(size);
             try {
-              for (let left = size; left > 0; ) {
-                const piece = await take(left);
+              for (let at = 0; at < size; ) {
+                const piece = await take(size - at);
+                bytes.set(piece, at);
                 sink.enqueue(piece);
-                left -= piece.length;
+                at += piece.length;
               }
               sink.close();
+              whole.push([name, bytes]);
             } catch (error) {
               sink.error(error);
               throw error;
@@ -88,6 +122,7 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
               }
             }
             part(name).resolve(bytes);
+            whole.push([name, bytes]);
           }
         }
         // the decoder keeps its 64 MB window as long as its module lives: let it go
@@ -156,12 +191,25 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
       pyodide.runPython("__import__('sys')._sheepkit_snapshot['after_restore']()");
       console.log(
         `sheepkit: Python restored from ${bundle}, ${header.files.length} files;` +
-          ` unpacked in ${(decoded / 1000).toFixed(2)} s,` +
+          (kept ? " its parts read from IndexedDB" : " unpacked") +
+          ` in ${(decoded / 1000).toFixed(2)} s,` +
           ` restored in ${((performance.now() - started) / 1000).toFixed(2)} s`,
       );
+      if (!kept) {
+        // once the page's first cells have had the worker to themselves
+        setTimeout(() => {
+          const blobs = whole.map(([name, bytes]) => [name, new Blob([bytes])]);
+          whole.length = 0;
+          keeping("readwrite", (store) => (store.clear(), store.put(blobs, key))).then(
+            () => console.log(`sheepkit: kept the decoded ${bundle} for the next visit`),
+            (error) => console.warn(`sheepkit: could not keep the decoded ${bundle}:`, error),
+          );
+        }, 3000);
+      }
       return pyodide;
     } catch (error) {
       console.warn("sheepkit: Python starts without its snapshot:", error);
+      if (kept) keeping("readwrite", (store) => store.delete(key)).catch(() => {});
     } finally {
       self.fetch = fetchPlain;
       WebAssembly.instantiateStreaming = instantiatePlain;

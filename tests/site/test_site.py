@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from site_harness import SitePage
+from site_harness import Offline, SitePage
 
 import sheepkit
 from sheepkit.drawing import drawing_for
@@ -26,7 +26,7 @@ from sheepkit.games.sheep_race.drawing import LANE_H, TOP
 from sheepkit.games.wolf_and_sheep.engine import parse_square
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, Request
 
 pytestmark = pytest.mark.browser
 
@@ -230,6 +230,56 @@ def test_a_game_app_paints_plays_answers_and_undoes(open_page: OpenPage, name: s
 
     app.assert_healthy()
     app.screenshot(f"site-{name}")
+
+
+def test_python_comes_as_one_xz_bundle_kept_decoded_for_the_next_visit(
+    open_page: OpenPage, offline: Offline
+) -> None:
+    """A page fetches Python (wasm, standard library, snapshot, files) as one xz bundle, which
+    its worker decodes; the next page reads the decoded parts from IndexedDB instead."""
+    docs = open_page("docs/index.html", "docs")  # a page of the site that starts no Python
+    docs.page.evaluate(
+        "() => new Promise((r) => { const d = indexedDB.deleteDatabase('sheepkit-python');"
+        " d.onsuccess = d.onerror = d.onblocked = () => r(); })"
+    )
+    docs.close()
+    requested: list[str] = []
+
+    def record(request: Request) -> None:
+        requested.append(request.url)
+
+    offline.context.on("request", record)
+    try:
+        _bundle_then_kept(open_page, requested)
+    finally:
+        offline.context.remove_listener("request", record)
+
+
+def _bundle_then_kept(open_page: OpenPage, requested: list[str]) -> None:
+    first = open_page(_render("sheep_race"), "sheep_race")
+    first.wait_ready(timeout=START)
+    console = first.offline.worker_console
+    assert any("restored from python-app.xz.bin" in line for line in console), first.report()
+    assert any(" unpacked in " in line for line in console), first.report()
+    # Pyodide fetched neither its wasm nor its standard library: they came in the bundle.
+    assert [u for u in requested if u.endswith("/python-app.xz.bin")], requested
+    assert not [u for u in requested if u.endswith(("/pyodide.asm.wasm", "/python_stdlib.zip"))]
+    kept = "sheepkit: kept the decoded python-app.xz.bin for the next visit"
+    for _ in range(600):  # it is kept a few seconds after the restore, out of the cells' way
+        if any(kept in line for line in console):
+            break
+        first.page.wait_for_timeout(100)
+    assert any(kept in line for line in console), first.report()
+    first.close()
+    requested.clear()
+    second = open_page(_render("sheep_race"), "sheep_race")
+    second.wait_ready(timeout=START)
+    console = second.offline.worker_console
+    assert any("its parts read from IndexedDB" in line for line in console), second.report()
+    assert not [u for u in requested if u.endswith(".xz.bin")], "fetched the bundle again"
+    second.wait_for_board(timeout=30)
+    assert second.board()["painted"] > 0
+    second.assert_healthy()
 
 
 def test_a_lesson_shows_as_its_cells_run_and_keeps_its_place(open_page: OpenPage) -> None:

@@ -84,13 +84,14 @@ KERNEL_PRELOAD = (
 # hold) as one blob that the page writes back at once (Pyodide took 1.1 s to unpack the
 # wheels again). A page fetches both, with Pyodide's wasm and standard library, as one xz
 # stream (a bundle, BUNDLE_PARTS), which its worker decodes (site/start_python.js): xz takes
-# 12.7 MB where gzip, all a plain-http server offers, took 21.8 MB. In Pyodide's folder,
+# 12.6 MB where gzip, all a plain-http server offers, took 21.8 MB. In Pyodide's folder,
 # under a name (.bin) that every server sends as bytes, untouched.
 SNAPSHOT_PREPARE = SITE / "snapshot_prepare.py"
-LAB_BUNDLE = "python-lab.xz.bin"  # the lab's: the files blob whole
-# The app pages' (Voici's): the files blob less what no app reads (APP_LEFT_OUT). Neither
-# holds the solved tables (SITE_DATA).
-APP_BUNDLE = "python-app.xz.bin"
+# Every page's bundle; its files blob holds what the apps read: the whole less APP_LEFT_OUT
+# (and less the solved tables, SITE_DATA).
+BUNDLE = "python.xz.bin"
+# The lab's second bundle: one part, "lab-files", the files blob of what only the lab reads.
+LAB_FILES = "python-lab-files.xz.bin"
 # A bundle, decoded: the header's length (4 bytes, little-endian), a JSON header naming each
 # part and its size, then the parts in this order. The wasm comes first: the page compiles
 # it while the rest is decoded. xz's window (64 MiB at preset 9) spans the wasm and the
@@ -99,6 +100,9 @@ BUNDLE_PARTS = ("pyodide.asm.wasm", "python_stdlib.zip", "snapshot", "files")
 # The snapshot's zero pages (9 MB of its 43) are left out of the stream: less to decode.
 SPARSE = {"snapshot"}
 SPARSE_PAGE = 1 << 16  # WebAssembly's page
+# The standard library as a stored zip (store_zip), for the snapshot and the bundle; the site
+# keeps Pyodide's deflated one for a page that starts without them.
+STDLIB_STORED = WORK / "python_stdlib.stored.zip"
 # lc/lp/pb for data aligned on 4 bytes (WebAssembly memory): 1.5% smaller than preset 9e alone.
 XZ_FILTERS = [
     {"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "lc": 1, "lp": 2, "pb": 2}
@@ -363,7 +367,6 @@ def stage_pyodide(dest: Path) -> list[Wheel]:
     dest.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(core / name, dest / name)
-    store_zip(dest / "python_stdlib.zip")
 
     wheels: list[tuple[Wheel, bool]] = []
     for name in lock_closure(packages, KERNEL_START):
@@ -416,17 +419,25 @@ def make_snapshot(pyodide: Path) -> None:
     (a blob: _read_blob), in WORK until write_bundles packs them."""
     packages = json.dumps(list(KERNEL_PRELOAD))
     prepare = SNAPSHOT_PREPARE.read_text()
-    run(
-        "node", SITE / "snapshot.mjs", pyodide, SNAPSHOT_RAW, FILES_RAW, packages, prepare,
-        cwd=SITE,
-    )  # fmt: skip
+    stdlib = pyodide / "python_stdlib.zip"
+    shutil.copy2(stdlib, STDLIB_STORED)
+    store_zip(STDLIB_STORED)
+    deflated = stdlib.read_bytes()
+    stdlib.write_bytes(STDLIB_STORED.read_bytes())  # the zip the bundle holds
+    try:
+        run(
+            "node", SITE / "snapshot.mjs", pyodide, SNAPSHOT_RAW, FILES_RAW, packages, prepare,
+            cwd=SITE,
+        )  # fmt: skip
+    finally:
+        stdlib.write_bytes(deflated)
 
 
 def store_zip(path: Path) -> None:
     """Rewrite a zip with every member stored, not deflated (same order, names and dates):
     xz packs Pyodide's standard library so into 1.2 MB of a bundle, where the deflated zip
     took 2.36 MB. The snapshot holds zipimport's index of this very file (its offsets), so the
-    snapshot is made with the stored zip, which the site then serves."""
+    snapshot is made with the stored zip, which the bundle holds."""
     with zipfile.ZipFile(path) as source:
         members = [(info, source.read(info)) for info in source.infolist()]
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as dest:
@@ -561,7 +572,7 @@ def voici_build(lite: Path, contents: Path, out: Path) -> None:
                             "disablePyPIFallback": True,
                             "loadPyodideOptions": {
                                 "packages": list(KERNEL_PRELOAD),
-                                "sheepkitBundle": LAB_BUNDLE,
+                                "sheepkitBundles": [BUNDLE, LAB_FILES],
                                 "sheepkitDecoder": XZ_DECODER.name,
                             },
                         }
@@ -597,9 +608,9 @@ def fix_render_pages(out: Path, notebooks: list[str]) -> None:
         config = _relocate(config, "../../")
         config["baseUrl"] = "../../"
         config["fullStaticUrl"] = "../build"  # Voici's own bundle, voici/build/
-        # the apps' bundle: without the files no app reads (APP_LEFT_OUT)
+        # the apps' bundle only: not the files no app reads (APP_LEFT_OUT)
         options = config["litePluginSettings"][KERNEL_PLUGIN]["loadPyodideOptions"]
-        options["sheepkitBundle"] = APP_BUNDLE
+        options["sheepkitBundles"] = [BUNDLE]
         html = html[: match.start(2)] + json.dumps(config) + html[match.end(2) :]
         for name in notebooks:
             html = html.replace(f'href="{name}.ipynb"', f'href="{name}.html"')
@@ -760,8 +771,8 @@ def _write_blob(header: dict[str, Any], files: list[tuple[str, bytes]]) -> bytes
 
 def split_files(out: Path, blob: bytes) -> tuple[bytes, bytes]:
     """The solved tables out of the files blob, beside the site under hashed names, with an
-    index in each data folder (SITE_DATA); returns the lab's blob and the apps' (less
-    APP_LEFT_OUT)."""
+    index in each data folder (SITE_DATA); returns the apps' blob and the blob of what only
+    the lab reads (APP_LEFT_OUT)."""
     header, files = _read_blob(blob)
     kept: list[tuple[str, bytes]] = []
     indexes: dict[str, dict[str, str]] = {}
@@ -780,26 +791,34 @@ def split_files(out: Path, blob: bytes) -> tuple[bytes, bytes]:
         raise RuntimeError("no solved tables found in the files blob: SITE_DATA changed?")
     for folder, index in sorted(indexes.items()):
         kept.append((f"{folder}/{SITE_DATA_INDEX}", json.dumps(index, indent=1).encode()))
-    app = [(n, b) for n, b in kept if not APP_LEFT_OUT.match(n.partition("/site-packages/")[2])]
+    app, lab = [], []
+    for name, data in kept:
+        left_out = APP_LEFT_OUT.match(name.partition("/site-packages/")[2])
+        (lab if left_out else app).append((name, data))
     tables = sum(len(i) for i in indexes.values())
     log(
-        f"files: {len(kept)} for the lab, {len(app)} for the apps"
-        f" ({sum(len(b) for _, b in app) / 1e6:.1f} MB), {tables} solved tables beside"
+        f"files: {len(app)} for every page ({sum(len(b) for _, b in app) / 1e6:.1f} MB),"
+        f" {len(lab)} more for the lab, {tables} solved tables beside"
     )
-    return _write_blob(header, kept), _write_blob(header, app)
+    return _write_blob(header, app), _write_blob(header, lab)
 
 
 def write_bundles(out: Path) -> None:
-    """The lab's and the apps' bundles (BUNDLE_PARTS) in Pyodide's folder, with the decoder;
-    both packed at once (about 30 s each)."""
+    """Every page's bundle (BUNDLE_PARTS) and the lab's files (LAB_FILES) in Pyodide's folder,
+    with the decoder; packed at once (the first takes about 30 s)."""
     pyodide = out / "static" / "pyodide"
-    lab_files, app_files = split_files(out, FILES_RAW.read_bytes())
-    core = [(name, (pyodide / name).read_bytes()) for name in BUNDLE_PARTS[:2]]
-    core.append(("snapshot", SNAPSHOT_RAW.read_bytes()))
-    jobs = {LAB_BUNDLE: lab_files, APP_BUNDLE: app_files}
+    app_files, lab_files = split_files(out, FILES_RAW.read_bytes())
+    jobs = {
+        BUNDLE: [
+            ("pyodide.asm.wasm", (pyodide / "pyodide.asm.wasm").read_bytes()),
+            ("python_stdlib.zip", STDLIB_STORED.read_bytes()),
+            ("snapshot", SNAPSHOT_RAW.read_bytes()),
+            ("files", app_files),
+        ],
+        LAB_FILES: [("lab-files", lab_files)],
+    }
     with ThreadPoolExecutor(len(jobs)) as pool:
-        packed = pool.map(lambda files: pack_bundle([*core, ("files", files)]), jobs.values())
-        for name, data in zip(jobs, packed, strict=True):
+        for name, data in zip(jobs, pool.map(pack_bundle, jobs.values()), strict=True):
             (pyodide / name).write_bytes(data)
             log(f"{name}: {len(data) / 1e6:.2f} MB")
     shutil.copy2(XZ_DECODER, pyodide / XZ_DECODER.name)
@@ -884,19 +903,20 @@ def check_site(out: Path, notebooks: list[str]) -> None:
         raise SystemExit(f"site check FAILED: expected one static/pyodide-<hash>/, found {found}")
     pyodide = found[0].parent
     pyodide_url = f"{pyodide.relative_to(out).as_posix()}/pyodide.js"
-    configs = {"jupyter-lite.json": ("./", _lite_settings(out / "jupyter-lite.json"), LAB_BUNDLE)}
+    lab = [BUNDLE, LAB_FILES]
+    configs = {"jupyter-lite.json": ("./", _lite_settings(out / "jupyter-lite.json"), lab)}
     for page in sorted([*out.glob("voici/render/*.html"), *out.glob("voici/tree/*.html")]):
-        configs[str(page.relative_to(out))] = ("../../", _page_settings(page), APP_BUNDLE)
-    for where, (prefix, settings, bundle) in configs.items():
+        configs[str(page.relative_to(out))] = ("../../", _page_settings(page), [BUNDLE])
+    for where, (prefix, settings, bundles) in configs.items():
         if settings.get("disablePyPIFallback") is not True:
             problems.append(f"{where}: disablePyPIFallback is not true")
         if settings.get("pyodideUrl") != f"{prefix}{pyodide_url}":
             problems.append(f"{where}: pyodideUrl is {settings.get('pyodideUrl')!r}")
         options = settings.get("loadPyodideOptions", {})
-        named = (options.get("sheepkitBundle"), options.get("sheepkitDecoder"))
-        if named != (bundle, XZ_DECODER.name):
-            problems.append(f"{where}: loadPyodideOptions names {named}, not {bundle}")
-    for name in (LAB_BUNDLE, APP_BUNDLE, XZ_DECODER.name):
+        named = (options.get("sheepkitBundles"), options.get("sheepkitDecoder"))
+        if named != (bundles, XZ_DECODER.name):
+            problems.append(f"{where}: loadPyodideOptions names {named}, not {bundles}")
+    for name in (BUNDLE, LAB_FILES, XZ_DECODER.name):
         if not (pyodide / name).is_file():
             problems.append(f"{pyodide.name}/{name} is missing")
     for path in _referrers(out):

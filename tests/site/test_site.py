@@ -259,12 +259,12 @@ def _bundle_then_kept(open_page: OpenPage, requested: list[str]) -> None:
     first = open_page(_render("sheep_race"), "sheep_race")
     first.wait_ready(timeout=START)
     console = first.offline.worker_console
-    assert any("restored from python-app.xz.bin" in line for line in console), first.report()
+    assert any("restored from python.xz.bin," in line for line in console), first.report()
     assert any(" unpacked in " in line for line in console), first.report()
     # Pyodide fetched neither its wasm nor its standard library: they came in the bundle.
-    assert [u for u in requested if u.endswith("/python-app.xz.bin")], requested
+    assert [u for u in requested if u.endswith("/python.xz.bin")], requested
     assert not [u for u in requested if u.endswith(("/pyodide.asm.wasm", "/python_stdlib.zip"))]
-    kept = "sheepkit: kept the decoded python-app.xz.bin for the next visit"
+    kept = "sheepkit: kept the decoded python.xz.bin for the next visit"
     for _ in range(600):  # it is kept a few seconds after the restore, out of the cells' way
         if any(kept in line for line in console):
             break
@@ -358,7 +358,9 @@ def test_the_lab_shows_the_code_and_runs_a_cell(open_page: OpenPage) -> None:
     # (a cell's imports made Pyodide load nothing again), and drew a fresh random seed there
     # (otherwise every page would draw the snapshot's numbers: the same dice for everyone).
     console = app.offline.worker_console
-    assert any("Python restored from python-lab.xz.bin" in line for line in console), app.report()
+    assert any(
+        "Python restored from python.xz.bin + python-lab-files.xz.bin" in line for line in console
+    ), app.report()
     assert not [line for line in console if line.startswith("log: Loaded ")], app.report()
     fresh = "random.random() != sys._sheepkit_snapshot['random_would_give']"
     ran = _run_below(page, f"import random, sys; print('fresh seed:', {fresh})", "fresh seed:")

@@ -374,6 +374,16 @@ def test_the_lab_shows_the_code_and_runs_a_cell(open_page: OpenPage) -> None:
         "PyPI off:",
     )
     assert ran == ["micropip at start: False", "PyPI off: True"]
+    # jedi is not in the snapshot (1 MB of every page): the kernel imports it as it first
+    # completes code, and completes with it.
+    ran = _run_below(
+        page,
+        "print('jedi at start:', 'jedi' in sys.modules); import pyodide_kernel; "
+        "found = pyodide_kernel.kernel_instance.complete('import sheepk', 13)['matches']; "
+        "print('completes:', 'sheepkit' in found, 'jedi' in sys.modules)",
+        "completes:",
+    )
+    assert ran == ["jedi at start: False", "completes: True True"]
     app.assert_healthy()
     app.screenshot("site-lab")
 

@@ -84,7 +84,7 @@ KERNEL_PRELOAD = (
 # hold) as one blob that the page writes back at once (Pyodide took 1.1 s to unpack the
 # wheels again). A page fetches both, with Pyodide's wasm and standard library, as one xz
 # stream (a bundle, BUNDLE_PARTS), which its worker decodes (site/start_python.js): xz takes
-# 12.6 MB where gzip, all a plain-http server offers, took 22.1 MB. In Pyodide's folder,
+# 11.9 MB where gzip, all a plain-http server offers, took 22.1 MB. In Pyodide's folder,
 # under a name (.bin) that every server sends as bytes, untouched.
 SNAPSHOT_PREPARE = SITE / "snapshot_prepare.py"
 # Every page's bundle; its files blob holds what the apps read: the whole less APP_LEFT_OUT

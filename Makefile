@@ -170,8 +170,8 @@ SITE_OUT := _site
 SITE_PORT ?= 8000
 SITE_SOURCES := pyproject.toml README.md $(shell find sheepkit notebooks site docs \
 	-path site/node_modules -prune -o -name __pycache__ -prune -o -type f \
-	\( -name '*.py' -o -name '*.mjs' -o -name '*.json' -o -name '*.ipynb' -o -name '*.toml' \
-	-o -name '*.txt' -o -name '*.md' -o -name '*.html' \) -print)
+	\( -name '*.py' -o -name '*.mjs' -o -name '*.js' -o -name '*.json' -o -name '*.ipynb' \
+	-o -name '*.toml' -o -name '*.txt' -o -name '*.md' -o -name '*.html' \) -print)
 
 $(SITE_STAMP): site/requirements.txt
 	@test -x $(SITE_VENV)/bin/pip || { echo "== creating $(SITE_VENV) with $(PYTHON)"; rm -rf $(SITE_VENV); $(PYTHON) -m venv $(SITE_VENV); }
@@ -181,7 +181,7 @@ $(SITE_STAMP): site/requirements.txt
 
 $(SITE_NPM_STAMP): site/package.json site/package-lock.json
 	@command -v npm >/dev/null || { echo "ERROR: make site needs npm (Node.js), e.g. apt-get install npm" >&2; exit 1; }
-	@echo "== npm ci in site/ (Pyodide core, Font Awesome)"
+	@echo "== npm ci in site/ (Pyodide core, Font Awesome, the xz decoder)"
 	cd site && npm ci --no-audit --no-fund --ignore-scripts
 	@touch $@
 

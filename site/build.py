@@ -18,6 +18,7 @@ import functools
 import gzip
 import hashlib
 import json
+import lzma
 import os
 import re
 import shutil
@@ -26,6 +27,7 @@ import sys
 import tempfile
 import zipfile
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from email.parser import Parser
 from pathlib import Path
@@ -39,6 +41,8 @@ NOTEBOOKS = REPO / "notebooks"
 NODE = SITE / "node_modules"
 WORK = REPO / "build" / "site"  # scratch: downloads, wheels, the staged lite folder
 DOWNLOADS = WORK / "downloads"  # pip download cache, kept between builds
+SNAPSHOT_RAW = WORK / "python-snapshot.raw"  # site/snapshot.mjs's memory snapshot
+FILES_RAW = WORK / "python-files.raw"  # and its files blob, until write_bundles packs them
 WELCOME = "00_welcome"
 PYTHON_VERSION = "3.12"  # Pyodide 0.27's Python
 # Environment markers as Pyodide 0.27 answers them (`extra` empty: no extras are installed).
@@ -68,23 +72,47 @@ KERNEL_PYPI = (
 # Every package the kernel would otherwise load or install in turn (micropip, piplite, then
 # ssl, sqlite3, ipykernel, comm, pyodide_kernel, jedi, ipython), and sheepkit with the widget
 # packages, which every page's first cell imports. Given as loadPyodideOptions' `packages`,
-# the kernel skips installing them. The snapshot's Python has them all (SNAPSHOT_FILES); if
+# the kernel skips installing them. The snapshot's Python has them all (BUNDLE_PARTS); if
 # a page cannot restore it, Pyodide loads them in one batch as it starts.
 KERNEL_PRELOAD = (
     "micropip", "piplite", "ssl", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi",
     "ipython", "sheepkit",
 )  # fmt: skip
-# The memory snapshot every page's Python starts from (site/snapshot.mjs): made at build time
+# Every page's Python starts from a memory snapshot (site/snapshot.mjs), made at build time
 # after site/snapshot_prepare.py has imported what every page imports (IPython alone took a
-# page 2.7 s). In the lite folder beside pyodide.js; gzip data under a name no server re-encodes.
-SNAPSHOT_FILE = "python-snapshot.bin"
-# The files of the packages it has installed (which a snapshot cannot hold), as one gzipped
-# blob that the page writes back at once: Pyodide took 1.1 s to unpack the wheels again.
-SNAPSHOT_FILES = "python-files.bin"
+# page 2.7 s), with the files of the packages it has installed (which a snapshot cannot
+# hold) as one blob that the page writes back at once (Pyodide took 1.1 s to unpack the
+# wheels again). A page fetches both, with Pyodide's wasm and standard library, as one xz
+# stream (a bundle, BUNDLE_PARTS), which its worker decodes (site/start_python.js): xz takes
+# 11.9 MB where gzip, all a plain-http server offers, took 22.1 MB. In Pyodide's folder,
+# under a name (.bin) that every server sends as bytes, untouched.
 SNAPSHOT_PREPARE = SITE / "snapshot_prepare.py"
-# The app pages' (Voici's) files blob: SNAPSHOT_FILES less what no app reads (APP_LEFT_OUT);
-# the lab keeps the whole. Neither holds the solved tables (SITE_DATA).
-APP_FILES = "python-app-files.bin"
+# Every page's bundle; its files blob holds what the apps read: the whole less APP_LEFT_OUT
+# (and less the solved tables, SITE_DATA).
+BUNDLE = "python.xz.bin"
+# The lab's second bundle: one part, "lab-files", the files blob of what only the lab reads.
+LAB_FILES = "python-lab-files.xz.bin"
+# A bundle, decoded: the header's length (4 bytes, little-endian), a JSON header naming each
+# part and its size, then the parts in this order. The wasm comes first: the page compiles
+# it while the rest is decoded. xz's window (64 MiB at preset 9) spans the wasm and the
+# snapshot, which holds the wasm's data again: 1 MB less than each on its own.
+BUNDLE_PARTS = ("pyodide.asm.wasm", "python_stdlib.zip", "snapshot", "files")
+# The snapshot's zero pages (9 MB of its 43) are left out of the stream: less to decode.
+SPARSE = {"snapshot"}
+SPARSE_PAGE = 1 << 16  # WebAssembly's page
+# The standard library as a stored zip (store_zip), for the snapshot and the bundle; the site
+# keeps Pyodide's deflated one for a page that starts without them.
+STDLIB_STORED = WORK / "python_stdlib.stored.zip"
+# lc/lp/pb for data aligned on 4 bytes (WebAssembly memory): 1.5% smaller than preset 9e alone.
+XZ_FILTERS = [
+    {"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "lc": 1, "lp": 2, "pb": 2}
+]
+# The decoder (npm's xz-decompress: xz-embedded in WebAssembly, inside a 20 kB script), copied
+# beside the bundles; the worker loads it with importScripts.
+XZ_DECODER = NODE / "xz-decompress" / "dist" / "package" / "xz-decompress.min.js"
+# What the worker runs in place of the kernel's loadPyodide call (WORKER_PATCHES): a function
+# of (loadPyodide, indexURL, pyodideUrl, loadPyodideOptions), its comments left out.
+START_PYTHON = SITE / "start_python.js"
 # Files of the blob no app page reads (measured: none of their modules is imported when the
 # snapshot is made, nor by any app after): jedi's typeshed stubs (read only as the lab
 # completes code), micropip (only %pip), pygments' lexers for other languages (IPython's
@@ -115,39 +143,27 @@ PRECOMPRESS = {
     ".wasm", ".zip", ".ttf", ".otf", ".eot", ".xml", ".webmanifest", ".ico", ".py",
 }  # fmt: skip
 PRECOMPRESS_MIN = 1024
+
+
+def _start_python_call() -> str:
+    """The kernel's worker's call of loadPyodide, made a call of START_PYTHON's function
+    (`t`, `i`, `n`, `e`: the minified names of loadPyodide, the index URL, pyodide.js's URL and
+    the kernel's options there)."""
+    text = START_PYTHON.read_text()
+    function = text[text.index("async (") :].strip()
+    return f"this._pyodide=await({function})(t,i,n,e.loadPyodideOptions||{{}})"
+
+
 # The kernel's worker (pyodide-kernel 0.6.1, minified, in several copies) as the build patches
 # it: (what for, the kernel's code, the build's). Every copy that starts Pyodide must hold
 # every piece, or the build fails: the kernel changed.
 WORKER_PATCHES = (
     (
-        # Restore the snapshot (fetched and unzipped while pyodide.asm.js loads) and write the
-        # packages' files back, or start from nothing if anything fails.
+        # Start Python from the bundle (wasm, standard library, snapshot, files), or from
+        # nothing if anything fails.
         "start Pyodide from the snapshot",
         "this._pyodide=await t({indexURL:i,...e.loadPyodideOptions})",
-        "this._pyodide=await(async(o)=>{const f=o.sheepkitSnapshot,g=o.sheepkitFiles;if(f&&g)"
-        "try{const u=new URL(n,self.location.href),get=async(a)=>{const r=await fetch("
-        "new URL(a,u));if(!r.ok)throw new Error(`${a}: HTTP ${r.status}`);"
-        "let b=new Uint8Array(await r.arrayBuffer());"
-        # a server that sent it with Content-Encoding: gzip has unpacked it already
-        "if(b[0]===31&&b[1]===139)b=new Uint8Array(await new Response(new Blob([b]).stream()"
-        '.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());return b};'
-        # Python holds Pyodide's API and one of its functions (site/snapshot.mjs): it finds
-        # them in this page's Pyodide, once restored
-        "const api=(s)=>s.api?(...a)=>self.sheepkitPyodide[s.api](...a):new Proxy({},"
-        "{get:(_,k)=>self.sheepkitPyodide[k],has:(_,k)=>k in self.sheepkitPyodide});"
-        "const[p,d]=await Promise.all([t({indexURL:i,...o,packages:[],_loadSnapshot:get(f),"
-        "_snapshotDeserializer:api}),get(g)]);self.sheepkitPyodide=p;"
-        "const h=new DataView(d.buffer,d.byteOffset).getUint32(0,!0),"
-        "m=JSON.parse(new TextDecoder().decode(d.subarray(4,4+h)));let k=4+h;"
-        # (the files come folder by folder: make each folder once)
-        'let q="";for(const[x,z]of m.files){const y=x.slice(0,x.lastIndexOf("/"));'
-        "if(y!==q){p.FS.mkdirTree(y);q=y}p.FS.writeFile(x,d.subarray(k,k+z));k+=z}"
-        # installed, as far as Pyodide can tell (a cell's imports load nothing again)
-        "Object.assign(p.loadedPackages,m.packages);"
-        "p.runPython(\"__import__('sys')._sheepkit_snapshot['after_restore']()\");"
-        "console.log(`sheepkit: Python restored from ${f}, ${m.files.length} files from ${g}`);"
-        'return p}catch(x){console.warn("sheepkit: Python starts without its snapshot:",x)}'
-        "return t({indexURL:i,...o})})(e.loadPyodideOptions||{})",
+        _start_python_call(),
     ),
     (
         # Only %pip needs piplite (and micropip): configure it for when it is imported.
@@ -399,16 +415,91 @@ def stage_pyodide(dest: Path) -> list[Wheel]:
 
 
 def make_snapshot(pyodide: Path) -> None:
-    """Pyodide's memory after site/snapshot_prepare.py (43 MB, about 13 MB gzipped), and the
-    files it had installed (SNAPSHOT_FILES), both gzipped."""
-    raw, files = WORK / "python-snapshot.raw", WORK / "python-files.raw"
+    """Pyodide's memory after site/snapshot_prepare.py (43 MB) and the files it had installed
+    (a blob: _read_blob), in WORK until write_bundles packs them."""
     packages = json.dumps(list(KERNEL_PRELOAD))
     prepare = SNAPSHOT_PREPARE.read_text()
-    run("node", SITE / "snapshot.mjs", pyodide, raw, files, packages, prepare, cwd=SITE)
-    for source, name in ((raw, SNAPSHOT_FILE), (files, SNAPSHOT_FILES)):
-        with source.open("rb") as data, gzip.open(pyodide / name, "wb", 6) as dest:
-            shutil.copyfileobj(data, dest)
-        source.unlink()
+    stdlib = pyodide / "python_stdlib.zip"
+    shutil.copy2(stdlib, STDLIB_STORED)
+    store_zip(STDLIB_STORED)
+    deflated = stdlib.read_bytes()
+    stdlib.write_bytes(STDLIB_STORED.read_bytes())  # the zip the bundle holds
+    try:
+        run(
+            "node", SITE / "snapshot.mjs", pyodide, SNAPSHOT_RAW, FILES_RAW, packages, prepare,
+            cwd=SITE,
+        )  # fmt: skip
+    finally:
+        stdlib.write_bytes(deflated)
+
+
+def store_zip(path: Path) -> None:
+    """Rewrite a zip with every member stored, not deflated (same order, names and dates):
+    xz packs Pyodide's standard library so into 1.2 MB of a bundle, where the deflated zip
+    took 2.36 MB. The snapshot holds zipimport's index of this very file (its offsets), so the
+    snapshot is made with the stored zip, which the bundle holds."""
+    with zipfile.ZipFile(path) as source:
+        members = [(info, source.read(info)) for info in source.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as dest:
+        for info, data in members:
+            info.compress_type = zipfile.ZIP_STORED
+            dest.writestr(info, data)
+
+
+def _pages(data: bytes) -> tuple[list[list[int]], bytes]:
+    """The runs of SPARSE_PAGE-sized pages of `data` that hold more than zeros, as [first
+    page, count], and those pages' bytes."""
+    runs: list[list[int]] = []
+    kept = []
+    zero = bytes(SPARSE_PAGE)
+    for index, at in enumerate(range(0, len(data), SPARSE_PAGE)):
+        page = data[at : at + SPARSE_PAGE]
+        if page == zero[: len(page)]:
+            continue
+        if runs and sum(runs[-1]) == index:
+            runs[-1][1] += 1
+        else:
+            runs.append([index, 1])
+        kept.append(page)
+    return runs, b"".join(kept)
+
+
+def pack_bundle(parts: list[tuple[str, bytes]]) -> bytes:
+    """One xz stream of the parts (BUNDLE_PARTS), as site/start_python.js reads it: a part
+    named in SPARSE holds only its pages that are not all zeros, and says which."""
+    entries: list[list[Any]] = []
+    stored = []
+    for name, data in parts:
+        if name in SPARSE:
+            runs, data_kept = _pages(data)
+            entries.append([name, len(data), runs])
+            stored.append(data_kept)
+        else:
+            entries.append([name, len(data)])
+            stored.append(data)
+    header = json.dumps({"parts": entries}).encode()
+    body = b"".join([len(header).to_bytes(4, "little"), header, *stored])
+    return lzma.compress(body, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=XZ_FILTERS)
+
+
+def unpack_bundle(packed: bytes) -> list[tuple[str, bytes]]:
+    body = lzma.decompress(packed, format=lzma.FORMAT_XZ)
+    length = int.from_bytes(body[:4], "little")
+    parts, at = [], 4 + length
+    for name, size, *sparse in json.loads(body[4:at])["parts"]:
+        if not sparse:
+            parts.append((name, body[at : at + size]))
+            at += size
+            continue
+        data = bytearray(size)
+        for first, count in sparse[0]:
+            start, end = first * SPARSE_PAGE, min(size, (first + count) * SPARSE_PAGE)
+            data[start:end] = body[at : at + end - start]
+            at += end - start
+        parts.append((name, bytes(data)))
+    if at != len(body):
+        raise ValueError(f"a bundle of {len(body)} bytes whose parts end at {at}")
+    return parts
 
 
 def patch_kernel_worker(out: Path) -> None:
@@ -481,8 +572,8 @@ def voici_build(lite: Path, contents: Path, out: Path) -> None:
                             "disablePyPIFallback": True,
                             "loadPyodideOptions": {
                                 "packages": list(KERNEL_PRELOAD),
-                                "sheepkitSnapshot": SNAPSHOT_FILE,
-                                "sheepkitFiles": SNAPSHOT_FILES,
+                                "sheepkitBundles": [BUNDLE, LAB_FILES],
+                                "sheepkitDecoder": XZ_DECODER.name,
                             },
                         }
                     },
@@ -517,9 +608,9 @@ def fix_render_pages(out: Path, notebooks: list[str]) -> None:
         config = _relocate(config, "../../")
         config["baseUrl"] = "../../"
         config["fullStaticUrl"] = "../build"  # Voici's own bundle, voici/build/
-        # the apps' files blob: without what no app reads (APP_FILES)
+        # the apps' bundle only: not the files no app reads (APP_LEFT_OUT)
         options = config["litePluginSettings"][KERNEL_PLUGIN]["loadPyodideOptions"]
-        options["sheepkitFiles"] = APP_FILES
+        options["sheepkitBundles"] = [BUNDLE]
         html = html[: match.start(2)] + json.dumps(config) + html[match.end(2) :]
         for name in notebooks:
             html = html.replace(f'href="{name}.ipynb"', f'href="{name}.html"')
@@ -662,9 +753,8 @@ def outside_urls(out: Path) -> list[str]:
     return sorted(set(found))
 
 
-def _read_blob(path: Path) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+def _read_blob(data: bytes) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
     """A files blob (site/snapshot.mjs): its header, and each file's path and bytes."""
-    data = gzip.decompress(path.read_bytes())
     length = int.from_bytes(data[:4], "little")
     header = json.loads(data[4 : 4 + length])
     files, at = [], 4 + length
@@ -674,17 +764,16 @@ def _read_blob(path: Path) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
     return header, files
 
 
-def _write_blob(path: Path, header: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
+def _write_blob(header: dict[str, Any], files: list[tuple[str, bytes]]) -> bytes:
     head = json.dumps({**header, "files": [[n, len(b)] for n, b in files]}).encode()
-    body = b"".join([len(head).to_bytes(4, "little"), head, *(b for _, b in files)])
-    path.write_bytes(gzip.compress(body, 9, mtime=0))
+    return b"".join([len(head).to_bytes(4, "little"), head, *(b for _, b in files)])
 
 
-def split_files(out: Path) -> None:
+def split_files(out: Path, blob: bytes) -> tuple[bytes, bytes]:
     """The solved tables out of the files blob, beside the site under hashed names, with an
-    index in each data folder (SITE_DATA); and the apps' own blob (APP_FILES)."""
-    pyodide = out / "static" / "pyodide"
-    header, files = _read_blob(pyodide / SNAPSHOT_FILES)
+    index in each data folder (SITE_DATA); returns the apps' blob and the blob of what only
+    the lab reads (APP_LEFT_OUT)."""
+    header, files = _read_blob(blob)
     kept: list[tuple[str, bytes]] = []
     indexes: dict[str, dict[str, str]] = {}
     for name, data in files:
@@ -699,17 +788,40 @@ def split_files(out: Path) -> None:
         (out / served).write_bytes(data)
         indexes.setdefault(name[: name.rindex("/")], {})[file] = served
     if not indexes:
-        raise RuntimeError(f"no solved tables found in {SNAPSHOT_FILES}: SITE_DATA changed?")
+        raise RuntimeError("no solved tables found in the files blob: SITE_DATA changed?")
     for folder, index in sorted(indexes.items()):
         kept.append((f"{folder}/{SITE_DATA_INDEX}", json.dumps(index, indent=1).encode()))
-    _write_blob(pyodide / SNAPSHOT_FILES, header, kept)
-    app = [(n, b) for n, b in kept if not APP_LEFT_OUT.match(n.partition("/site-packages/")[2])]
-    _write_blob(pyodide / APP_FILES, header, app)
+    app, lab = [], []
+    for name, data in kept:
+        left_out = APP_LEFT_OUT.match(name.partition("/site-packages/")[2])
+        (lab if left_out else app).append((name, data))
     tables = sum(len(i) for i in indexes.values())
     log(
-        f"files: {len(kept)} for the lab, {len(app)} for the apps"
-        f" ({sum(len(b) for _, b in app) / 1e6:.1f} MB), {tables} solved tables beside"
+        f"files: {len(app)} for every page ({sum(len(b) for _, b in app) / 1e6:.1f} MB),"
+        f" {len(lab)} more for the lab, {tables} solved tables beside"
     )
+    return _write_blob(header, app), _write_blob(header, lab)
+
+
+def write_bundles(out: Path) -> None:
+    """Every page's bundle (BUNDLE_PARTS) and the lab's files (LAB_FILES) in Pyodide's folder,
+    with the decoder; packed at once (the first takes about 30 s)."""
+    pyodide = out / "static" / "pyodide"
+    app_files, lab_files = split_files(out, FILES_RAW.read_bytes())
+    jobs = {
+        BUNDLE: [
+            ("pyodide.asm.wasm", (pyodide / "pyodide.asm.wasm").read_bytes()),
+            ("python_stdlib.zip", STDLIB_STORED.read_bytes()),
+            ("snapshot", SNAPSHOT_RAW.read_bytes()),
+            ("files", app_files),
+        ],
+        LAB_FILES: [("lab-files", lab_files)],
+    }
+    with ThreadPoolExecutor(len(jobs)) as pool:
+        for name, data in zip(jobs, pool.map(pack_bundle, jobs.values()), strict=True):
+            (pyodide / name).write_bytes(data)
+            log(f"{name}: {len(data) / 1e6:.2f} MB")
+    shutil.copy2(XZ_DECODER, pyodide / XZ_DECODER.name)
 
 
 def folder_digest(folder: Path) -> str:
@@ -794,23 +906,20 @@ def check_site(out: Path, notebooks: list[str]) -> None:
         raise SystemExit(f"site check FAILED: expected one static/pyodide-<hash>/, found {found}")
     pyodide = found[0].parent
     pyodide_url = f"{pyodide.relative_to(out).as_posix()}/pyodide.js"
-    configs = {
-        "jupyter-lite.json": ("./", _lite_settings(out / "jupyter-lite.json"), SNAPSHOT_FILES)
-    }
+    lab = [BUNDLE, LAB_FILES]
+    configs = {"jupyter-lite.json": ("./", _lite_settings(out / "jupyter-lite.json"), lab)}
     for page in sorted([*out.glob("voici/render/*.html"), *out.glob("voici/tree/*.html")]):
-        configs[str(page.relative_to(out))] = ("../../", _page_settings(page), APP_FILES)
-    for where, (prefix, settings, files) in configs.items():
+        configs[str(page.relative_to(out))] = ("../../", _page_settings(page), [BUNDLE])
+    for where, (prefix, settings, bundles) in configs.items():
         if settings.get("disablePyPIFallback") is not True:
             problems.append(f"{where}: disablePyPIFallback is not true")
         if settings.get("pyodideUrl") != f"{prefix}{pyodide_url}":
             problems.append(f"{where}: pyodideUrl is {settings.get('pyodideUrl')!r}")
         options = settings.get("loadPyodideOptions", {})
-        if (options.get("sheepkitSnapshot"), options.get("sheepkitFiles")) != (
-            SNAPSHOT_FILE,
-            files,
-        ):
-            problems.append(f"{where}: loadPyodideOptions names no {SNAPSHOT_FILE} and {files}")
-    for name in (SNAPSHOT_FILE, SNAPSHOT_FILES, APP_FILES):
+        named = (options.get("sheepkitBundles"), options.get("sheepkitDecoder"))
+        if named != (bundles, XZ_DECODER.name):
+            problems.append(f"{where}: loadPyodideOptions names {named}, not {bundles}")
+    for name in (BUNDLE, LAB_FILES, XZ_DECODER.name):
         if not (pyodide / name).is_file():
             problems.append(f"{pyodide.name}/{name} is missing")
     for path in _referrers(out):
@@ -960,7 +1069,7 @@ def build(out: Path) -> None:
 
     teacher_pages.write_pages(tmp_out)
     (tmp_out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _
-    split_files(tmp_out)
+    write_bundles(tmp_out)
     version_folders(tmp_out)
     log("play pages: Pyodide, sheepkit and a canvas, with a snapshot of their own")
     import play_pages

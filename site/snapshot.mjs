@@ -61,6 +61,25 @@ const serializer = (object) => {
   if (typeof object === "function" && pyodide[object.name] === object) return { api: object.name };
   throw new Error(`Python holds a JavaScript object a page cannot give back: ${object}`);
 };
+// Memory that was used and freed (sources read, wheels unpacked) still holds its old bytes,
+// which the page would download: zero it. Pyodide's Python allocates with the C library's
+// malloc (no pymalloc), so every free block is found by allocating it, within the heap as
+// it is (the footprint limit: malloc fails rather than grow it), then freeing it again.
+const wasm = pyodide._module;
+const heap = wasm.HEAPU8.length;
+const limit = wasm._malloc_footprint_limit();
+wasm._malloc_set_footprint_limit(wasm._malloc_footprint());
+const held = [];
+for (let size = 1 << 24; size >= 64; size >>= 1) {
+  for (let block = wasm.___libc_malloc(size); block; block = wasm.___libc_malloc(size)) {
+    wasm.HEAPU8.fill(0, block, block + size);
+    held.push(block);
+  }
+}
+for (const block of held) wasm.___libc_free(block);
+wasm._malloc_set_footprint_limit(limit);
+wasm.HEAPU8.fill(0, wasm._sbrk(0), heap); // above the heap's end: never handed out now
+if (wasm.HEAPU8.length !== heap) throw new Error("zeroing the free memory grew the heap");
 const snapshot = pyodide.makeMemorySnapshot({ serializer });
 writeFileSync(out, snapshot);
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB of memory`);

@@ -27,18 +27,64 @@ from typing import Any
 _shell_main: ModuleType | None = None
 
 
+class _LeftOut(importlib.abc.MetaPathFinder):
+    """Makes `name` and its submodules unimportable while it is in sys.meta_path."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname == self.name or fullname.startswith(self.name + "."):
+            raise ModuleNotFoundError(f"{fullname}: left out of the snapshot", name=fullname)
+        return None
+
+
 def import_kernel() -> None:
     """The Pyodide kernel, its IPython shell made (0.8 s of a page's start). The shell makes
     its own user module `__main__`; Pyodide takes its globals from `__main__` as it restores,
     and must find its own there, as in a page that imports the kernel itself: the shell's
-    goes back in after_restore."""
+    goes back in after_restore. IPython's completer imports jedi (with parso) if it can:
+    1 MB of every page's download that only the lab's completion uses. So jedi is left out
+    here and imported when the kernel first completes code (complete_with_jedi)."""
     main = sys.modules["__main__"]
-    import pyodide_kernel  # type: ignore[import-not-found]  # only in Pyodide
+    left_out = _LeftOut("jedi")
+    sys.meta_path.insert(0, left_out)
+    try:
+        import pyodide_kernel  # type: ignore[import-not-found]  # only in Pyodide
+    finally:
+        sys.meta_path.remove(left_out)
+    if "jedi" in sys.modules or "parso" in sys.modules:
+        raise RuntimeError("jedi was imported for the snapshot after all")
 
     global _shell_main
     _shell_main = sys.modules["__main__"]
     sys.modules["__main__"] = main
+    kernel = pyodide_kernel.kernel_instance
+    plain_complete = kernel.complete
+
+    def complete(code: str, cursor_pos: int | None) -> Any:
+        del kernel.complete  # the class's own again
+        complete_with_jedi()
+        return plain_complete(code, cursor_pos)
+
+    kernel.complete = complete
     del pyodide_kernel
+
+
+def complete_with_jedi() -> None:
+    """What IPython's completer does as it is imported when jedi is there."""
+    import jedi  # type: ignore[import-untyped, unused-ignore]
+    import jedi.api.classes  # type: ignore[import-untyped, unused-ignore]
+    import jedi.api.helpers  # type: ignore[import-untyped, unused-ignore]
+    from IPython import get_ipython
+    from IPython.core import completer
+
+    jedi.settings.case_insensitive_completion = False
+    completer.jedi = jedi
+    completer.JEDI_INSTALLED = True
+    get_ipython().Completer.use_jedi = True
 
 
 def after_restore() -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from site_harness import SitePage
+from site_harness import Offline, SitePage
 
 import sheepkit
 from sheepkit.drawing import drawing_for
@@ -26,7 +26,7 @@ from sheepkit.games.sheep_race.drawing import LANE_H, TOP
 from sheepkit.games.wolf_and_sheep.engine import parse_square
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, Request
 
 pytestmark = pytest.mark.browser
 
@@ -232,6 +232,56 @@ def test_a_game_app_paints_plays_answers_and_undoes(open_page: OpenPage, name: s
     app.screenshot(f"site-{name}")
 
 
+def test_python_comes_as_one_xz_bundle_kept_decoded_for_the_next_visit(
+    open_page: OpenPage, offline: Offline
+) -> None:
+    """A page fetches Python (wasm, standard library, snapshot, files) as one xz bundle, which
+    its worker decodes; the next page reads the decoded parts from IndexedDB instead."""
+    docs = open_page("docs/index.html", "docs")  # a page of the site that starts no Python
+    docs.page.evaluate(
+        "() => new Promise((r) => { const d = indexedDB.deleteDatabase('sheepkit-python');"
+        " d.onsuccess = d.onerror = d.onblocked = () => r(); })"
+    )
+    docs.close()
+    requested: list[str] = []
+
+    def record(request: Request) -> None:
+        requested.append(request.url)
+
+    offline.context.on("request", record)
+    try:
+        _bundle_then_kept(open_page, requested)
+    finally:
+        offline.context.remove_listener("request", record)
+
+
+def _bundle_then_kept(open_page: OpenPage, requested: list[str]) -> None:
+    first = open_page(_render("sheep_race"), "sheep_race")
+    first.wait_ready(timeout=START)
+    console = first.offline.worker_console
+    assert any("restored from python.xz.bin," in line for line in console), first.report()
+    assert any(" unpacked in " in line for line in console), first.report()
+    # Pyodide fetched neither its wasm nor its standard library: they came in the bundle.
+    assert [u for u in requested if u.endswith("/python.xz.bin")], requested
+    assert not [u for u in requested if u.endswith(("/pyodide.asm.wasm", "/python_stdlib.zip"))]
+    kept = "sheepkit: kept the decoded python.xz.bin for the next visit"
+    for _ in range(600):  # it is kept a few seconds after the restore, out of the cells' way
+        if any(kept in line for line in console):
+            break
+        first.page.wait_for_timeout(100)
+    assert any(kept in line for line in console), first.report()
+    first.close()
+    requested.clear()
+    second = open_page(_render("sheep_race"), "sheep_race")
+    second.wait_ready(timeout=START)
+    console = second.offline.worker_console
+    assert any("its parts read from IndexedDB" in line for line in console), second.report()
+    assert not [u for u in requested if u.endswith(".xz.bin")], "fetched the bundle again"
+    second.wait_for_board(timeout=30)
+    assert second.board()["painted"] > 0
+    second.assert_healthy()
+
+
 def test_a_lesson_shows_as_its_cells_run_and_keeps_its_place(open_page: OpenPage) -> None:
     """The page shows its cells while later ones still run, as Voila's progressive rendering
     does (site/build.py, SHOW_CELLS_AS_THEY_RUN), with a note of how far it has got. When
@@ -308,7 +358,9 @@ def test_the_lab_shows_the_code_and_runs_a_cell(open_page: OpenPage) -> None:
     # (a cell's imports made Pyodide load nothing again), and drew a fresh random seed there
     # (otherwise every page would draw the snapshot's numbers: the same dice for everyone).
     console = app.offline.worker_console
-    assert any("Python restored from python-snapshot.bin" in line for line in console), app.report()
+    assert any(
+        "Python restored from python.xz.bin + python-lab-files.xz.bin" in line for line in console
+    ), app.report()
     assert not [line for line in console if line.startswith("log: Loaded ")], app.report()
     fresh = "random.random() != sys._sheepkit_snapshot['random_would_give']"
     ran = _run_below(page, f"import random, sys; print('fresh seed:', {fresh})", "fresh seed:")
@@ -322,6 +374,16 @@ def test_the_lab_shows_the_code_and_runs_a_cell(open_page: OpenPage) -> None:
         "PyPI off:",
     )
     assert ran == ["micropip at start: False", "PyPI off: True"]
+    # jedi is not in the snapshot (1 MB of every page): the kernel imports it as it first
+    # completes code, and completes with it.
+    ran = _run_below(
+        page,
+        "print('jedi at start:', 'jedi' in sys.modules); import pyodide_kernel; "
+        "found = pyodide_kernel.kernel_instance.complete('import sheepk', 13)['matches']; "
+        "print('completes:', 'sheepkit' in found, 'jedi' in sys.modules)",
+        "completes:",
+    )
+    assert ran == ["jedi at start: False", "completes: True True"]
     app.assert_healthy()
     app.screenshot("site-lab")
 

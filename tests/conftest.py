@@ -40,6 +40,18 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(base, ignore_errors=True)
 
 
+@pytest.fixture(autouse=True)
+def service_addresses_stay_with_their_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table or class server started in a test tells its kernels where it is through this
+    process's environment (``sheepkit.tables.server``, ``sheepkit.classes.server``): the address
+    goes away with the test, so a later one does not find a service that has stopped."""
+    from sheepkit.classes.client import URL_VARIABLE as CLASS_URL
+    from sheepkit.tables.client import URL_VARIABLE as TABLES_URL
+
+    for variable in (TABLES_URL, CLASS_URL):
+        monkeypatch.delenv(variable, raising=False)
+
+
 # -- for tests that run real kernels in this process (warm kernels, page runs) ----------------
 
 

@@ -14,7 +14,7 @@ import sheepkit
 from sheepkit.core import Game
 from sheepkit.play_page import PlayPage
 from sheepkit.tables import TableService
-from sheepkit.tables.client import LocalTransport
+from sheepkit.tables.client import URL_VARIABLE, LocalTransport
 from sheepkit.tables.together import NO_SERVICE_WORDS
 
 
@@ -125,10 +125,12 @@ def test_a_code_nobody_opened_and_a_page_with_every_seat_a_bot(service: TableSer
     assert view["tables"]["at"] is None and "Human" in view["tables"]["note"]
 
 
-def test_without_a_table_service_the_section_says_so() -> None:
+def test_without_a_table_service_the_section_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (Another test's Voila or classroom server may have left its address in the environment.)
+    monkeypatch.delenv(URL_VARIABLE, raising=False)
     page = PlayPage("wolf_and_sheep", seed=1)
     assert page.view()["tables"]["service"] is None  # not looked for yet
-    view = page.act("find_tables", "")  # not in a browser, no SHEEPKIT_TABLES_URL: none
+    view = page.act("find_tables", "")  # not in a browser, no table service's address: none
     assert view["tables"] == {"service": False, "note": NO_SERVICE_WORDS, "join": None, "at": None}
 
 

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import importlib
 import hashlib
 import html
+import importlib
 import json
 import re
 import shutil

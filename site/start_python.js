@@ -144,7 +144,9 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
       const stand = new Response(null);
       const served = new Map([
         ["pyodide.asm.wasm", async () => stand],
-        ["python_stdlib.zip", () => part("python_stdlib.zip").promise.then((b) => new Response(b))],
+        // if the bundle fails, the snapshot fails too and this Pyodide is given up before it
+        // reads the standard library: its fetch stays unanswered (not an unhandled error)
+        ["python_stdlib.zip", () => part("python_stdlib.zip").promise.then((b) => new Response(b), () => new Promise(() => {}))],
       ]);
       WebAssembly.instantiateStreaming = async (source, imports) => {
         const response = await source;

@@ -153,9 +153,7 @@ def test_a_play_page_plays_its_game(open_page: OpenPage, game: str) -> None:
     assert restored and "python-play.xz.bin" in restored[0], page.report()
 
 
-def test_a_play_page_whose_bundle_fails_starts_without_it(
-    chromium: Browser, site_url: str
-) -> None:
+def test_a_play_page_whose_bundle_fails_starts_without_it(chromium: Browser, site_url: str) -> None:
     offline = Offline.new(chromium, site_url)  # its own: nothing kept in IndexedDB
     try:
         failed: list[str] = []

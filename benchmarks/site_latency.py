@@ -28,7 +28,10 @@ page's own mark, `window.sheepkitPlay.painted`, its first replay on the canvas) 
 possible action; with `--server classroom`, what it cost the server. Issue 36's targets for
 it: <= 10 MB cold, painted <= 1.5 s cold and <= 1 s warm, and >= 3x sooner than the app's
 board; 30 pupils cold <= 0.3 GB (printed as 30 x the first visit's bytes). `--no-play`
-leaves the play pages out.
+leaves the play pages out. A page whose worker decoded its xz bundle (site/start_python.js)
+keeps the decoded parts in IndexedDB 3 s after Python is restored: each visit waits for that
+before it closes (as a pupil's page stays open), so a second visit reads them back, and the
+worker's own line says where Python came from and how long it took.
 """
 
 from __future__ import annotations

@@ -177,6 +177,33 @@ def test_a_play_page_whose_bundle_fails_starts_without_it(chromium: Browser, sit
         offline.close()
 
 
+def test_the_play_page_and_the_app_keep_their_decoded_bundles_side_by_side(
+    chromium: Browser, site_url: str
+) -> None:
+    """IndexedDB keeps each page's decoded parts under its bundle's address: the app's keeping
+    its own drops no play page's (site/start_python.js drops only an earlier build's)."""
+    offline = Offline.new(chromium, site_url)  # its own: nothing kept in IndexedDB yet
+    try:
+        visits = [
+            ("play/wolf_and_sheep.html", "kept the decoded"),
+            ("voici/render/wolf_and_sheep.html", "kept the decoded"),
+            ("play/wolf_and_sheep.html", "its parts read from IndexedDB"),
+            ("voici/render/wolf_and_sheep.html", "its parts read from IndexedDB"),
+        ]
+        for path, words in visits:
+            start = len(offline.worker_console)
+            page = offline.open(path, path)
+            for _ in range(int(START * 4)):
+                if any(words in line for line in offline.worker_console[start:]):
+                    break
+                page.page.wait_for_timeout(250)
+            else:
+                raise AssertionError(f"{path}: never said {words!r}\n{page.report()}")
+            page.close()
+    finally:
+        offline.close()
+
+
 def test_the_keys_move_the_cursor_and_say_where(open_page: OpenPage) -> None:
     page = open_play(open_page, "wolf_and_sheep")
     canvas = page.page.locator("#sk-board")

@@ -8,7 +8,12 @@ draws the game's own drawing on a `<canvas>`: no JupyterLite, no widgets, no IPy
 - the play pages' own memory snapshot (site/play_snapshot.mjs, running site/play_prepare.py
   in the site's Pyodide with only the sheepkit wheel unpacked) and the files of that wheel
   without the solved tables (fetched when a bot first needs one, from where the build put
-  them: `static/sheepkit-data/`, as the app pages do), both gzipped;
+  them: `static/sheepkit-data/`, as the app pages do);
+- the page's Python as one xz bundle, as the apps have theirs (site/build.py's pack_bundle):
+  Pyodide's wasm, the standard library as a stored zip (the one the snapshot was made with),
+  the snapshot and the files; the worker decodes it with the apps' own code
+  (site/start_python.js, copied beside it) and decoder; the files alone, gzipped, for a
+  worker that starts Python from nothing;
 - with the page's script, its worker and its style sheet (site/play/), a folder named with
   its content's hash, `static/play-<hash>/`, which a server may let browsers keep a year;
 - `play/<game>.html`, the pages themselves (revalidated, as every page);
@@ -26,12 +31,14 @@ import argparse
 import gzip
 import hashlib
 import html
+import importlib
 import json
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 SITE = Path(__file__).resolve().parent
 REPO = SITE.parent
@@ -40,8 +47,10 @@ SOURCES = SITE / "play"  # the page's script, worker and style sheet
 ASSETS = ("play.js", "worker.js", "play.css")
 PLAY_DIR = "play"  # the pages: play/<game>.html
 STATIC = "static/play"  # then static/play-<hash>/
-SNAPSHOT = "python-snapshot.bin"
-FILES = "python-files.bin"
+BUNDLE = "python-play.xz.bin"  # wasm, stored standard library, snapshot, files (pack_bundle)
+FILES = "python-files.bin"  # the files alone, gzipped: for a start without the snapshot
+# site/start_python.js's function, as a script the worker imports: self.sheepkitStartPython
+START = "start_python.js"
 # The solved tables, as the build serves them beside the site (build.py's SITE_DATA).
 TABLE = re.compile(r"/site-packages/(sheepkit/games/\w+/data)/([\w.-]+\.json(?:\.gz)?)$")
 TABLES_DIR = "static/sheepkit-data"
@@ -100,21 +109,43 @@ def without_tables(out: Path, blob: bytes) -> bytes:
     return _blob(kept)
 
 
+def _build() -> Any:
+    """site/build.py, for its bundle's functions (imported here: build.py imports this)."""
+    if str(SITE) not in sys.path:
+        sys.path.insert(0, str(SITE))
+    return importlib.import_module("build")
+
+
 def make_snapshot(out: Path, pyodide: Path, dest: Path, wheel: Path | None = None) -> None:
-    """The play pages' snapshot and files (gzipped) into ``dest``: of the site's sheepkit
-    wheel, or of ``wheel``."""
+    """The play pages' bundle (BUNDLE) and their files alone (FILES, gzipped) into ``dest``:
+    of the site's sheepkit wheel, or of ``wheel``."""
+    build = _build()
     if wheel is None:
         lock = json.loads((pyodide / "pyodide-lock.json").read_text())
         wheel = pyodide / lock["packages"]["sheepkit"]["file_name"]
     WORK.mkdir(parents=True, exist_ok=True)
     raw, files = WORK / "play-snapshot.raw", WORK / "play-files.raw"
+    stdlib = WORK / "play-stdlib.stored.zip"
+    shutil.copyfile(pyodide / "python_stdlib.zip", stdlib)
+    build.store_zip(stdlib)  # the bundle's, which the snapshot records positions in
     prepare = (SITE / "play_prepare.py").read_text()
-    command = ["node", str(SITE / "play_snapshot.mjs"), str(pyodide), str(wheel)]
+    command = ["node", str(SITE / "play_snapshot.mjs"), str(pyodide), str(wheel), str(stdlib)]
     subprocess.run([*command, str(raw), str(files), prepare], check=True, cwd=SITE)
-    (dest / SNAPSHOT).write_bytes(gzip.compress(raw.read_bytes(), 9, mtime=0))
-    (dest / FILES).write_bytes(gzip.compress(without_tables(out, files.read_bytes()), 9, mtime=0))
-    raw.unlink()
-    files.unlink()
+    blob = without_tables(out, files.read_bytes())
+    parts = [
+        ("pyodide.asm.wasm", (pyodide / "pyodide.asm.wasm").read_bytes()),
+        ("python_stdlib.zip", stdlib.read_bytes()),
+        ("snapshot", raw.read_bytes()),
+        ("files", blob),
+    ]
+    if tuple(name for name, _ in parts) != build.BUNDLE_PARTS:
+        raise RuntimeError(f"the play bundle's parts are not {build.BUNDLE_PARTS}")
+    (dest / BUNDLE).write_bytes(build.pack_bundle(parts))
+    (dest / FILES).write_bytes(gzip.compress(blob, 9, mtime=0))
+    text = build.START_PYTHON.read_text()
+    (dest / START).write_text(f"self.sheepkitStartPython = {text[text.index('async (') :]}")
+    for path in (raw, files, stdlib):
+        path.unlink()
 
 
 def folder_digest(folder: Path) -> str:
@@ -125,8 +156,9 @@ def folder_digest(folder: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def page(name: str, title: str, static: str, pyodide: str) -> str:
-    """``play/<name>.html``: ``static`` and ``pyodide`` are the versioned folders' names."""
+def page(name: str, title: str, static: str, pyodide: str, decoder: str) -> str:
+    """``play/<name>.html``: ``static`` and ``pyodide`` are the versioned folders' names,
+    ``decoder`` the xz decoder's name in the latter."""
     up = "../"
     s, t = f"{up}{static}/", html.escape(title)
     return f"""<!doctype html>
@@ -136,12 +168,13 @@ def page(name: str, title: str, static: str, pyodide: str) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Play {t} (sheepkit)</title>
 <link rel="stylesheet" href="{s}play.css">
-<link rel="preload" href="{s}{SNAPSHOT}" as="fetch" crossorigin>
+<link rel="preload" href="{s}{BUNDLE}" as="fetch" crossorigin>
 <script src="{s}play.js" defer></script>
 </head>
 <body>
 <main id="sk-play" aria-busy="true" data-game="{name}" data-worker="{s}worker.js"
- data-pyodide="{up}{pyodide}/" data-snapshot="{s}{SNAPSHOT}" data-files="{s}{FILES}">
+ data-pyodide="{up}{pyodide}/" data-start="{s}{START}" data-bundle="{s}{BUNDLE}"
+ data-decoder="{up}{pyodide}/{decoder}" data-files="{s}{FILES}">
 <h1>{t}</h1>
 <nav aria-label="About this game">
 <a href="{up}docs/cards/{name}.html">Rules card</a>
@@ -263,15 +296,18 @@ def write_play_pages(out: Path, wheel: Path | None = None) -> list[str]:
     names = games()
     (out / PLAY_DIR).mkdir(exist_ok=True)
     written = []
+    folder, decoder = pyodide.relative_to(out).as_posix(), _build().XZ_DECODER.name
+    if not (pyodide / decoder).is_file():
+        raise RuntimeError(f"{pyodide} has no {decoder}: did the build write the bundles?")
     for name, title in names:
         path = f"{PLAY_DIR}/{name}.html"
-        (out / path).write_text(page(name, title, static, pyodide.relative_to(out).as_posix()))
+        (out / path).write_text(page(name, title, static, folder, decoder))
         written.append(path)
     add_links(out, names)
     sizes = ", ".join(
-        f"{p.name} {p.stat().st_size / 1e6:.1f} MB" for p in (out / static).glob("*.bin")
+        f"{p.name} {p.stat().st_size / 1e6:.2f} MB" for p in sorted((out / static).glob("*.bin"))
     )
-    log(f"play pages: {len(written)} in {PLAY_DIR}/, {static}/ ({sizes}, gzipped)")
+    log(f"play pages: {len(written)} in {PLAY_DIR}/, {static}/ ({sizes})")
     return written
 
 

@@ -1,8 +1,8 @@
 """What the play pages' Pyodide runs before its memory is saved (site/play_snapshot.mjs,
 site/play_pages.py): sheepkit and its play page imported, and every game's page made and
 drawn once, so that the modules a game imports lazily (its bots, its words) are in the memory
-too. No IPython, no widgets. A restored page calls `sys._sheepkit_play["after_restore"]()`
-once it has written the package's files back.
+too. No IPython, no widgets. A restored page calls `sys._sheepkit_snapshot["after_restore"]()`
+once it has written the package's files back, as the apps' pages do (site/start_python.js).
 """
 
 from __future__ import annotations
@@ -32,4 +32,4 @@ def after_restore() -> None:
 
 
 prepare()
-sys._sheepkit_play = {"after_restore": after_restore}  # type: ignore[attr-defined]
+setattr(sys, "_sheepkit_snapshot", {"after_restore": after_restore})  # noqa: B010 (not typed)

@@ -1,8 +1,9 @@
 // Makes the play pages' memory snapshot (site/play_pages.py): a bare Pyodide with the sheepkit
 // wheel unpacked and sheepkit's play page imported (no IPython, no widgets), and the files of
-// that wheel, which the snapshot cannot hold.
+// that wheel, which the snapshot cannot hold. The standard library is the stored zip the page's
+// bundle holds (site/build.py's store_zip): the snapshot records where its modules are in it.
 //
-//   node site/play_snapshot.mjs <pyodide folder> <sheepkit wheel> <snapshot out> <files out> <Python>
+//   node site/play_snapshot.mjs <pyodide folder> <sheepkit wheel> <stdlib zip> <snapshot out> <files out> <Python>
 //
 // The files blob is as site/snapshot.mjs writes its own: a 4-byte little-endian length, a JSON
 // header of paths and sizes, then every file's bytes.
@@ -10,13 +11,14 @@ import { loadPyodide } from "pyodide/pyodide.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 
-const [folder, wheel, out, filesOut, prepare] = process.argv.slice(2);
+const [folder, wheel, stdlib, out, filesOut, prepare] = process.argv.slice(2);
 if (!prepare) {
-  console.error("usage: play_snapshot.mjs <pyodide folder> <wheel> <snapshot> <files> <python>");
+  console.error("usage: play_snapshot.mjs <pyodide folder> <wheel> <stdlib> <snapshot> <files> <python>");
   process.exit(2);
 }
 const pyodide = await loadPyodide({
   indexURL: resolve(folder) + "/",
+  stdLibURL: resolve(stdlib),
   packages: [],
   _makeSnapshot: true,
 });

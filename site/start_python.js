@@ -1,8 +1,10 @@
 // How the kernel's worker starts Python on this site: site/build.py puts this function
 // (WORKER_PATCHES) where the Pyodide kernel (0.6.1) calls loadPyodide, and calls it with
-// loadPyodide, the index URL, pyodide.js's URL and the page config's loadPyodideOptions.
+// loadPyodide, the index URL, pyodide.js's URL and the page config's loadPyodideOptions. The
+// play pages' worker calls it too (site/play_pages.py copies it as `sheepkitStartPython`),
+// with a bundle of its own (its snapshot and files) and no other packages.
 //
-// The page config names bundles (`sheepkitBundles`, in Pyodide's folder), each an xz stream
+// The page config names bundles (`sheepkitBundles`, addresses from pyodide.js's), each an xz stream
 // of parts (site/README.md, "Compressed and cached"): the first holds Pyodide's wasm, its
 // standard library, the memory snapshot made at build time and the installed packages' files
 // that the apps need; the lab's second adds the files only the lab reads. xz is decoded here
@@ -142,7 +144,9 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
       const stand = new Response(null);
       const served = new Map([
         ["pyodide.asm.wasm", async () => stand],
-        ["python_stdlib.zip", () => part("python_stdlib.zip").promise.then((b) => new Response(b))],
+        // if the bundle fails, the snapshot fails too and this Pyodide is given up before it
+        // reads the standard library: its fetch stays unanswered (not an unhandled error)
+        ["python_stdlib.zip", () => part("python_stdlib.zip").promise.then((b) => new Response(b), () => new Promise(() => {}))],
       ]);
       WebAssembly.instantiateStreaming = async (source, imports) => {
         const response = await source;
@@ -209,9 +213,16 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
         setTimeout(() => {
           const blobs = decoded.map((d) => d.map(([name, bytes]) => [name, new Blob([bytes])]));
           decoded.length = 0;
+          // An earlier build's are dropped: those in a folder of the same name but for its
+          // hash (static/pyodide-<hash>/), not another page's (static/play-<hash>/).
+          const keyFolder = (k) => String(k).slice(0, String(k).lastIndexOf("/") + 1);
+          const stem = (k) => keyFolder(k).replace(/-[0-9a-f]{8,}\/$/, "");
+          const ours = new Set(keys.map(keyFolder));
+          const stems = new Set(keys.map(stem));
+          const old = (k) => stems.has(stem(k)) && !ours.has(keyFolder(k));
           const keep = (store) => {
-            const all = store.getAllKeys(); // an earlier build's are dropped
-            all.onsuccess = () => all.result.filter((k) => !String(k).startsWith(folder)).forEach((k) => store.delete(k));
+            const all = store.getAllKeys();
+            all.onsuccess = () => all.result.filter(old).forEach((k) => store.delete(k));
             let last = null;
             blobs.forEach((b, index) => b.length > 0 && (last = store.put(b, keys[index])));
             return last;

@@ -33,7 +33,9 @@
     start: {
       game: main.dataset.game,
       pyodide: here(main.dataset.pyodide),
-      snapshot: here(main.dataset.snapshot),
+      start: here(main.dataset.start),
+      bundle: here(main.dataset.bundle),
+      decoder: here(main.dataset.decoder),
       files: here(main.dataset.files),
     },
   });

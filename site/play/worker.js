@@ -1,13 +1,16 @@
 // The play page's Python, in a worker (site/play_pages.py): Pyodide restored from the play
-// pages' own memory snapshot, the sheepkit package's files written back, then one
-// sheepkit.play_page.PlayPage. Messages in: {start: {...}} once, then {act: [name, ...args]};
+// pages' own memory snapshot, the sheepkit package's files written back, all from one xz
+// bundle, by the apps' own code (site/start_python.js: self.sheepkitStartPython, which keeps
+// the decoded parts in IndexedDB for the next visit, and starts Python from nothing if
+// anything fails); then one sheepkit.play_page.PlayPage. Messages in: {start: {...}} once, then {act: [name, ...args]};
 // out: {view: "<JSON>"} after each, or {error}; and a view unasked when a table's message
 // arrives on the page's websocket (Play together: sheepkit.play_tables). (A worker, not the page: a solved table is
 // fetched by a synchronous request, which only a worker may make for bytes.)
 let page = null;
 let ready = null;
 
-// A gzipped file (the snapshot, the files), unpacked here unless the server already did.
+// A gzipped file (the files, for a start without the snapshot), unpacked here unless the
+// server already did.
 const fetchBytes = async (url) => {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -36,19 +39,18 @@ const writeFiles = (pyodide, blob) => {
   }
 };
 
-const start = async ({ pyodide: indexURL, snapshot, files, game }) => {
-  importScripts(`${indexURL}pyodide.js`);
-  const blob = fetchBytes(files);
-  let pyodide;
-  try {
-    pyodide = await loadPyodide({ indexURL, packages: [], _loadSnapshot: fetchBytes(snapshot) });
-    writeFiles(pyodide, await blob);
-    pyodide.runPython("__import__('sys')._sheepkit_play['after_restore']()");
-  } catch (error) {
-    // Python from nothing: slower, the same game.
-    console.warn("sheepkit: the play page starts without its snapshot:", error);
-    pyodide = await loadPyodide({ indexURL, packages: [] });
-    writeFiles(pyodide, await blob);
+const start = async ({ pyodide: indexURL, start: script, bundle, decoder, files, game }) => {
+  const pyodideUrl = new URL(`${indexURL}pyodide.js`, self.location.href).href;
+  importScripts(pyodideUrl, script);
+  const options = {
+    packages: [],
+    sheepkitBundles: [new URL(bundle, self.location.href).href],
+    sheepkitDecoder: new URL(decoder, self.location.href).href,
+  };
+  const pyodide = await self.sheepkitStartPython(loadPyodide, indexURL, pyodideUrl, options);
+  if (!pyodide.runPython("hasattr(__import__('sys'), '_sheepkit_snapshot')")) {
+    // Python from nothing (start_python.js said why): slower, the same game.
+    writeFiles(pyodide, await fetchBytes(files));
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
   }
   page = pyodide.runPython(`from sheepkit.play_page import start; start(${JSON.stringify(game)})`);

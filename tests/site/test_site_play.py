@@ -3,18 +3,23 @@ page paints its board, plays a move (Wolf and Sheep by two clicks on its board, 
 from its list of moves, the others by their buttons, rolling first where the dice come
 first), lets the bots answer by themselves, and undoes; the keys move the board's cursor and
 say where it is; axe finds nothing, before and after the move; nothing is asked of another
-address. The page's Python is tested without a browser in tests/test_play_page.py."""
+address. Python comes from the page's xz bundle (site/start_python.js, as the apps'), and a
+page whose bundle fails starts Python from nothing and plays all the same. The page's Python
+is tested without a browser in tests/test_play_page.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from axe_check import axe_violations, report
-from site_harness import SitePage
+from site_harness import Offline, SitePage
 
 from sheepkit.play_page import PlayPage
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Route
 
 pytestmark = pytest.mark.browser
 
@@ -144,6 +149,59 @@ def test_a_play_page_plays_its_game(open_page: OpenPage, game: str) -> None:
     assert not after, report(f"play/{game}.html (after a move and Undo)", after)
     assert board_painted(page)
     assert not page.problems(), page.report()
+    restored = [line for line in page.offline.worker_console if "Python restored from" in line]
+    assert restored and "python-play.xz.bin" in restored[0], page.report()
+
+
+def test_a_play_page_whose_bundle_fails_starts_without_it(chromium: Browser, site_url: str) -> None:
+    offline = Offline.new(chromium, site_url)  # its own: nothing kept in IndexedDB
+    try:
+        failed: list[str] = []
+
+        def fail(route: Route) -> None:
+            failed.append(route.request.url)
+            route.fulfill(status=404, body="")
+
+        offline.context.route("**/python-play.xz.bin", fail)
+        page = offline.open("play/wolf_and_sheep.html", "wolf_and_sheep")
+        page = open_play(lambda path, name: page, "wolf_and_sheep")
+        assert failed, "the page never asked for its bundle"
+        said = "\n".join(offline.worker_console)
+        assert "starts without its snapshot" in said, page.report()
+        assert "Python restored from" not in said, page.report()
+        assert board_painted(page)
+        v = view(page)
+        assert v["moves"] or v["status"]["curtain"], v
+        assert not page.problems(), page.report()
+    finally:
+        offline.close()
+
+
+def test_the_play_page_and_the_app_keep_their_decoded_bundles_side_by_side(
+    chromium: Browser, site_url: str
+) -> None:
+    """IndexedDB keeps each page's decoded parts under its bundle's address: the app's keeping
+    its own drops no play page's (site/start_python.js drops only an earlier build's)."""
+    offline = Offline.new(chromium, site_url)  # its own: nothing kept in IndexedDB yet
+    try:
+        visits = [
+            ("play/wolf_and_sheep.html", "kept the decoded"),
+            ("voici/render/wolf_and_sheep.html", "kept the decoded"),
+            ("play/wolf_and_sheep.html", "its parts read from IndexedDB"),
+            ("voici/render/wolf_and_sheep.html", "its parts read from IndexedDB"),
+        ]
+        for path, words in visits:
+            start = len(offline.worker_console)
+            page = offline.open(path, path)
+            for _ in range(int(START * 4)):
+                if any(words in line for line in offline.worker_console[start:]):
+                    break
+                page.page.wait_for_timeout(250)
+            else:
+                raise AssertionError(f"{path}: never said {words!r}\n{page.report()}")
+            page.close()
+    finally:
+        offline.close()
 
 
 def test_the_keys_move_the_cursor_and_say_where(open_page: OpenPage) -> None:

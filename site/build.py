@@ -416,7 +416,7 @@ def stage_pyodide(dest: Path) -> list[Wheel]:
 
 def make_snapshot(pyodide: Path) -> None:
     """Pyodide's memory after site/snapshot_prepare.py (43 MB) and the files it had installed
-    (a blob: _read_blob), in WORK until write_bundles packs them."""
+    (a blob: read_blob), in WORK until write_bundles packs them."""
     packages = json.dumps(list(KERNEL_PRELOAD))
     prepare = SNAPSHOT_PREPARE.read_text()
     stdlib = pyodide / "python_stdlib.zip"
@@ -753,7 +753,7 @@ def outside_urls(out: Path) -> list[str]:
     return sorted(set(found))
 
 
-def _read_blob(data: bytes) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+def read_blob(data: bytes) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
     """A files blob (site/snapshot.mjs): its header, and each file's path and bytes."""
     length = int.from_bytes(data[:4], "little")
     header = json.loads(data[4 : 4 + length])
@@ -764,17 +764,19 @@ def _read_blob(data: bytes) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
     return header, files
 
 
-def _write_blob(header: dict[str, Any], files: list[tuple[str, bytes]]) -> bytes:
+def write_blob(header: dict[str, Any], files: list[tuple[str, bytes]]) -> bytes:
     head = json.dumps({**header, "files": [[n, len(b)] for n, b in files]}).encode()
     return b"".join([len(head).to_bytes(4, "little"), head, *(b for _, b in files)])
 
 
-def split_files(out: Path, blob: bytes) -> tuple[bytes, bytes]:
-    """The solved tables out of the files blob, beside the site under hashed names, with an
-    index in each data folder (SITE_DATA); returns the apps' blob and the blob of what only
-    the lab reads (APP_LEFT_OUT)."""
-    header, files = _read_blob(blob)
+def served_tables(
+    files: list[tuple[str, bytes]],
+) -> tuple[list[tuple[str, bytes]], dict[str, bytes]]:
+    """The files without the solved tables (SITE_DATA), with each data folder's index of
+    where the site serves them, and the tables by the path each is served at (its name with
+    its content's hash, under SITE_DATA_DIR)."""
     kept: list[tuple[str, bytes]] = []
+    tables: dict[str, bytes] = {}
     indexes: dict[str, dict[str, str]] = {}
     for name, data in files:
         match = SITE_DATA.search(name)
@@ -784,23 +786,33 @@ def split_files(out: Path, blob: bytes) -> tuple[bytes, bytes]:
         file = match.group(2)
         stem, _, suffix = file.partition(".")
         served = f"{SITE_DATA_DIR}/{stem}.{hashlib.sha256(data).hexdigest()[:16]}.{suffix}"
-        (out / served).parent.mkdir(parents=True, exist_ok=True)
-        (out / served).write_bytes(data)
+        tables[served] = data
         indexes.setdefault(name[: name.rindex("/")], {})[file] = served
     if not indexes:
         raise RuntimeError("no solved tables found in the files blob: SITE_DATA changed?")
     for folder, index in sorted(indexes.items()):
         kept.append((f"{folder}/{SITE_DATA_INDEX}", json.dumps(index, indent=1).encode()))
+    return kept, tables
+
+
+def split_files(out: Path, blob: bytes) -> tuple[bytes, bytes]:
+    """The solved tables out of the files blob, beside the site under hashed names, with an
+    index in each data folder (served_tables); returns the apps' blob and the blob of what
+    only the lab reads (APP_LEFT_OUT)."""
+    header, files = read_blob(blob)
+    kept, tables = served_tables(files)
+    for served, data in tables.items():
+        (out / served).parent.mkdir(parents=True, exist_ok=True)
+        (out / served).write_bytes(data)
     app, lab = [], []
     for name, data in kept:
         left_out = APP_LEFT_OUT.match(name.partition("/site-packages/")[2])
         (lab if left_out else app).append((name, data))
-    tables = sum(len(i) for i in indexes.values())
     log(
         f"files: {len(app)} for every page ({sum(len(b) for _, b in app) / 1e6:.1f} MB),"
-        f" {len(lab)} more for the lab, {tables} solved tables beside"
+        f" {len(lab)} more for the lab, {len(tables)} solved tables beside"
     )
-    return _write_blob(header, app), _write_blob(header, lab)
+    return write_blob(header, app), write_blob(header, lab)
 
 
 def write_bundles(out: Path) -> None:

@@ -51,10 +51,6 @@ BUNDLE = "python-play.xz.bin"  # wasm, stored standard library, snapshot, files 
 FILES = "python-files.bin"  # the files alone, gzipped: for a start without the snapshot
 # site/start_python.js's function, as a script the worker imports: self.sheepkitStartPython
 START = "start_python.js"
-# The solved tables, as the build serves them beside the site (build.py's SITE_DATA).
-TABLE = re.compile(r"/site-packages/(sheepkit/games/\w+/data)/([\w.-]+\.json(?:\.gz)?)$")
-TABLES_DIR = "static/sheepkit-data"
-TABLES_INDEX = "site-data.json"  # sheepkit.platform.SITE_DATA
 # What each lesson's "Play the game now" link looks like in its built page's notebook.
 LESSON_LINK = "**[Play the game now: skip the lesson to the app](#play)**"
 WELCOME_TABLE = "\\n\\n| Game | What kind of game |"
@@ -72,41 +68,16 @@ def games() -> list[tuple[str, str]]:
     return [(name, sheepkit.load(name).title) for name in sheepkit.games()]
 
 
-def _read_blob(data: bytes) -> tuple[dict[str, object], list[tuple[str, bytes]]]:
-    length = int.from_bytes(data[:4], "little")
-    header = json.loads(data[4 : 4 + length])
-    files, at = [], 4 + length
-    for name, size in header["files"]:
-        files.append((name, data[at : at + size]))
-        at += size
-    return header, files
-
-
-def _blob(files: list[tuple[str, bytes]]) -> bytes:
-    head = json.dumps({"files": [[n, len(b)] for n, b in files]}).encode()
-    return b"".join([len(head).to_bytes(4, "little"), head, *(b for _, b in files)])
-
-
 def without_tables(out: Path, blob: bytes) -> bytes:
-    """The files blob with the solved tables left out, and each data folder's index of where
-    the site serves them (as build.py's split_files names them: the content's hash)."""
-    _, files = _read_blob(blob)
-    kept: list[tuple[str, bytes]] = []
-    indexes: dict[str, dict[str, str]] = {}
-    for name, data in files:
-        match = TABLE.search(name)
-        if match is None:
-            kept.append((name, data))
-            continue
-        file = match.group(2)
-        stem, _, suffix = file.partition(".")
-        served = f"{TABLES_DIR}/{stem}.{hashlib.sha256(data).hexdigest()[:16]}.{suffix}"
+    """The files blob with the solved tables left out and each data folder's index of where
+    the site serves them (build.py's served_tables: the build put them there already)."""
+    build = _build()
+    header, files = build.read_blob(blob)
+    kept, tables = build.served_tables(files)
+    for served in tables:
         if not (out / served).is_file():
-            raise RuntimeError(f"{name} is not served at {served}: did the build split the tables?")
-        indexes.setdefault(name[: name.rindex("/")], {})[file] = served
-    for folder, index in sorted(indexes.items()):
-        kept.append((f"{folder}/{TABLES_INDEX}", json.dumps(index, indent=1).encode()))
-    return _blob(kept)
+            raise RuntimeError(f"no solved table at {served}: did the build split the tables?")
+    return bytes(build.write_blob(header, kept))
 
 
 def _build() -> Any:

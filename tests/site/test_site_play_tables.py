@@ -11,11 +11,12 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from axe_check import axe_violations, report
 from site_harness import Offline, SitePage, serve_classroom
+from test_site_play import view, wait
 
 from sheepkit.tables.together import NO_SERVICE_WORDS
 
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 START = 180.0  # a cold start on a busy 2-core machine
-SOON = 60.0
 PAGE = "play/wolf_and_sheep.html"
 
 
@@ -33,23 +33,6 @@ def classroom() -> Iterator[str]:
     folder = Path(tempfile.mkdtemp(prefix="sheepkit-site-play-tables-"))
     with serve_classroom(folder) as url:
         yield url
-
-
-def view(page: SitePage) -> dict[str, Any]:
-    found: dict[str, Any] = page.page.evaluate("() => window.sheepkitPlay.view")
-    return found
-
-
-def wait(page: SitePage, condition: str, failing: str, timeout: float = SOON) -> dict[str, Any]:
-    """Wait until ``condition`` holds of the page's view ``v``; the view then."""
-    try:
-        page.page.wait_for_function(
-            f"() => {{ const v = window.sheepkitPlay.view; return v && ({condition}); }}",
-            timeout=timeout * 1000,
-        )
-    except Exception as error:
-        raise AssertionError(f"{page.name}: {failing}: {view(page)}\n{page.report()}") from error
-    return view(page)
 
 
 def open_play(offline: Offline, name: str) -> SitePage:

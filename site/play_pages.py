@@ -9,11 +9,11 @@ draws the game's own drawing on a `<canvas>`: no JupyterLite, no widgets, no IPy
   in the site's Pyodide with only the sheepkit wheel unpacked) and the files of that wheel
   without the solved tables (fetched when a bot first needs one, from where the build put
   them: `static/sheepkit-data/`, as the app pages do);
-- the page's Python as one xz bundle, as the apps have theirs (site/build.py's pack_bundle):
-  Pyodide's wasm, the standard library as a stored zip (the one the snapshot was made with),
-  the snapshot and the files; the worker decodes it with the apps' own code
-  (site/start_python.js, copied beside it) and decoder; the files alone, gzipped, for a
-  worker that starts Python from nothing;
+- the page's Python as two xz bundles, made as the apps' bundle is (site/build.py's
+  pack_bundle): Pyodide's wasm with the snapshot, and the standard library as a stored zip
+  (the one the snapshot was made with) with the files; the worker decodes them side by side
+  with the apps' own code (site/start_python.js, copied beside it) and decoder; the files
+  alone, gzipped, for a worker that starts Python from nothing;
 - with the page's script, its worker and its style sheet (site/play/), a folder named with
   its content's hash, `static/play-<hash>/`, which a server may let browsers keep a year;
 - `play/<game>.html`, the pages themselves (revalidated, as every page);
@@ -47,7 +47,14 @@ SOURCES = SITE / "play"  # the page's script, worker and style sheet
 ASSETS = ("play.js", "worker.js", "play.css")
 PLAY_DIR = "play"  # the pages: play/<game>.html
 STATIC = "static/play"  # then static/play-<hash>/
-BUNDLE = "python-play.xz.bin"  # wasm, stored standard library, snapshot, files (pack_bundle)
+# The page's Python as two xz bundles (pack_bundle), which the worker decodes side by side, each
+# about half the work: the wasm (first: it compiles as it comes) with the stored standard
+# library and the files, and the snapshot alone. 1.2 MB more than one bundle (the snapshot
+# holds the wasm's data again, which one stream shares).
+BUNDLES = {
+    "python-play.xz.bin": ("pyodide.asm.wasm", "python_stdlib.zip", "files"),
+    "python-play-snapshot.xz.bin": ("snapshot",),
+}
 FILES = "python-files.bin"  # the files alone, gzipped: for a start without the snapshot
 # site/start_python.js's function, as a script the worker imports: self.sheepkitStartPython
 START = "start_python.js"
@@ -88,7 +95,7 @@ def _build() -> Any:
 
 
 def make_snapshot(out: Path, pyodide: Path, dest: Path, wheel: Path | None = None) -> None:
-    """The play pages' bundle (BUNDLE) and their files alone (FILES, gzipped) into ``dest``:
+    """The play pages' bundles (BUNDLES) and their files alone (FILES, gzipped) into ``dest``:
     of the site's sheepkit wheel, or of ``wheel``."""
     build = _build()
     if wheel is None:
@@ -109,9 +116,12 @@ def make_snapshot(out: Path, pyodide: Path, dest: Path, wheel: Path | None = Non
         ("snapshot", raw.read_bytes()),
         ("files", blob),
     ]
-    if tuple(name for name, _ in parts) != build.BUNDLE_PARTS:
-        raise RuntimeError(f"the play bundle's parts are not {build.BUNDLE_PARTS}")
-    (dest / BUNDLE).write_bytes(build.pack_bundle(parts))
+    named = dict(parts)
+    packed = sorted(name for names in BUNDLES.values() for name in names)
+    if packed != sorted(named) or set(named) != set(build.BUNDLE_PARTS):
+        raise RuntimeError(f"the play bundles' parts are not {build.BUNDLE_PARTS}")
+    for bundle, names in BUNDLES.items():
+        (dest / bundle).write_bytes(build.pack_bundle([(name, named[name]) for name in names]))
     (dest / FILES).write_bytes(gzip.compress(blob, 9, mtime=0))
     text = build.START_PYTHON.read_text()
     (dest / START).write_text(f"self.sheepkitStartPython = {text[text.index('async (') :]}")
@@ -132,6 +142,10 @@ def page(name: str, title: str, static: str, pyodide: str, decoder: str) -> str:
     ``decoder`` the xz decoder's name in the latter."""
     up = "../"
     s, t = f"{up}{static}/", html.escape(title)
+    bundles = " ".join(f"{s}{bundle}" for bundle in BUNDLES)
+    preloads = "\n".join(
+        f'<link rel="preload" href="{s}{bundle}" as="fetch" crossorigin>' for bundle in BUNDLES
+    )
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -139,12 +153,12 @@ def page(name: str, title: str, static: str, pyodide: str, decoder: str) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Play {t} (sheepkit)</title>
 <link rel="stylesheet" href="{s}play.css">
-<link rel="preload" href="{s}{BUNDLE}" as="fetch" crossorigin>
+{preloads}
 <script src="{s}play.js" defer></script>
 </head>
 <body>
 <main id="sk-play" aria-busy="true" data-game="{name}" data-worker="{s}worker.js"
- data-pyodide="{up}{pyodide}/" data-start="{s}{START}" data-bundle="{s}{BUNDLE}"
+ data-pyodide="{up}{pyodide}/" data-start="{s}{START}" data-bundles="{bundles}"
  data-decoder="{up}{pyodide}/{decoder}" data-files="{s}{FILES}">
 <h1>{t}</h1>
 <nav aria-label="About this game">
@@ -291,7 +305,8 @@ def check_pages(out: Path) -> list[str]:
             problems.append(f"{PLAY_DIR}/{name}.html is missing")
             continue
         text = path.read_text()
-        for target in re.findall(r'(?:href|src|data-[a-z]+)="(\.\./[^"]+)"', text):
+        named = re.findall(r'(?:href|src|data-[a-z]+)="(\.\./[^"]+)"', text)
+        for target in (t for value in named for t in value.split(" ")):
             if not (path.parent / target).resolve().exists():
                 problems.append(f"{PLAY_DIR}/{name}.html names {target}, which is not there")
     return problems

@@ -7,8 +7,10 @@
 // The page config names bundles (`sheepkitBundles`, addresses from pyodide.js's), each an xz stream
 // of parts (site/README.md, "Compressed and cached"): the first holds Pyodide's wasm, its
 // standard library, the memory snapshot made at build time and the installed packages' files
-// that the apps need; the lab's second adds the files only the lab reads. xz is decoded here
-// by npm's xz-decompress (`sheepkitDecoder`, a script beside them) as a bundle arrives: the
+// that the apps need; the lab's second adds the files only the lab reads (the play pages split
+// theirs in two). xz is decoded by npm's xz-decompress (`sheepkitDecoder`, a script beside
+// them) as a bundle arrives, the bundles side by side: the first here, each other one in a
+// worker of its own, on another core. The
 // wasm compiles as it comes, while the rest is decoded, and goes to Pyodide in place of its
 // own fetch of pyodide.asm.wasm; the standard library likewise; then Python is restored from
 // the snapshot and the files are written back. The decoded parts are then kept in IndexedDB,
@@ -16,6 +18,26 @@
 // the console and starts Python from nothing, as Pyodide does by itself.
 async (loadPyodide, indexURL, pyodideUrl, options) => {
   const { sheepkitBundles: bundles = [], sheepkitDecoder: decoder, ...plain } = options;
+  // A worker that decodes one bundle: [the decoder's address, the bundle's] in; "started", its
+  // decoded chunks (each a copy: the decoder's own buffer stays), then null, or {error} out.
+  const DECODER_WORKER = `self.onmessage = async ({ data: [decoder, key] }) => {
+    self.postMessage("started");
+    try {
+      importScripts(decoder);
+      const response = await fetch(key);
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      const reader = new self["xz-decompress"].XzReadableStream(response.body).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const own = value.byteLength === value.buffer.byteLength ? value : value.slice();
+        self.postMessage(own, [own.buffer]);
+      }
+      self.postMessage(null);
+    } catch (error) {
+      self.postMessage({ error: String(error) });
+    }
+  };`;
   const fetchPlain = self.fetch;
   const instantiatePlain = WebAssembly.instantiateStreaming;
   // IndexedDB (a plain-http page has no Cache Storage) keeps each bundle's decoded parts under
@@ -57,12 +79,47 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
         return parts.get(name);
       };
       const decoded = keys.map(() => []); // each bundle's decoded parts, [name, bytes], to keep
-      const decode = async (key, into, Xz) => {
+      // setTimeout waits 4 ms once nested; a message to itself does not
+      const channel = new MessageChannel();
+      const tasks = [];
+      channel.port1.onmessage = () => tasks.shift()();
+      const setTask = (run) => (tasks.push(run), channel.port2.postMessage(null));
+      // A bundle's decoded bytes, as a stream: decoded here, or in a worker of its own.
+      const decodedHere = async (key) => {
         const response = await fetchPlain(key);
         if (!response.ok) throw new Error(`${key}: HTTP ${response.status}`);
-        const reader = new Xz(response.body).getReader();
+        if (Xz === null) {
+          importScripts(new URL(decoder, base).href);
+          Xz = self["xz-decompress"].XzReadableStream;
+        }
+        return new Xz(response.body);
+      };
+      // Resolves once the worker runs.
+      const decodedApart = (key) =>
+        new Promise((running, failed) => {
+          const helper = new Worker(URL.createObjectURL(new Blob([DECODER_WORKER])));
+          helper.postMessage([new URL(decoder, base).href, key]);
+          const stream = new ReadableStream({
+            start: (controller) => {
+              const fail = (error) => (helper.terminate(), failed(error), controller.error(error));
+              helper.onmessage = ({ data }) => {
+                if (data instanceof Uint8Array) controller.enqueue(data);
+                else if (data === "started") running(stream);
+                else if (data === null) (helper.terminate(), controller.close());
+                else fail(new Error(`${key}: ${data.error}`));
+              };
+              helper.onerror = (event) => fail(new Error(`${key}: ${event.message}`));
+            },
+          });
+        });
+      const decode = async (key, into, decodedBytes) => {
+        const reader = (await decodedBytes).getReader();
         let chunk = new Uint8Array(0);
+        let reads = 0;
         const more = async () => {
+          // The decoder's chunks come as promises already settled: a task now and then lets
+          // this thread start the other bundles' workers and take their chunks as they come.
+          if (++reads % 8 === 0) await new Promise((resolve) => setTask(resolve));
           const { done, value } = await reader.read();
           if (done) throw new Error(`${key} ends early`);
           if (chunk.length === 0) chunk = value;
@@ -112,24 +169,30 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
           into.push([name, bytes]);
         }
       };
+      let Xz = null;
       const unpacked = (async () => {
-        let Xz = null;
-        for (const [index, key] of keys.entries()) {
-          if (kept[index]) {
-            for (const [name, blob] of kept[index]) {
-              const wasm = name.endsWith(".wasm");
-              part(name).resolve(
-                wasm ? new Response(blob, { headers: wasmHeaders }) : new Uint8Array(await blob.arrayBuffer()),
-              );
+        // The bundles not kept are decoded side by side: the first here, each other one in a
+        // worker of its own (the decoder takes one stream at a time, on one core).
+        const workers = typeof Worker === "function";
+        const fresh = keys.filter((_, index) => !kept[index]);
+        // (a worker refused, say by a page's policy: decoded here after the first)
+        const apart = new Map(
+          workers ? fresh.slice(1).map((key) => [key, decodedApart(key).catch(() => decodedHere(key))]) : [],
+        );
+        await Promise.all(
+          keys.map(async (key, index) => {
+            if (kept[index]) {
+              for (const [name, blob] of kept[index]) {
+                const wasm = name.endsWith(".wasm");
+                part(name).resolve(
+                  wasm ? new Response(blob, { headers: wasmHeaders }) : new Uint8Array(await blob.arrayBuffer()),
+                );
+              }
+              return;
             }
-            continue;
-          }
-          if (Xz === null) {
-            importScripts(new URL(decoder, base).href);
-            Xz = self["xz-decompress"].XzReadableStream;
-          }
-          await decode(key, decoded[index], Xz);
-        }
+            await decode(key, decoded[index], apart.get(key) || decodedHere(key));
+          }),
+        );
         // the decoder keeps its 64 MB window as long as its module lives: let it go
         if (Xz !== null) Xz._moduleInstance = Xz._moduleInstancePromise = null;
         return performance.now() - started;

@@ -34,7 +34,7 @@
       game: main.dataset.game,
       pyodide: here(main.dataset.pyodide),
       start: here(main.dataset.start),
-      bundle: here(main.dataset.bundle),
+      bundles: main.dataset.bundles.split(" ").map(here),
       decoder: here(main.dataset.decoder),
       files: here(main.dataset.files),
     },

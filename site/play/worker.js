@@ -1,6 +1,6 @@
 // The play page's Python, in a worker (site/play_pages.py): Pyodide restored from the play
-// pages' own memory snapshot, the sheepkit package's files written back, all from one xz
-// bundle, by the apps' own code (site/start_python.js: self.sheepkitStartPython, which keeps
+// pages' own memory snapshot, the sheepkit package's files written back, all from two xz
+// bundles, by the apps' own code (site/start_python.js: self.sheepkitStartPython, which keeps
 // the decoded parts in IndexedDB for the next visit, and starts Python from nothing if
 // anything fails); then one sheepkit.play_page.PlayPage. Messages in: {start: {...}} once, then {act: [name, ...args]};
 // out: {view: "<JSON>"} after each, or {error}; and a view unasked when a table's message
@@ -39,12 +39,12 @@ const writeFiles = (pyodide, blob) => {
   }
 };
 
-const start = async ({ pyodide: indexURL, start: script, bundle, decoder, files, game }) => {
+const start = async ({ pyodide: indexURL, start: script, bundles, decoder, files, game }) => {
   const pyodideUrl = new URL(`${indexURL}pyodide.js`, self.location.href).href;
   importScripts(pyodideUrl, script);
   const options = {
     packages: [],
-    sheepkitBundles: [new URL(bundle, self.location.href).href],
+    sheepkitBundles: bundles.map((bundle) => new URL(bundle, self.location.href).href),
     sheepkitDecoder: new URL(decoder, self.location.href).href,
   };
   const pyodide = await self.sheepkitStartPython(loadPyodide, indexURL, pyodideUrl, options);

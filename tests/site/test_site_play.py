@@ -150,10 +150,19 @@ def test_a_play_page_plays_its_game(open_page: OpenPage, game: str) -> None:
     assert board_painted(page)
     assert not page.problems(), page.report()
     restored = [line for line in page.offline.worker_console if "Python restored from" in line]
-    assert restored and "python-play.xz.bin" in restored[0], page.report()
+    assert restored, page.report()
+    assert all(bundle in restored[0] for bundle in BUNDLES), page.report()
 
 
-def test_a_play_page_whose_bundle_fails_starts_without_it(chromium: Browser, site_url: str) -> None:
+BUNDLES = ("python-play.xz.bin", "python-play-snapshot.xz.bin")  # site/play_pages.py's
+
+
+@pytest.mark.parametrize("bundle", BUNDLES)
+def test_a_play_page_whose_bundle_fails_starts_without_it(
+    chromium: Browser, site_url: str, bundle: str
+) -> None:
+    """Either bundle missing (the second is decoded in a worker of the page's worker): the
+    page says why and starts Python from nothing."""
     offline = Offline.new(chromium, site_url)  # its own: nothing kept in IndexedDB
     try:
         failed: list[str] = []
@@ -162,7 +171,7 @@ def test_a_play_page_whose_bundle_fails_starts_without_it(chromium: Browser, sit
             failed.append(route.request.url)
             route.fulfill(status=404, body="")
 
-        offline.context.route("**/python-play.xz.bin", fail)
+        offline.context.route(f"**/{bundle}", fail)
         page = offline.open("play/wolf_and_sheep.html", "wolf_and_sheep")
         page = open_play(lambda path, name: page, "wolf_and_sheep")
         assert failed, "the page never asked for its bundle"

@@ -182,6 +182,15 @@ WORKER_PATCHES = (
     ),
 )
 KERNEL_STATIC = Path("extensions/@jupyterlite/pyodide-kernel-extension/static")
+# Voici's app (0.9) starts JupyterLite's service worker, which serves a notebook's reads of the
+# contents drive and its input() prompts: the apps use neither. Without it a page asks the
+# server for nothing else at a warm visit (a service worker's script is asked for at each
+# visit, and JupyterLite registers it anew at the second, which asks twice), and the first
+# visit waits for no registration. The lab keeps it (its notebooks read the drive).
+VOICI_SERVICE_WORKER = re.compile(
+    r'\w+\(\d+\)\.default\.filter\(\(\w+=>"@jupyterlite/application-extension:'
+    r'service-worker-manager"===\w+\.id\)\)'
+)
 # Pure-Python wheels the lock does not have, pinned to the front-ends in site/requirements.txt.
 EXTRA_WHEELS = {"comm": "0.2.3", "ipywidgets": "8.1.9", "ipycanvas": "0.14.3"}
 # Lock entries replaced by a stand-in (site/standins/<folder>), or dropped with the package
@@ -500,6 +509,22 @@ def unpack_bundle(packed: bytes) -> list[tuple[str, bytes]]:
     if at != len(body):
         raise ValueError(f"a bundle of {len(body)} bytes whose parts end at {at}")
     return parts
+
+
+def drop_voici_service_worker(out: Path) -> None:
+    """Voici's app without JupyterLite's service worker (VOICI_SERVICE_WORKER)."""
+    found = []
+    for chunk in (out / "voici" / "build").glob("*.js"):
+        text = chunk.read_text()
+        new, count = VOICI_SERVICE_WORKER.subn("[]", text)
+        if count:
+            chunk.write_text(new)
+            found += [chunk.name] * count
+    if len(found) != 1:
+        raise RuntimeError(
+            f"expected Voici's app to start the service worker once, found {found}: Voici"
+            " changed; update VOICI_SERVICE_WORKER"
+        )
 
 
 def patch_kernel_worker(out: Path) -> None:
@@ -1073,6 +1098,7 @@ def build(out: Path) -> None:
     voici_build(lite, WORK / "contents", tmp_out)
     fix_render_pages(tmp_out, notebooks)
     patch_kernel_worker(tmp_out)
+    drop_voici_service_worker(tmp_out)
     local_font_awesome(tmp_out)
     drop_mermaid_loader(tmp_out)
     landing_page(tmp_out)

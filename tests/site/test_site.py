@@ -26,7 +26,7 @@ from sheepkit.games.sheep_race.drawing import LANE_H, TOP
 from sheepkit.games.wolf_and_sheep.engine import parse_square
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page, Request
+    from playwright.sync_api import Browser, Page, Request
 
 pytestmark = pytest.mark.browser
 
@@ -280,6 +280,26 @@ def _bundle_then_kept(open_page: OpenPage, requested: list[str]) -> None:
     second.wait_for_board(timeout=30)
     assert second.board()["painted"] > 0
     second.assert_healthy()
+
+
+def test_an_app_starts_no_service_worker(chromium: Browser, site_url: str) -> None:
+    """Voici's app runs without JupyterLite's service worker (site/build.py,
+    VOICI_SERVICE_WORKER): a visit neither asks for its script nor registers it."""
+    offline = Offline.new(chromium, site_url)  # its own: no lab has registered one here
+    requested: list[str] = []
+    offline.context.on("request", lambda request: requested.append(request.url))
+    try:
+        app = offline.open(_render("lamb_mimes"), "lamb_mimes")
+        app.wait_ready(timeout=START)
+        app.wait_for_board(timeout=30)
+        registered = app.page.evaluate(
+            "() => navigator.serviceWorker.getRegistrations().then((r) => r.length)"
+        )
+        assert registered == 0, app.report()
+        assert not [u for u in requested if "service-worker" in u], requested
+        app.assert_healthy()
+    finally:
+        offline.close()
 
 
 def test_a_lesson_shows_as_its_cells_run_and_keeps_its_place(open_page: OpenPage) -> None:

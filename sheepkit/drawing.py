@@ -109,6 +109,13 @@ class Drawing(ABC, Generic[S]):
         """By default none: the board has no keyboard cursor (every move has its button)."""
         return ()
 
+    def tools(self, state: S) -> tuple[str, ...]:
+        """By default none: a click or a move button is all it takes."""
+        return ()
+
+    def use_tool(self, tool: str) -> None:
+        raise ValueError(f"{type(self).__name__} has no tool {tool!r}")
+
 
 class TextDrawing(Drawing[State[Any, Any]]):
     """Any game drawn as the plain-text picture of what the viewer may see: a new game is

@@ -150,6 +150,7 @@ class PlayPage:
             "new_game": self.new_game,
             "seat": self.seat,
             "lift_curtain": self.lift_curtain,
+            "tool": self.screen.use_tool,
             "step": self.step,
             "set_autoplay": self.set_autoplay,
             "tick": self.tick,
@@ -412,6 +413,7 @@ class PlayPage:
                 "curtain": status.curtain,
             },
             "moves": labels,
+            "tools": list(screen.tools()),
             "moves_as": "buttons" if drawing.move_buttons else "list",
             "chance": None
             if chance is None

@@ -213,7 +213,21 @@ class Screen:
         found = self.drawing.targets(self.frame())
         return tuple(t if isinstance(t, Target) else Target(*t) for t in found)
 
+    def tools(self) -> tuple[str, ...]:
+        """The drawing's own controls (``BoardDrawing.tools``) while the person in front of
+        the screen has a move to make."""
+        return self.drawing.tools(self.state) if self.acting else ()
+
     # ------------------------------------------------------------------ what it sends --
+    def use_tool(self, tool: str) -> None:
+        """One of ``tools``: the board is drawn again."""
+        if tool not in self.tools():
+            raise ValueError(
+                f"no tool {tool!r} now; the tools: {', '.join(self.tools()) or 'none'}"
+            )
+        self.drawing.use_tool(tool)
+        self._tell("shown")
+
     def click(self, x: float, y: float) -> bool:
         """A click (or the keyboard's Enter) on the board at (x, y): plays the move it makes
         (True), or selects, or says in ``message`` why nothing happened."""

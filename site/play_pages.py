@@ -183,6 +183,7 @@ time)…</p>
 <div id="sk-status"><p id="sk-status-text"></p><p id="sk-note"></p></div>
 <button type="button" id="sk-curtain" hidden></button>
 <div id="sk-moves" role="group" aria-label="Moves"></div>
+<div id="sk-tools" role="group" aria-label="The board's tools"></div>
 <div id="sk-move-list" hidden>
 <label for="sk-move-select">Move:</label> <select id="sk-move-select"></select>
 <button type="button" id="sk-move-play">Play this move</button>

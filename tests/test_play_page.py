@@ -202,3 +202,42 @@ def test_a_refused_move_is_said_not_raised() -> None:
 def test_start_registers_the_games() -> None:
     page = start("sheep_race")
     assert page.view()["game"] == "sheep_race"
+
+
+def test_battle_sheeps_tile_is_turned_with_the_boards_tool_then_laid_by_a_click() -> None:
+    """The play page has no game panel: the drawing's own tool (Rotate tile) stands in for
+    its button, while tiles are laid and the human is to move."""
+    from sheepkit.games.battle_sheep.engine import Tile
+
+    page, clock = page_for("battle_sheep", ["Human", "Random"])
+    view = page.view()
+    assert view["tools"] == ["Rotate tile"] and "Rotate tile turns it" in json.dumps(view["board"])
+    drawing = page.screen.drawing
+    view = page.act("tool", "Rotate tile")
+    assert drawing.rotation == 1 and view["tools"] == ["Rotate tile"]  # type: ignore[attr-defined]
+    # The first tile may go anywhere: a click on a table hex lays it, turned as shown.
+    target = next(
+        t for t in page.screen.targets() if "Enter lays the tile here, turned 1" in t.label
+    )
+    view = page.act("click", target.x, target.y)
+    laid = page.session.state.history[0]
+    assert isinstance(laid, Tile) and laid.rotation == 1, laid
+    view = wait(page, clock, view)
+    # A tool that is not there is said, and changes nothing.
+    rotation = drawing.rotation  # type: ignore[attr-defined]
+    view = page.act("tool", "Shear")
+    assert view["status"]["note"] == "no tool 'Shear' now; the tools: Rotate tile"
+    assert drawing.rotation == rotation  # type: ignore[attr-defined]
+
+
+def test_after_the_tiles_and_in_other_games_there_are_no_tools() -> None:
+    page, clock = page_for("battle_sheep", ["Random", "Random"])
+    view = wait(page, clock, page.act("set_autoplay", True))
+    assert page.session.state.is_over and view["tools"] == []
+    for game in ("wolf_and_sheep", "sheep_race"):
+        page = page_for(game)[0]
+        assert page.view()["tools"] == []
+        note = page.act("tool", "Rotate tile")["status"]["note"]
+        assert note == "no tool 'Rotate tile' now; the tools: none"
+        with pytest.raises(ValueError, match="has no tool 'Rotate tile'"):
+            page.screen.drawing.use_tool("Rotate tile")  # Drawing's default

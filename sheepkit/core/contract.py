@@ -143,6 +143,16 @@ class BoardDrawing(Protocol):
         no cursor."""
         ...
 
+    def tools(self, state: Any) -> tuple[str, ...]:
+        """The drawing's own controls that apply in ``state``, each a button's words (Battle
+        Sheep's "Rotate tile"), for a screen without the game's panel (the play page)."""
+        ...
+
+    def use_tool(self, tool: str) -> None:
+        """Use one of ``tools``: it changes what the board shows or what a click on it plays,
+        never the game."""
+        ...
+
 
 @runtime_checkable
 class GameWords(Protocol):

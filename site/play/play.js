@@ -142,6 +142,7 @@
 
     const asList = view.moves_as === "list";
     buttons($("sk-moves"), asList ? [] : view.moves, (i) => send("play", i), "sk-move");
+    buttons($("sk-tools"), view.tools, (i) => send("tool", view.tools[i]), "sk-tool");
     $("sk-move-list").hidden = !(asList && view.moves.length);
     if (asList) options($("sk-move-select"), view.moves);
     buttons($("sk-race"), view.race.map((r) => r.label), (i) => send("claim", view.race[i].seat),

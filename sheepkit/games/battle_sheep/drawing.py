@@ -42,6 +42,7 @@ GRASS, GRASS_EDGE, TABLE_EDGE = "#C9E2A4", "#6F8F4E", "#D8D0BC"
 #: Ink that reads on each player's colour (the purple is light).
 STACK_INK = ("#FFFFFF", "#FFFFFF", "#FFFFFF", INK)
 MAX_HEX = 40.0
+ROTATE = "Rotate tile"  # the tool (and the panel's button) that turns the tile to lay
 DIRECTION_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
 
@@ -169,6 +170,14 @@ class BattleSheepDrawing(Drawing[BattleSheepState]):
             x, y = lay.centre(cell)
             found.append(Target(x, y, f"{geo.name(cell)}: {words}", lay.size * 1.5, lay.size * 1.5))
         return tuple(found)
+
+    def tools(self, state: BattleSheepState) -> tuple[str, ...]:
+        return (ROTATE,) if state.phase == TILES and not state.is_over else ()
+
+    def use_tool(self, tool: str) -> None:
+        if tool != ROTATE:
+            super().use_tool(tool)
+        self.rotation = (self.rotation + 1) % geo.ROTATIONS
 
     def pasture_colour(self, state: BattleSheepState, cell: int) -> str:
         """The colour of a pasture (a lesson's picture may tint it)."""
@@ -337,10 +346,10 @@ class BattleSheepDrawing(Drawing[BattleSheepState]):
             left = state.game.total_tiles - state.placed_tiles
             text = (
                 f"{name(state.turn)}: lay a tile touching the field ({left} to lay). "
-                "Point, turn it with Rotate, click."
+                f"Point, turn it with {ROTATE}, click."
             )
             if not state.field:
-                text = f"{name(state.turn)}: lay the first tile anywhere. Rotate turns it."
+                text = f"{name(state.turn)}: lay the first tile anywhere. {ROTATE} turns it."
         elif state.phase == START:
             text = f"{name(state.turn)}: put your flock on a marked hex of the outer edge."
         else:

@@ -18,7 +18,7 @@ from ...drawing import PLAYER_SHAPES
 from ...ui.page_style import PLAYER_INKS, SHAPE_GLYPHS
 from ...ui.panel import Panel
 from . import geometry as geo
-from .drawing import DIRECTION_WORDS
+from .drawing import DIRECTION_WORDS, ROTATE
 from .engine import MOVE, START, TILES, BattleSheepState, Split, Start, Tile
 
 
@@ -31,7 +31,7 @@ class BattleSheepPanel(Panel):
         self.help = w.HTML()
         self.help.add_class("sk-bs-help")
         # Tiles: turn, pick an anchor, lay.
-        self.rotate_button = w.Button(description="Rotate tile", icon="")
+        self.rotate_button = w.Button(description=ROTATE, icon="")
         self.rotate_button.add_class("sk-rotate")
         self.rotate_button.on_click(lambda _: self.rotate())
         self.anchor = w.Dropdown(description="Tile at", layout=w.Layout(width="170px"))
@@ -157,8 +157,7 @@ class BattleSheepPanel(Panel):
 
     # -- actions ----------------------------------------------------------------------------
     def rotate(self) -> None:
-        view = self.app.drawing
-        view.rotation = (view.rotation + 1) % geo.ROTATIONS
+        self.app.drawing.use_tool(ROTATE)
         state = self._state()
         if state is not None and state.phase == TILES:
             self.refresh(self.app)

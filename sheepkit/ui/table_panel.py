@@ -184,6 +184,7 @@ class TablePanel:
 
     def _seated(self, message: p.Seated) -> None:
         self.code, self.seat, self.host = message.code, message.seat, message.host
+        self.lobby = None  # seated: no table's seats to offer
         if self.memory is not None:
             self.memory.remember(self.code, self.seat, message.token)
         self._say("")
@@ -196,6 +197,7 @@ class TablePanel:
             except (KeyError, SheepkitError, ValueError, TypeError):
                 title = message.game
             self._say(f"Table {message.code} plays {title}: open that game's app to join.")
+            self.lobby = None  # not this app's to join: Join must not offer its seats
             return
         self._show_join(message.code)
 

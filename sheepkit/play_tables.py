@@ -20,10 +20,10 @@ from .tables.client import Connect
 from .tables.together import (
     NO_SERVICE_WORDS,
     PlayTogether,
-    away_seats,
     lobby_seats,
     seat_lines,
     service_connect,
+    table_controls,
 )
 
 if TYPE_CHECKING:
@@ -134,18 +134,17 @@ class PageTables(PlayTogether):
         at = None
         table, snapshot = self.table, self.client.snapshot
         if table is not None and snapshot is not None:
-            stage = table.stage
-            away = away_seats(table, snapshot) if self.host and stage == p.PLAYING else []
+            controls = table_controls(table, snapshot, self.host)
             at = {
                 "code": snapshot.code,
                 "host": self.host,
-                "stage": stage,
+                "stage": table.stage,
                 "seats": [f"{player}: {words}" for player, words in seat_lines(table, snapshot)],
-                "start": self.host and stage == p.LOBBY,
-                "close": self.host,
-                "leave": not self.host,
-                "away": [{"seat": seat, "player": player} for player, seat in away],
-                "bots": list(table.bot_factories) if away else [],
+                "start": controls.start,
+                "close": controls.close,
+                "leave": controls.leave,
+                "away": [{"seat": seat, "player": player} for player, seat in controls.away],
+                "bots": controls.bots,
             }
         return {
             "service": self.service,

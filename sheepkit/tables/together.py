@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core import Game, SheepkitError
@@ -92,6 +93,31 @@ def away_seats(table: TableGame, snapshot: p.State) -> list[tuple[str, int]]:
         for seat, entry in enumerate(snapshot.seats)
         if entry.get("away") and entry.get("who", HUMAN) == HUMAN and seat != table.seat
     ]
+
+
+@dataclass(frozen=True)
+class TableControls:
+    """What the section offers at the table sat at: the host Starts in the lobby and Closes;
+    a guest Leaves; in play the host may hand an ``away`` seat (player, seat) to one of the
+    ``bots``."""
+
+    start: bool
+    close: bool
+    leave: bool
+    away: list[tuple[str, int]]
+    bots: list[str]
+
+
+def table_controls(table: TableGame, snapshot: p.State, host: bool) -> TableControls:
+    stage = table.stage
+    away = away_seats(table, snapshot) if host and stage == p.PLAYING else []
+    return TableControls(
+        start=host and stage == p.LOBBY,
+        close=host,
+        leave=not host,
+        away=away,
+        bots=list(table.bot_factories) if away else [],
+    )
 
 
 def may_save(table: TableGame) -> bool:

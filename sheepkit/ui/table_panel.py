@@ -34,10 +34,10 @@ from ..tables.client import Connect, game_of
 from ..tables.together import (
     NO_SERVICE,
     PlayTogether,
-    away_seats,
     lobby_seats,
     may_save,
     seat_lines,
+    table_controls,
 )
 from .download import download_link
 from .rule_inputs import value_words
@@ -296,28 +296,24 @@ class TablePanel(PlayTogether):
             f"<li>{html.escape(player)}: {html.escape(words)}</li>"
             for player, words in seat_lines(table, snapshot)
         ]
-        away = away_seats(table, snapshot)
         self.seat_list.value = f"<ul style='margin:0;padding-left:1.2em'>{''.join(items)}</ul>"
-        stage = table.stage
         self.rules_line.value = f"<div>Rules: {html.escape(rules_words(game))}</div>"
-        # In the lobby the host chooses the rules and the bots with the app's own set-up row
-        # and seat pickers (the table offers them: a taken seat is a pupil's); each change
-        # goes to the table.
-        choosing = self.host and stage == p.LOBBY
-        if choosing:
+        controls = table_controls(table, snapshot, self.host)
+        # In the lobby (until Start) the host chooses the rules and the bots with the app's own
+        # set-up row and seat pickers (the table offers them: a taken seat is a pupil's); each
+        # change goes to the table.
+        if controls.start:
             for picker, entry in zip(self.app.seat_pickers, snapshot.seats):
                 picker.disabled = bool(entry.get("taken"))
-        self.start_button.layout.display = None if choosing else "none"
-        show_bots = self.host and stage == p.PLAYING and bool(away)
-        self.bot_row.layout.display = None if show_bots else "none"
-        if show_bots:
-            if list(self.away_seat.options) != away:
-                self.away_seat.options = away
+        self.start_button.layout.display = None if controls.start else "none"
+        self.bot_row.layout.display = None if controls.away else "none"
+        if controls.away:
+            if list(self.away_seat.options) != controls.away:
+                self.away_seat.options = controls.away
                 self.away_seat.index = 0
-            bots = list(table.bot_factories)
-            if list(self.away_bot.options) != bots:
-                self.away_bot.options = bots
+            if list(self.away_bot.options) != controls.bots:
+                self.away_bot.options = controls.bots
                 self.away_bot.index = 0
-        self.close_button.layout.display = None if self.host else "none"
-        self.leave_button.layout.display = "none" if self.host else None
+        self.close_button.layout.display = None if controls.close else "none"
+        self.leave_button.layout.display = None if controls.leave else "none"
         self.record_button.layout.display = None if may_save(table) else "none"

@@ -15,7 +15,7 @@ from sheepkit.tables import TableService
 from sheepkit.tables import protocol as p
 from sheepkit.tables.client import LocalTransport
 from sheepkit.tables.table_game import TableGame
-from sheepkit.tables.together import PlayTogether
+from sheepkit.tables.together import PlayTogether, table_controls
 
 
 class Shown(PlayTogether):
@@ -90,6 +90,15 @@ def test_a_seat_taken_shows_the_tables_game_and_leaving_shows_the_way_in(
     assert guest.shown[0] == ("remember", code, 1, guest.token)
     assert guest.kinds() == ["remember", "say", "changed", "game", "table", "changed"]
     assert host.kinds()[-2:] == ["table", "changed"]  # told of the guest, unasked
+    for device in (host, guest):  # in the lobby: the host starts or closes, a guest leaves
+        assert device.table is not None and device.client.snapshot is not None
+        controls = table_controls(device.table, device.client.snapshot, device.host)
+        assert (controls.start, controls.close, controls.leave) == (
+            device.host,
+            device.host,
+            not device.host,
+        )
+        assert controls.away == [] and controls.bots == []
     guest.leave()
     assert guest.code is None and guest.seat is None and guest.table is None
     assert guest.token is None and not guest.host

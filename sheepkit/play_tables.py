@@ -18,6 +18,7 @@ from .live import LiveGame
 from .tables import protocol as p
 from .tables.client import Connect
 from .tables.together import (
+    NO_CODE,
     NO_SERVICE_WORDS,
     PlayTogether,
     lobby_seats,
@@ -80,7 +81,7 @@ class PageTables(PlayTogether):
     def sit(self, seat: int) -> None:
         """Sit at the looked-at table's ``seat``."""
         if self.lobby is None:
-            self.say("Type the table's code first (four letters, e.g. K7QX).")
+            self.say(NO_CODE)
             return
         self.client.sit(self.lobby.code, int(seat))
 

@@ -36,6 +36,8 @@ NO_SERVICE = (
 )
 #: The same line as plain text (the play page sets it as text).
 NO_SERVICE_WORDS = re.sub(r"</?code>", "", NO_SERVICE)
+#: Said when a table is asked for with no code.
+NO_CODE = "Type the table's code first (four letters, e.g. K7QX)."
 #: A refused play is said on the board (the status line); a refused lobby choice puts the
 #: set-up back to the table's own.
 PLAYS = (p.Move.OP, p.Roll.OP, p.Claim.OP)
@@ -219,7 +221,7 @@ class PlayTogether(ABC):
         """Ask table ``code`` for its seats."""
         code = code.strip().upper()
         if not code:
-            self.say("Type the table's code first (four letters, e.g. K7QX).")
+            self.say(NO_CODE)
             return
         self.client.look(code)
 

@@ -160,7 +160,7 @@ class PlayPage:
             "sit": self.tables.sit,
             "start": self.tables.start,
             "leave": self.tables.leave,
-            "close_table": self.tables.close,
+            "close_table": self.tables.close_table,
             "hand_to_bot": self.tables.hand_to_bot,
         }
         self.screen.on(self._changed)

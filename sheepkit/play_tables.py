@@ -1,12 +1,12 @@
 """The play page's "Play together" section (``sheepkit.play_page``), without widgets: open a
 table, join one by its code, take a seat, start, leave, close, hand an away seat to a bot.
 
-It drives a ``TableClient`` and a ``TableGame`` as the app's panel does
-(``sheepkit.ui.table_panel``; the words of the seats are ``sheepkit.tables.together``'s, which
-the panel shows too): once seated, the page's ``Screen`` shows the game from the seat
-(``screen.show(table_game)``), and back at the page's own game after. ``view`` is the
-section's part of the page's JSON view; each message from the table is handled, then
-``changed()`` (the page pushes a fresh view to its script: the table speaks unasked).
+What the table's messages do is ``sheepkit.tables.together.PlayTogether``'s, as in the app's
+panel (``sheepkit.ui.table_panel``): once seated, the page's ``Screen`` shows the game from the
+seat (``screen.show(table_game)``), and back at the page's own game after. Here is how the page
+shows it: ``view`` is the section's part of the page's JSON view; each message from the table
+is handled, then ``changed()`` (the page pushes a fresh view to its script: the table speaks
+unasked).
 """
 
 from __future__ import annotations
@@ -14,52 +14,37 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .core import SheepkitError
-from .session import HUMAN
+from .live import LiveGame
 from .tables import protocol as p
-from .tables.client import Connect, TableClient, game_of
-from .tables.table_game import TableGame
+from .tables.client import Connect
 from .tables.together import (
-    CHOICES,
+    NO_CODE,
     NO_SERVICE_WORDS,
-    PLAYS,
-    away_seats,
+    PlayTogether,
     lobby_seats,
     seat_lines,
     service_connect,
+    table_controls,
 )
 
 if TYPE_CHECKING:
     from .play_page import PlayPage
 
 
-class PageTables:
+class PageTables(PlayTogether):
     """One play page's side of the tables (see the module's note)."""
 
+    front_end = "page"
+    no_human_seat = "Make at least one seat Human (the seat pickers) to sit there."
+    rejoin_refused = "Could not take up your seat again"
+
     def __init__(self, page: PlayPage, changed: Callable[[], None]) -> None:
+        super().__init__(page.session)
         self.page = page
-        self.changed = changed  # the table said something: the page shows it
-        self.client = TableClient()
-        self.client.on(self.receive)
-        self.client.on_unreachable = self._unreachable
-        self._handlers: dict[type[p.Message], Callable[[Any], None]] = {
-            p.Seated: self._seated,
-            p.Lobby: self._lobby,
-            p.State: self._state,
-            p.Error: self._error,
-            p.Closed: self._closed,
-            p.Left: self._left,
-        }
+        self.on_change = changed  # the table said something: the page shows it
         #: None: not looked for yet; False: this page was served without a table service.
         self.service: bool | None = None
-        self.code: str | None = None
-        self.seat: int | None = None
-        self.host = False
-        self.table: TableGame | None = None
-        self.lobby: p.Lobby | None = None
-        self.joining = ""  # the code typed to join, once asked
         self.note = ""
-        self.token: str | None = None  # this device's seat's secret, for the page to keep
         #: A table whose seat the page should forget (left, closed, or gone), once.
         self.forget: str | None = None
 
@@ -78,140 +63,61 @@ class PageTables:
         if not self.service or not code:
             return
         if token:
-            self.code = str(code).strip().upper()
-            self.client.rejoin(self.code, str(token))
+            self.rejoin(str(code).strip().upper(), str(token))
         else:
             self.look(code)
 
-    def _unreachable(self, error: BaseException | None) -> None:
-        self.note = f"The table service did not answer ({error}). Try again in a moment."
-        self.changed()
-
     # ------------------------------------------------------------------ the actions --
+    # An action the page's script asks starts with no note (the view then shows what this one
+    # says); its arguments come as JSON, made the types wanted.
     def open_table(self) -> None:
-        """Open a table for this game with the page's seats and rules; sit at the first seat
-        a human plays."""
-        session = self.page.session
-        seats = list(session.seats)
-        if HUMAN not in seats:
-            self.note = "Make at least one seat Human (the seat pickers) to sit there."
-            return
         self.note = ""
-        self.client.open(
-            session.game.name,
-            seats,
-            rules=session.game.rules.changes(),
-            seat=seats.index(HUMAN),
-        )
+        super().open_table()
 
     def look(self, code: str) -> None:
-        """Ask table ``code`` for its seats."""
-        code = str(code).strip().upper()
-        if not code:
-            self.note = "Type the table's code first (four letters, e.g. K7QX)."
-            return
         self.note = ""
-        self.joining = code
-        self.client.look(code)
+        super().look(str(code))
 
     def sit(self, seat: int) -> None:
         """Sit at the looked-at table's ``seat``."""
         if self.lobby is None:
-            self.note = "Type the table's code first (four letters, e.g. K7QX)."
+            self.say(NO_CODE)
             return
         self.client.sit(self.lobby.code, int(seat))
 
-    def start(self) -> None:
-        self.client.start()
-
-    def leave(self) -> None:
-        self.client.leave()
-
-    def close(self) -> None:
-        self.client.close_table()
-
     def hand_to_bot(self, seat: int, bot: str) -> None:
-        self.client.set_seat(int(seat), str(bot))
+        super().hand_to_bot(int(seat), str(bot))
 
-    # ------------------------------------------------------------------ the messages --
-    def receive(self, message: p.Message) -> None:
-        handler = self._handlers.get(type(message))
-        if handler is not None:
-            handler(message)
-            self.changed()
+    # ------------------------------------------------------- how the page shows it --
+    def say(self, words: str, *, warning: bool = True) -> None:
+        self.note = words  # the page sets it as text, whatever it says
 
-    def _seated(self, message: p.Seated) -> None:
-        self.code, self.seat, self.host = message.code, message.seat, message.host
-        self.token = message.token
-        self.lobby, self.joining, self.note = None, "", ""
+    def show_game(self, live: LiveGame) -> None:
+        self.page.show(live)
 
-    def _lobby(self, message: p.Lobby) -> None:
-        self.lobby = message
-        if message.game != self.page.session.game.name:
-            try:
-                title = game_of(message).title
-            except (KeyError, SheepkitError, ValueError, TypeError):
-                title = message.game
-            self.note = f"Table {message.code} plays {title}: open that game's page to join."
-            self.lobby = None
+    def say_on_board(self, words: str) -> None:
+        self.page.screen.say(words)
 
-    def _state(self, message: p.State) -> None:
-        if self.seat is None:
-            return
-        try:
-            stand_in = self.client.state()
-            assert stand_in is not None  # (the client has just read this snapshot)
-        except (SheepkitError, KeyError, TypeError) as e:
-            self.note = f"The table sent a position this page cannot read: {e}"
-            return
-        if self.table is None:
-            self.table = TableGame(stand_in.game, self.seat, self.client)
-            self.table.show(message, stand_in)
-            self.page.show(self.table)  # the page shows the game from this seat
-        else:
-            self.table.show(message, stand_in)
+    def forget_seat(self, code: str) -> None:
+        self.forget = code  # said once by the view; the page's script forgets it
 
-    def _error(self, message: p.Error) -> None:
-        if message.refused == p.Rejoin.OP and self.code and self.seat is None:
-            code, self.code, self.forget = self.code, None, self.code
-            self.look(code)  # the seat is gone: offer the table's seats again
-            self.note = f"Could not take up your seat again: {message.reason}"
-            return
-        if self.table is not None and message.refused in PLAYS:
-            self.page.screen.say(message.reason)
-            return
-        if self.table is not None and message.refused in CHOICES:
-            self.table.refresh()
-        self.note = message.reason
+    def remember_seat(self, code: str, seat: int, token: str) -> None:
+        pass  # the view says the seat held (``seated``): the page's script keeps it
 
-    def _closed(self, message: p.Closed) -> None:
-        # A seat taken up elsewhere (this browser's other tab) or a connection lost (the
-        # server restarting resumes its tables) is still this browser's: kept, as the app does.
-        if self.code is not None and not (message.lost or message.elsewhere):
-            self.forget = self.code
-        self.client.disconnect()
-        self._away()
-        if message.lost:
-            self.note = (
-                "The connection to the table server was lost. When it is back, reload this "
-                "page: you take up your seat again."
-            )
-        else:
-            self.note = f"The table closed: {message.reason}"
+    # The page shows the whole section anew once a message is handled (``view``), not as it
+    # comes.
+    def show_lobby(self, lobby: p.Lobby) -> None:
+        pass
 
-    def _left(self, message: p.Left) -> None:
-        code = self.code or message.code
-        self.forget = code
-        self._away()
-        self.note = f"You left table {code}."
+    def show_table(self, snapshot: p.State) -> None:
+        pass
 
-    def _away(self) -> None:
-        self.code, self.seat, self.table, self.host = None, None, None, False
-        self.token = None
-        self.lobby, self.joining = None, ""
-        self.page.show(self.page.session)  # the page's own game again, as it was
+    def show_way_in(self) -> None:
+        pass
 
-    # -------------------------------------------------------------------- the view --
+    def changed(self) -> None:
+        self.on_change()
+
     def view(self) -> dict[str, Any]:
         """What the section shows: ``service`` (None: not known yet), a ``note``, and either
         the way in (``join``: a looked-at table's seats) or ``at``: the table sat at; and
@@ -225,25 +131,21 @@ class PageTables:
             seated = {"code": self.code, "token": self.token}
         join = None
         if self.table is None and self.lobby is not None:
-            join = {
-                "code": self.lobby.code,
-                "seats": lobby_seats(self.lobby, self.page.session.game),
-            }
+            join = {"code": self.lobby.code, "seats": lobby_seats(self.lobby, self.session.game)}
         at = None
         table, snapshot = self.table, self.client.snapshot
         if table is not None and snapshot is not None:
-            stage = table.stage
-            away = away_seats(table, snapshot) if self.host and stage == p.PLAYING else []
+            controls = table_controls(table, snapshot, self.host)
             at = {
                 "code": snapshot.code,
                 "host": self.host,
-                "stage": stage,
+                "stage": table.stage,
                 "seats": [f"{player}: {words}" for player, words in seat_lines(table, snapshot)],
-                "start": self.host and stage == p.LOBBY,
-                "close": self.host,
-                "leave": not self.host,
-                "away": [{"seat": seat, "player": player} for player, seat in away],
-                "bots": list(table.bot_factories) if away else [],
+                "start": controls.start,
+                "close": controls.close,
+                "leave": controls.leave,
+                "away": [{"seat": seat, "player": player} for player, seat in controls.away],
+                "bots": controls.bots,
             }
         return {
             "service": self.service,

@@ -224,6 +224,8 @@ def test_a_table_of_another_game_is_not_joined_here(service: TableService) -> No
     button(other, "sk-table-look").click()
     assert "plays Wolf and Sheep" in other.tables.note.value
     assert other.tables.table is None
+    button(other, "sk-table-join").click()  # Join again: the other game's seats are not offered
+    assert not offers(other, "sk-table-sit") and other.tables.lobby is None
 
 
 def test_without_a_service_the_buttons_are_hidden_and_the_teacher_is_told(

@@ -10,35 +10,34 @@ seat (``sheepkit.tables.table_game``); this section lists the seats (present, aw
 gives the host Start and "hand an away seat to a bot", a guest "Leave the table", and offers
 the record when the table may give it.
 
-The messages are those of ``sheepkit.tables``; the panel's ``TableClient`` sends them, and a
-``Connect`` gives it its transport (a websocket to the Voila or classroom server from the
-kernel or from Pyodide; the service itself in a test). Without a table service (a static
-site served as plain files) the buttons are hidden and one line says why and what the teacher
-runs.
+The messages are those of ``sheepkit.tables``; what each does to the seat and the looked-at
+table is ``sheepkit.tables.together.PlayTogether``'s (the play page's section,
+``sheepkit.play_tables``, shares it), and this panel is how the app shows it. Its
+``TableClient`` sends them, and a ``Connect`` gives it its transport (a websocket to the Voila
+or classroom server from the kernel or from Pyodide; the service itself in a test). Without a
+table service (a static site served as plain files) the buttons are hidden and one line says
+why and what the teacher runs.
 """
 
 from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from ..core import Game, SheepkitError
-from ..session import HUMAN
+from ..live import LiveGame
 from ..tables import protocol as p
-from ..tables.client import Connect, TableClient, game_of
-from ..tables.table_game import TableGame
+from ..tables.client import Connect, game_of
 from ..tables.together import (
-    CHOICES,
     NO_SERVICE,
-    PLAYS,
-    away_seats,
+    PlayTogether,
     lobby_seats,
     may_save,
     seat_lines,
+    table_controls,
 )
 from .download import download_link
 from .rule_inputs import value_words
@@ -67,30 +66,19 @@ def _clipped(text: str, most: int = 60) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-class TablePanel:
-    """The "Play together" section of one app."""
+class TablePanel(PlayTogether):
+    """The "Play together" section of one app: how it shows ``PlayTogether``'s side of the
+    tables, in widgets."""
+
+    front_end = "app"
+    no_human_seat = "Make at least one seat Human (the seat pickers above) to sit there."
+    rejoin_refused = "Could not rejoin your seat"
 
     def __init__(self, app: GameApp, connect: Connect | None = None) -> None:
+        super().__init__(app.session)
         self.app = app
         self._connect = connect
-        self.client = TableClient()
-        self.client.on(self.receive)
-        self.client.on_unreachable = self._unreachable
-        #: Each message of the table -> what the panel does with it.
-        self._handlers: dict[type[p.Message], Callable[[Any], None]] = {
-            p.Seated: self._seated,
-            p.Lobby: self._lobby,
-            p.State: self._state,
-            p.Error: self._error,
-            p.Closed: self._closed,
-            p.Left: self._left,
-            p.Record: self._record,
-        }
-        self.code: str | None = None
-        self.seat: int | None = None
-        self.host = False
-        self.table: TableGame | None = None  # the game at the table, from this seat
-        self.lobby: p.Lobby | None = None
+        self._handlers[p.Record] = self._record  # only the app offers the record
         self.memory: TableMemory | None = None
         self.heading = w.HTML("<h4 style='margin:8px 0 4px'>Play together</h4>")
         self.note = w.HTML()
@@ -135,143 +123,6 @@ class TablePanel:
             if code is not None:  # on Voila the kernel knows the link before the page says
                 self._show_join(code)
 
-    def _unreachable(self, error: BaseException | None) -> None:
-        self._say(f"The table service did not answer ({error}). Try again in a moment.")
-
-    # ------------------------------------------------------------------ the buttons --
-    def open_table(self) -> None:
-        """Open a table for this app's game, with its rules and seats; sit at the first seat
-        a human plays."""
-        app = self.app
-        seats = list(app.seats)
-        if HUMAN not in seats:
-            self._say("Make at least one seat Human (the seat pickers above) to sit there.")
-            return
-        self.client.open(
-            app.game.name, seats, rules=app.game.rules.changes(), seat=seats.index(HUMAN)
-        )
-
-    def look(self, code: str) -> None:
-        """Ask table ``code`` for its seats."""
-        code = code.strip().upper()
-        if not code:
-            self._say("Type the table's code first (four letters, e.g. K7QX).")
-            return
-        self.client.look(code)
-
-    def sit(self, code: str, seat: int) -> None:
-        self.client.sit(code, seat)
-
-    def start(self) -> None:
-        self.client.start()
-
-    def hand_to_bot(self, seat: int, bot: str) -> None:
-        self.client.set_seat(seat, bot)
-
-    def ask_record(self) -> None:
-        self.client.ask_record()
-
-    def leave(self) -> None:
-        """Give up this device's seat (a guest's: the host closes the table instead)."""
-        self.client.leave()
-
-    # ------------------------------------------------------------------ the messages --
-    def receive(self, message: p.Message) -> None:
-        """One message from the table (the client has read it)."""
-        handler = self._handlers.get(type(message))
-        if handler is not None:
-            handler(message)
-
-    def _seated(self, message: p.Seated) -> None:
-        self.code, self.seat, self.host = message.code, message.seat, message.host
-        if self.memory is not None:
-            self.memory.remember(self.code, self.seat, message.token)
-        self._say("")
-
-    def _lobby(self, message: p.Lobby) -> None:
-        self.lobby = message
-        if message.game != self.app.game.name:
-            try:
-                title = game_of(message).title
-            except (KeyError, SheepkitError, ValueError, TypeError):
-                title = message.game
-            self._say(f"Table {message.code} plays {title}: open that game's app to join.")
-            return
-        self._show_join(message.code)
-
-    def _state(self, message: p.State) -> None:
-        if self.seat is None:
-            return
-        try:
-            stand_in = self.client.state()
-            assert stand_in is not None  # (the client has just read this snapshot)
-        except (SheepkitError, KeyError, TypeError) as e:
-            self._say(f"The table sent a position this app cannot read: {e}")
-            return
-        if self.table is None:
-            self.table = TableGame(stand_in.game, self.seat, self.client)
-            self.table.show(message, stand_in)
-            self.app.screen.show(self.table)  # the app shows the game from this seat
-        else:
-            self.table.show(message, stand_in)
-        self._show_table(message)
-
-    def _error(self, message: p.Error) -> None:
-        reason, refused = message.reason, message.refused
-        if refused == p.Rejoin.OP and self.code and self.memory is not None:
-            self.memory.forget(self.code)  # the seat is gone: offer the table's seats again
-            code, self.code, self.seat = self.code, None, None
-            self._say(f"Could not rejoin your seat: {reason}")
-            self.look(code)
-            return
-        if self.table is not None and refused in PLAYS:
-            self.app.screen.say(reason)
-            return
-        if self.table is not None and refused in CHOICES:
-            self.table.refresh()  # the set-up shows the table's own choices again
-        self._say(reason)
-
-    def _closed(self, message: p.Closed) -> None:
-        # A seat taken up on another connection (this browser's other tab) is still this
-        # browser's: the stored token is the one that tab holds, so it is kept. So is the
-        # token of a connection lost (the server restarting: it resumes its tables, and
-        # this page, reloaded, takes the seat up again).
-        lost = message.lost
-        kept = lost or message.elsewhere
-        if self.code is not None and self.memory is not None and not kept:
-            self.memory.forget(self.code)
-        self.client.disconnect()
-        self._away_from_table()
-        if lost:
-            self._say(
-                "The connection to the table server was lost. When it is back, reload this "
-                "page: you take up your seat again."
-            )
-        else:
-            self._say(f"The table closed: {message.reason}")
-
-    def _left(self, message: p.Left) -> None:
-        """This device gave up its seat: back to Open / Join, on the same connection."""
-        code = self.code
-        if code is not None and self.memory is not None:
-            self.memory.forget(code)
-        self._away_from_table()
-        self.note.value = html.escape(f"You left table {code or message.code}.")
-
-    def _away_from_table(self) -> None:
-        """The app is its own again, and offers to open or join a table."""
-        self.code, self.seat, self.table, self.host = None, None, None, False
-        self.lobby = None  # the join form must not offer the seats of a table left behind
-        self.app.screen.show(self.app.session)  # the app's own game again, as it was
-        for picker in self.app.seat_pickers:
-            picker.disabled = False
-        self.body.children = ()
-        self.start_row.layout.display = None
-
-    def _record(self, message: p.Record) -> None:
-        text = json.dumps(message.record, indent=1)
-        self.record_link.value = download_link(text, f"table-{self.code or 'game'}.json")
-
     def _remembered(self, report: dict[str, Any]) -> None:
         """The page said its query string and stored seats: rejoin a seat this browser holds
         at the linked table, or show that table's seats."""
@@ -282,15 +133,52 @@ class TablePanel:
             return
         stored = self.memory.seat_for(code)
         if stored is not None:
-            self.code = code
-            self.client.rejoin(code, stored["token"])
+            self.rejoin(code, stored["token"])
         else:
             self._show_join(code)
             self.look(code)
 
-    # -------------------------------------------------------------------- the views --
-    def _say(self, words: str) -> None:
-        self.note.value = f"<span style='{RED}'>{html.escape(words)}</span>" if words else ""
+    # ------------------------------------------------------------------ the buttons --
+    def sit(self, code: str, seat: int) -> None:
+        self.client.sit(code, seat)
+
+    def ask_record(self) -> None:
+        self.client.ask_record()
+
+    def _record(self, message: p.Record) -> None:
+        text = json.dumps(message.record, indent=1)
+        self.record_link.value = download_link(text, f"table-{self.code or 'game'}.json")
+
+    # ------------------------------------------------------- how the app shows it --
+    def say(self, words: str, *, warning: bool = True) -> None:
+        shown = html.escape(words)
+        self.note.value = f"<span style='{RED}'>{shown}</span>" if warning and words else shown
+
+    def show_game(self, live: LiveGame) -> None:
+        self.app.screen.show(live)
+
+    def say_on_board(self, words: str) -> None:
+        self.app.screen.say(words)
+
+    def remember_seat(self, code: str, seat: int, token: str) -> None:
+        if self.memory is not None:
+            self.memory.remember(code, seat, token)
+
+    def forget_seat(self, code: str) -> None:
+        if self.memory is not None:
+            self.memory.forget(code)
+
+    def show_lobby(self, lobby: p.Lobby) -> None:
+        self._show_join(lobby.code)
+
+    def show_way_in(self) -> None:
+        for picker in self.app.seat_pickers:
+            picker.disabled = False
+        self.body.children = ()
+        self.start_row.layout.display = None
+
+    def changed(self) -> None:
+        pass  # each message has redrawn what it changed (the show_ methods)
 
     def _show_join(self, code: str | None = None) -> None:
         if self._join_form is None:
@@ -334,7 +222,7 @@ class TablePanel:
             rows.append(button)
         self.seat_buttons.children = tuple(rows)
 
-    def _show_table(self, snapshot: p.State) -> None:
+    def show_table(self, snapshot: p.State) -> None:
         if self._at_table is None:
             self.table_info = w.HTML()
             self.table_info.add_class("sk-table-info")
@@ -372,7 +260,7 @@ class TablePanel:
                 layout=w.Layout(width="auto"),
             )
             self.close_button.add_class("sk-table-close")
-            self.close_button.on_click(lambda _: self.client.close_table())
+            self.close_button.on_click(lambda _: self.close_table())
             self.leave_button = w.Button(
                 description="Leave the table",
                 tooltip="Give up your seat: before the start another pupil may take it; "
@@ -408,28 +296,24 @@ class TablePanel:
             f"<li>{html.escape(player)}: {html.escape(words)}</li>"
             for player, words in seat_lines(table, snapshot)
         ]
-        away = away_seats(table, snapshot)
         self.seat_list.value = f"<ul style='margin:0;padding-left:1.2em'>{''.join(items)}</ul>"
-        stage = table.stage
         self.rules_line.value = f"<div>Rules: {html.escape(rules_words(game))}</div>"
-        # In the lobby the host chooses the rules and the bots with the app's own set-up row
-        # and seat pickers (the table offers them: a taken seat is a pupil's); each change
-        # goes to the table.
-        choosing = self.host and stage == p.LOBBY
-        if choosing:
+        controls = table_controls(table, snapshot, self.host)
+        # In the lobby (until Start) the host chooses the rules and the bots with the app's own
+        # set-up row and seat pickers (the table offers them: a taken seat is a pupil's); each
+        # change goes to the table.
+        if controls.start:
             for picker, entry in zip(self.app.seat_pickers, snapshot.seats):
                 picker.disabled = bool(entry.get("taken"))
-        self.start_button.layout.display = None if choosing else "none"
-        show_bots = self.host and stage == p.PLAYING and bool(away)
-        self.bot_row.layout.display = None if show_bots else "none"
-        if show_bots:
-            if list(self.away_seat.options) != away:
-                self.away_seat.options = away
+        self.start_button.layout.display = None if controls.start else "none"
+        self.bot_row.layout.display = None if controls.away else "none"
+        if controls.away:
+            if list(self.away_seat.options) != controls.away:
+                self.away_seat.options = controls.away
                 self.away_seat.index = 0
-            bots = list(table.bot_factories)
-            if list(self.away_bot.options) != bots:
-                self.away_bot.options = bots
+            if list(self.away_bot.options) != controls.bots:
+                self.away_bot.options = controls.bots
                 self.away_bot.index = 0
-        self.close_button.layout.display = None if self.host else "none"
-        self.leave_button.layout.display = "none" if self.host else None
+        self.close_button.layout.display = None if controls.close else "none"
+        self.leave_button.layout.display = None if controls.leave else "none"
         self.record_button.layout.display = None if may_save(table) else "none"

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import hashlib
 import html
 import importlib
 import json
@@ -127,14 +126,6 @@ def make_snapshot(out: Path, pyodide: Path, dest: Path, wheel: Path | None = Non
     (dest / START).write_text(f"self.sheepkitStartPython = {text[text.index('async (') :]}")
     for path in (raw, files, stdlib):
         path.unlink()
-
-
-def folder_digest(folder: Path) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()[:16]
 
 
 def page(name: str, title: str, static: str, pyodide: str, decoder: str) -> str:
@@ -277,7 +268,7 @@ def write_play_pages(out: Path, wheel: Path | None = None) -> list[str]:
     for asset in ASSETS:
         shutil.copyfile(SOURCES / asset, staged / asset)
     make_snapshot(out, pyodide, staged, wheel)
-    static = f"{STATIC}-{folder_digest(staged)}"
+    static = f"{STATIC}-{_build().folder_digest(staged)}"
     staged.rename(out / static)
     names = games()
     (out / PLAY_DIR).mkdir(exist_ok=True)

@@ -5,11 +5,11 @@
 //
 //   node site/play_snapshot.mjs <pyodide folder> <sheepkit wheel> <stdlib zip> <snapshot out> <files out> <Python>
 //
-// The files blob is as site/snapshot.mjs writes its own: a 4-byte little-endian length, a JSON
-// header of paths and sizes, then every file's bytes.
+// The files blob and the zeroing of free memory are the apps' (site/snapshot_tools.mjs).
 import { loadPyodide } from "pyodide/pyodide.mjs";
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { filesUnder, writeFilesBlob, zeroFreeMemory } from "./snapshot_tools.mjs";
 
 const [folder, wheel, stdlib, out, filesOut, prepare] = process.argv.slice(2);
 if (!prepare) {
@@ -24,43 +24,11 @@ const pyodide = await loadPyodide({
 });
 const sitePackages = pyodide.runPython("import pyodide._package_loader as l; str(l.SITE_PACKAGES)");
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
-const files = [];
-const walk = (dir) => {
-  for (const name of pyodide.FS.readdir(dir)) {
-    if (name === "." || name === "..") continue;
-    const path = `${dir}/${name}`;
-    if (pyodide.FS.isDir(pyodide.FS.stat(path).mode)) walk(path);
-    else if (!path.includes("/__pycache__/")) files.push([path, pyodide.FS.readFile(path)]);
-  }
-};
-walk(sitePackages);
+const files = filesUnder(pyodide, sitePackages, (path) => !path.includes("/__pycache__/"));
 pyodide.runPython(prepare);
-const header = new TextEncoder().encode(
-  JSON.stringify({ files: files.map(([path, bytes]) => [path, bytes.length]) }),
-);
-const length = new Uint8Array(new Uint32Array([header.length]).buffer); // little-endian here
-writeFileSync(filesOut, Buffer.concat([length, header, ...files.map(([, bytes]) => bytes)]));
+writeFilesBlob(filesOut, files);
 console.log(`files: ${files.length} under ${sitePackages}`);
-// Memory that no one uses still holds what was there before (freed objects, the boot's
-// scratch): zeroed, it costs a page next to nothing to download. Every free block of the heap
-// is taken (malloc, largest first, never past the heap's end), zeroed and given back, and
-// all memory past the heap's end is zeroed.
-const M = pyodide._module;
-const end = M._sbrk(0);
-const held = [];
-for (let size = 1 << 22; size >= 64; ) {
-  const at = M._PyMem_RawMalloc(size); // malloc itself (PyMem_RawMalloc is malloc)
-  if (at && at + size <= end) {
-    M.HEAPU8.fill(0, at, at + size);
-    held.push(at);
-  } else {
-    if (at) M._free(at);
-    size >>= 1;
-  }
-}
-for (const at of held) M._free(at);
-M.HEAPU8.fill(0, M._sbrk(0));
-console.log(`zeroed: ${held.length} free blocks of the heap, and past its end`);
+console.log(`zeroed: ${zeroFreeMemory(pyodide)} free blocks of the heap, and past its end`);
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(out, snapshot);
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB of memory`);

@@ -11,6 +11,7 @@
 import { loadPyodide } from "pyodide/pyodide.mjs";
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { filesUnder, writeFilesBlob, zeroFreeMemory } from "./snapshot_tools.mjs";
 
 const [folder, out, filesOut, packages, prepare] = process.argv.slice(2);
 if (!prepare) {
@@ -24,29 +25,13 @@ const pyodide = await loadPyodide({
 });
 // The installed files, before the imports below could add anything to them.
 const sitePackages = pyodide.runPython("import pyodide._package_loader as l; str(l.SITE_PACKAGES)");
-const files = [];
-const walk = (dir) => {
-  for (const name of pyodide.FS.readdir(dir)) {
-    if (name === "." || name === "..") continue;
-    const path = `${dir}/${name}`;
-    if (pyodide.FS.isDir(pyodide.FS.stat(path).mode)) walk(path);
-    else files.push([path, pyodide.FS.readFile(path)]);
-  }
-};
-walk(sitePackages);
+const files = filesUnder(pyodide, sitePackages);
 const installed = files.length;
 
 pyodide.runPython(prepare);
 // What the imports wrote in the home folder (IPython's profile), which the page's shell expects.
-walk(pyodide.runPython("import os; os.path.expanduser('~')"));
-const header = new TextEncoder().encode(
-  JSON.stringify({
-    packages: { ...pyodide.loadedPackages },
-    files: files.map(([path, bytes]) => [path, bytes.length]),
-  }),
-);
-const length = new Uint8Array(new Uint32Array([header.length]).buffer); // little-endian here
-writeFileSync(filesOut, Buffer.concat([length, header, ...files.map(([, bytes]) => bytes)]));
+files.push(...filesUnder(pyodide, pyodide.runPython("import os; os.path.expanduser('~')")));
+writeFilesBlob(filesOut, files, { packages: { ...pyodide.loadedPackages } });
 console.log(`files: ${installed} under ${sitePackages}, ${files.length - installed} at home`);
 
 // The snapshot records which JavaScript objects Python holds, and refuses any it cannot find
@@ -61,25 +46,7 @@ const serializer = (object) => {
   if (typeof object === "function" && pyodide[object.name] === object) return { api: object.name };
   throw new Error(`Python holds a JavaScript object a page cannot give back: ${object}`);
 };
-// Memory that was used and freed (sources read, wheels unpacked) still holds its old bytes,
-// which the page would download: zero it. Pyodide's Python allocates with the C library's
-// malloc (no pymalloc), so every free block is found by allocating it, within the heap as
-// it is (the footprint limit: malloc fails rather than grow it), then freeing it again.
-const wasm = pyodide._module;
-const heap = wasm.HEAPU8.length;
-const limit = wasm._malloc_footprint_limit();
-wasm._malloc_set_footprint_limit(wasm._malloc_footprint());
-const held = [];
-for (let size = 1 << 24; size >= 64; size >>= 1) {
-  for (let block = wasm.___libc_malloc(size); block; block = wasm.___libc_malloc(size)) {
-    wasm.HEAPU8.fill(0, block, block + size);
-    held.push(block);
-  }
-}
-for (const block of held) wasm.___libc_free(block);
-wasm._malloc_set_footprint_limit(limit);
-wasm.HEAPU8.fill(0, wasm._sbrk(0), heap); // above the heap's end: never handed out now
-if (wasm.HEAPU8.length !== heap) throw new Error("zeroing the free memory grew the heap");
+zeroFreeMemory(pyodide);
 const snapshot = pyodide.makeMemorySnapshot({ serializer });
 writeFileSync(out, snapshot);
 console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB of memory`);

@@ -225,3 +225,23 @@ def test_the_keys_move_the_cursor_and_say_where(open_page: OpenPage) -> None:
     page.page.keyboard.press("Enter")  # picks what the cursor is on (or says why not)
     page.page.wait_for_timeout(300)
     assert not page.problems(), page.report()
+
+
+def test_battle_sheeps_tile_turns_with_the_pages_rotate_button(open_page: OpenPage) -> None:
+    """The page has no game panel: the drawing's tool is a button, reached by the keyboard,
+    and a click on the board lays the tile turned as it says."""
+    page = open_play(open_page, "battle_sheep")
+    v = wait(page, "v.tools.length > 0", "no Rotate tile while the first tile is laid")
+    assert v["tools"] == ["Rotate tile"]
+    rotate = page.page.locator("#sk-tools button", has_text="Rotate tile")
+    rotate.focus()
+    page.page.keyboard.press("Enter")
+    v = wait(page, "v.targets.some((t) => t[2].includes('turned 1'))", "the tile did not turn")
+    assert page.page.evaluate("() => document.activeElement.textContent") == "Rotate tile"
+    x, y, _ = next(t for t in v["targets"] if "turned 1" in t[2])
+    click_board(page, x, y)
+    v = wait(page, "v.log.length > 0", "the click laid no tile")
+    assert "turned 1" in v["log"][0]["text"], v["log"]
+    found = axe_violations(page.page)
+    assert not found, report("play/battle_sheep.html (tiles)", found)
+    assert not page.problems(), page.report()

@@ -32,7 +32,7 @@ from .drawing import draw_curtain, drawing_for
 from .live import LiveGame
 from .play_tables import PageTables
 from .screen import Change, Screen
-from .session import HUMAN, Race, Session, SessionError, race_claims
+from .session import HUMAN, Race, Session, SessionError, load_refused, race_claims
 from .tables.client import Connect
 from .tables.table_game import TableGame
 
@@ -136,6 +136,8 @@ class PlayPage:
         if tables is not None:
             self.tables.use(tables)
         self._acting = False
+        self._record: str | None = None  # a saved record, until a view has taken it
+        self._records_note = ""  # what the last save or load came to
         #: Gets the view (JSON) when the table speaks unasked (the page's worker posts it).
         self.push: Callable[[str], None] | None = None
         #: What the page's script may ask, by name.
@@ -147,6 +149,9 @@ class PlayPage:
             "claim": self.claim,
             "undo": self.undo,
             "redo": self.redo,
+            "goto": self.goto,
+            "save_record": self.save_record,
+            "load_record": self.load_record,
             "new_game": self.new_game,
             "seat": self.seat,
             "lift_curtain": self.lift_curtain,
@@ -301,6 +306,26 @@ class PlayPage:
     def redo(self) -> None:
         self._own().redo()
 
+    def goto(self, index: int) -> None:
+        """The history slider: the position after ``index`` plies (0: the start)."""
+        self._own().goto(int(index))
+
+    @property
+    def record_file(self) -> str:
+        return f"{self.session.game.name}.json"
+
+    def save_record(self) -> None:
+        """The record of the page's own game, up to the position shown: in the next view
+        (``records.text``), for the page to download."""
+        self._record = self._own().save_record()
+        self._records_note = f"Saved: {self.record_file} is in your downloads."
+
+    def load_record(self, text: str) -> None:
+        """Continue from a saved record; one that cannot be read is said, and changes
+        nothing."""
+        refused = load_refused(self._own().load_record, str(text))
+        self._records_note = refused or "Loaded: the game goes on from the record."
+
     def new_game(self) -> None:
         self.screen.live.new_game()  # at a table: the host's, in the lobby, else refused
 
@@ -396,6 +421,7 @@ class PlayPage:
             ]
         offers = screen.offers
         wake = self.wake()
+        record, self._record = self._record, None
         return {
             "game": game.name,
             "title": game.title,
@@ -453,6 +479,7 @@ class PlayPage:
                 "rig": offers.rig,
             },
             "tables": self.tables.view(),
+            "records": {"text": record, "file": self.record_file, "note": self._records_note},
             "wake": None if wake is None else round(wake * 1000),
         }
 

@@ -89,6 +89,20 @@ def read_record(text: str | dict[str, Any]) -> dict[str, Any]:
     return parse_json(text)
 
 
+def load_refused(load: Callable[[str], Any], text: str) -> str | None:
+    """Load a record's ``text`` with ``load`` (a session's ``load_record``, say): None once
+    loaded, else one line that says why not. ``read_record`` refuses what it can foresee as
+    BadRecord; anything else a strange record provokes is named by its kind, never a
+    traceback on a pupil's page."""
+    try:
+        load(text)
+    except SheepkitError as e:
+        return " ".join(f"Not loaded: {e}".split())  # one line, however the error was worded
+    except (RecursionError, MemoryError, ValueError, TypeError) as e:
+        return f"Not loaded: this record could not be read ({type(e).__name__})."
+    return None
+
+
 class Session:
     """A game in progress: timeline, seats, chance and curtain policy, and events.
 

@@ -132,6 +132,9 @@ def page(name: str, title: str, static: str, pyodide: str, decoder: str) -> str:
     """``play/<name>.html``: ``static`` and ``pyodide`` are the versioned folders' names,
     ``decoder`` the xz decoder's name in the latter."""
     up = "../"
+    sys.path.insert(0, str(REPO))
+    from sheepkit.session import MAX_RECORD_CHARS  # the longest record the page's Python reads
+
     s, t = f"{up}{static}/", html.escape(title)
     bundles = " ".join(f"{s}{bundle}" for bundle in BUNDLES)
     preloads = "\n".join(
@@ -150,7 +153,8 @@ def page(name: str, title: str, static: str, pyodide: str, decoder: str) -> str:
 <body>
 <main id="sk-play" aria-busy="true" data-game="{name}" data-worker="{s}worker.js"
  data-pyodide="{up}{pyodide}/" data-start="{s}{START}" data-bundles="{bundles}"
- data-decoder="{up}{pyodide}/{decoder}" data-files="{s}{FILES}">
+ data-decoder="{up}{pyodide}/{decoder}" data-files="{s}{FILES}"
+ data-max-record="{MAX_RECORD_CHARS}">
 <h1>{t}</h1>
 <nav aria-label="About this game">
 <a href="{up}docs/cards/{name}.html">Rules card</a>
@@ -189,12 +193,20 @@ time)…</p>
 <button type="button" id="sk-undo">Undo</button>
 <button type="button" id="sk-redo">Redo</button>
 <button type="button" id="sk-new">New game</button>
+<div id="sk-browse" hidden><label for="sk-slider">History</label>
+<input type="range" id="sk-slider" min="0" max="0" value="0" step="1"></div>
 </div>
 <fieldset id="sk-seats"><legend>Seats</legend><div id="sk-seats-list"></div></fieldset>
 <div id="sk-bots">
 <label><input type="checkbox" id="sk-autoplay" checked> Auto-play bots</label>
 <button type="button" id="sk-step">Bot: play one move</button>
 </div>
+<details id="sk-records"><summary>Save or load this game</summary>
+<button type="button" id="sk-save">Save the record</button>
+<label for="sk-load">Load a record:</label>
+<input type="file" id="sk-load" accept=".json,application/json">
+<p id="sk-records-note" role="status"></p>
+</details>
 <section id="sk-tables" aria-labelledby="sk-tables-title">
 <h2 id="sk-tables-title">Play together</h2>
 <div id="sk-tables-in" hidden>

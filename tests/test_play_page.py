@@ -241,3 +241,53 @@ def test_after_the_tiles_and_in_other_games_there_are_no_tools() -> None:
         assert note == "no tool 'Rotate tile' now; the tools: none"
         with pytest.raises(ValueError, match="has no tool 'Rotate tile'"):
             page.screen.drawing.use_tool("Rotate tile")  # Drawing's default
+
+
+def test_a_record_saved_on_the_page_loads_back_and_the_slider_browses() -> None:
+    page, clock = page_for("wolf_and_sheep", ["Human", "Sensible"])
+    view = page.view()
+    for _ in range(3):
+        view = wait(page, clock, human_turn(page, view))
+    length = view["history"]["length"]
+    assert length == 7 and view["records"]["text"] is None
+    view = page.act("goto", 2)  # the history slider
+    assert view["history"]["cursor"] == 2 and view["history"]["redo"]
+    view = page.act("goto", length - 1)
+    view = page.act("save_record")
+    saved = view["records"]["text"]
+    assert json.loads(saved)["game"] == "wolf_and_sheep"
+    assert view["records"]["file"] == "wolf_and_sheep.json"
+    assert "wolf_and_sheep.json" in view["records"]["note"]
+    assert page.view()["records"]["text"] is None  # downloaded once, not at every view
+    view = page.act("new_game")
+    assert view["history"]["length"] == 1
+    view = page.act("load_record", saved)
+    assert view["history"]["length"] == length and view["records"]["note"].startswith("Loaded")
+    assert len(view["log"]) == length - 1 and view["log"][-1]["current"]
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("not json at all", "Not loaded:"),
+        ('{"format": "sheepkit-record"}', "Not loaded:"),
+        ("[" * 50_000 + "]" * 50_000, "Not loaded:"),
+        ("x" * 100_001, "at most 100,000"),
+        (7, "Not loaded:"),
+    ],
+)
+def test_a_bad_record_is_said_and_changes_nothing(text: Any, said: str) -> None:
+    page, clock = page_for("wolf_and_sheep", ["Human", "Sensible"])
+    view = wait(page, clock, human_turn(page, page.view()))
+    before = (view["history"], view["log"])
+    view = page.act("load_record", text)
+    assert said in view["records"]["note"] and "\n" not in view["records"]["note"]
+    assert (view["history"], view["log"]) == before
+
+
+def test_a_record_of_another_game_is_refused_by_name() -> None:
+    other, _ = page_for("lamb_mimes", ["Human", "Random", "Random", "Random"])
+    saved = other.act("save_record")["records"]["text"]
+    page, _ = page_for("wolf_and_sheep")
+    note = page.act("load_record", saved)["records"]["note"]
+    assert note == "Not loaded: this record is of Lamb Mimes, not Wolf and Sheep; open it there"

@@ -7,8 +7,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from ..core import SheepkitError
-from ..session import MAX_RECORD_CHARS
+from ..session import MAX_RECORD_CHARS, load_refused
 from .download import download_link
 
 
@@ -48,19 +47,12 @@ class RecordsPanel:
         self.download.value = download_link(text, "game.json")
 
     def _refuse(self, message: str) -> None:
-        line = " ".join(message.split())  # one line, however the error was worded
-        self.note.value = f"<span style='color:#b00020'>{html.escape(line)}</span>"
+        self.note.value = f"<span style='color:#b00020'>{html.escape(message)}</span>"
 
     def _load(self, text: str) -> None:
-        try:
-            self.load(text)
-        except SheepkitError as e:
-            self._refuse(f"Not loaded: {e}")
-            return
-        except (RecursionError, MemoryError, ValueError, TypeError) as e:
-            # read_record turns what it can foresee into BadRecord; anything else a strange
-            # record provokes still ends here as one line, never a traceback on the page.
-            self._refuse(f"Not loaded: this record could not be read ({type(e).__name__}).")
+        refused = load_refused(self.load, text)
+        if refused is not None:
+            self._refuse(refused)
             return
         self.note.value = "Loaded."
 

@@ -116,6 +116,16 @@
     box.replaceChildren(...labels.map((label, i) => button(label, () => action(i), css)));
   };
 
+  // A saved record, downloaded as a file of the page's own making.
+  const download = (text, name) => {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const link = Object.assign(document.createElement("a"), { href: url, download: name });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  };
+
   const render = (next) => {
     const focused = document.activeElement;
     view = next;
@@ -157,6 +167,15 @@
     }
     $("sk-undo").disabled = !view.history.undo;
     $("sk-redo").disabled = !view.history.redo;
+    const { cursor, length } = view.history;
+    const slider = $("sk-slider");
+    $("sk-browse").hidden = !view.offers.browse || length < 2;
+    slider.max = String(length - 1);
+    if (document.activeElement !== slider) slider.value = String(cursor);
+    slider.setAttribute("aria-valuetext", `after ${cursor} of ${length - 1} moves`);
+    $("sk-records").hidden = !view.offers.browse;
+    $("sk-records-note").textContent = view.records.note;
+    if (view.records.text !== null) download(view.records.text, view.records.file);
     $("sk-history").hidden = !(view.offers.browse || view.offers.new_game);
     $("sk-bots").hidden = !view.offers.bots;
     $("sk-autoplay").checked = view.bots.autoplay;
@@ -317,6 +336,22 @@
   $("sk-undo").addEventListener("click", () => send("undo"));
   $("sk-redo").addEventListener("click", () => send("redo"));
   $("sk-new").addEventListener("click", () => send("new_game"));
+  $("sk-slider").addEventListener("input", (event) => send("goto", Number(event.target.value)));
+  $("sk-save").addEventListener("click", () => send("save_record"));
+  $("sk-load").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    event.target.value = ""; // the same file may be chosen again
+    if (!file) return;
+    // the worker's Python refuses a record over this many characters; a file far past it
+    // is not read at all
+    const most = Number(main.dataset.maxRecord);
+    if (file.size > 4 * most) {
+      $("sk-records-note").textContent =
+        `Not loaded: the file has ${file.size.toLocaleString("en")} bytes, and a record has at most ${most.toLocaleString("en")} characters.`;
+      return;
+    }
+    send("load_record", await file.text());
+  });
   $("sk-step").addEventListener("click", () => send("step"));
   $("sk-autoplay").addEventListener("change", (e) => send("set_autoplay", e.target.checked));
   const look = () => send("look", $("sk-table-code").value);

@@ -9,7 +9,9 @@ is tested without a browser in tests/test_play_page.py."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -244,4 +246,43 @@ def test_battle_sheeps_tile_turns_with_the_pages_rotate_button(open_page: OpenPa
     assert "turned 1" in v["log"][0]["text"], v["log"]
     found = axe_violations(page.page)
     assert not found, report("play/battle_sheep.html (tiles)", found)
+    assert not page.problems(), page.report()
+
+
+def test_the_record_downloads_loads_back_and_the_history_slider_browses(
+    open_page: OpenPage, tmp_path: Path
+) -> None:
+    page = open_play(open_page, "shave_a_sheep")
+    for _ in range(2):
+        human_move(page, "shave_a_sheep")
+    v = wait(page, HUMAN_ACTS, "the bot never answered")
+    length = v["history"]["length"]
+    slider = page.page.locator("#sk-slider")
+    assert slider.is_visible() and slider.get_attribute("max") == str(length - 1)
+    slider.focus()
+    page.page.keyboard.press("Home")  # the start: every move can be redone
+    v = wait(page, "v.history.cursor === 0", "the slider went nowhere")
+    assert v["history"]["redo"] and "after 0 of" in (slider.get_attribute("aria-valuetext") or "")
+    page.page.keyboard.press("End")
+    wait(page, f"v.history.cursor === {length - 1}", "the slider did not come back")
+    page.page.click("#sk-records summary")
+    with page.page.expect_download() as downloading:
+        page.page.click("#sk-save")
+    download = downloading.value
+    assert download.suggested_filename == "shave_a_sheep.json"
+    saved = tmp_path / "shave_a_sheep.json"
+    download.save_as(saved)
+    assert json.loads(saved.read_text())["game"] == "shave_a_sheep"
+    page.page.click("#sk-new")
+    wait(page, "v.history.length === 1", "New game kept the moves")
+    page.page.set_input_files("#sk-load", str(saved))
+    v = wait(page, f"v.history.length === {length}", "the record did not load")
+    assert page.page.locator("#sk-records-note").text_content() == v["records"]["note"]
+    assert v["records"]["note"].startswith("Loaded")
+    (tmp_path / "bad.json").write_text('{"game": "shave_a_sheep"')
+    page.page.set_input_files("#sk-load", str(tmp_path / "bad.json"))
+    v = wait(page, "v.records.note.startsWith('Not loaded')", "a bad record was not refused")
+    assert v["history"]["length"] == length
+    found = axe_violations(page.page)
+    assert not found, report("play/shave_a_sheep.html (records open)", found)
     assert not page.problems(), page.report()

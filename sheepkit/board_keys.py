@@ -125,6 +125,7 @@ class BoardKeys:
         if key in SELECT_KEYS:
             self._select(targets[index])
             return
+        self.screen.point(*self.at)  # what follows the pointer follows the cursor too
         self.redraw()
         self.say(targets[index].label)
 

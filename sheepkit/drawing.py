@@ -116,6 +116,13 @@ class Drawing(ABC, Generic[S]):
     def use_tool(self, tool: str) -> None:
         raise ValueError(f"{type(self).__name__} has no tool {tool!r}")
 
+    def follows_pointer(self, state: S) -> bool:
+        """By default no: the board is the same wherever the pointer is."""
+        return False
+
+    def point(self, frame: Frame[S], x: float, y: float) -> bool:
+        return False
+
 
 class TextDrawing(Drawing[State[Any, Any]]):
     """Any game drawn as the plain-text picture of what the viewer may see: a new game is

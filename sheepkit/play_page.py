@@ -143,6 +143,7 @@ class PlayPage:
         #: What the page's script may ask, by name.
         self.actions: dict[str, Callable[..., None]] = {
             "click": self.click,
+            "point": self.point,
             "key": self.key,
             "play": self.play,
             "roll": self.roll,
@@ -361,9 +362,20 @@ class PlayPage:
         return self.view()
 
     def act_json(self, message: str) -> str:
-        """``act`` for the page's script: ``[name, *args]`` in, the view out, as JSON."""
+        """``act`` for the page's script: ``[name, *args]`` in, the view out, as JSON; for a
+        pointer's move that the board does not show, ``""`` (the page sends one at each move
+        of the mouse over a board that follows it)."""
         name, *args = json.loads(message)
+        if name == "point":
+            return self.view_json() if self.point(*args) else ""
         return json.dumps(self.act(name, *args), separators=(",", ":"))
+
+    def point(self, x: float, y: float) -> bool:
+        """The pointer is at (x, y) on the board: whether the board shows it."""
+        try:
+            return self.screen.point(float(x), float(y))
+        except (TypeError, ValueError):
+            return False
 
     def view_json(self) -> str:
         return json.dumps(self.view(), separators=(",", ":"))
@@ -440,6 +452,7 @@ class PlayPage:
             },
             "moves": labels,
             "tools": list(screen.tools()),
+            "pointer": screen.follows_pointer(),
             "moves_as": "buttons" if drawing.move_buttons else "list",
             "chance": None
             if chance is None

@@ -218,7 +218,19 @@ class Screen:
         the screen has a move to make."""
         return self.drawing.tools(self.state) if self.acting else ()
 
+    def follows_pointer(self) -> bool:
+        """Whether the board shows what is under the pointer now (``point`` tells it where)."""
+        return self.acting and self.drawing.follows_pointer(self.state)
+
     # ------------------------------------------------------------------ what it sends --
+    def point(self, x: float, y: float) -> bool:
+        """The pointer, or the keyboard's cursor, is at (x, y): True (and the board is drawn
+        again) if the board shows it."""
+        if not self.follows_pointer() or not self.drawing.point(self.frame(), x, y):
+            return False
+        self._tell("shown")
+        return True
+
     def use_tool(self, tool: str) -> None:
         """One of ``tools``: the board is drawn again."""
         if tool not in self.tools():

@@ -291,3 +291,32 @@ def test_a_record_of_another_game_is_refused_by_name() -> None:
     page, _ = page_for("wolf_and_sheep")
     note = page.act("load_record", saved)["records"]["note"]
     assert note == "Not loaded: this record is of Lamb Mimes, not Wolf and Sheep; open it there"
+
+
+def test_battle_sheeps_tile_follows_the_pointer_and_the_keys_cursor() -> None:
+    page, _ = page_for("battle_sheep", ["Human", "Random"])
+    view = page.view()
+    assert view["pointer"] is True
+    ghost = "rgba(0, 114, 178, 0.55)"  # an allowed tile's fill (the drawing's _draw_ghost)
+    assert ghost not in json.dumps(view["board"])
+    target = page.screen.targets()[40]
+    shown = page.act_json(json.dumps(["point", target.x, target.y]))
+    assert shown and ghost in json.dumps(json.loads(shown)["board"])
+    # The same hex again, or a position that is not one: nothing to draw again.
+    assert page.act_json(json.dumps(["point", target.x + 1, target.y])) == ""
+    assert page.act_json(json.dumps(["point", "left", None])) == ""
+    before = json.loads(page.view_json())["board"]
+    page.act("tool", "Rotate tile")
+    assert page.view()["board"] != before  # the tile under the pointer turned
+    # The keyboard's cursor takes the tile along.
+    drawing = page.screen.drawing
+    page.act("key", "ArrowRight")
+    at = page.keys.at
+    assert at is not None and drawing.hover == drawing.layout(page.session.state).cell_at(*at)  # type: ignore[attr-defined]
+
+
+def test_other_boards_do_not_follow_the_pointer() -> None:
+    for game in ("wolf_and_sheep", "lamb_mimes", "shave_a_sheep", "sheep_race"):
+        page, _ = page_for(game, None)
+        assert page.view()["pointer"] is False
+        assert page.act_json(json.dumps(["point", 10, 10])) == ""

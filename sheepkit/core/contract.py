@@ -153,6 +153,16 @@ class BoardDrawing(Protocol):
         never the game."""
         ...
 
+    def follows_pointer(self, state: Any) -> bool:
+        """Whether the board in ``state`` shows what is under the pointer (a screen then tells
+        ``point`` where it is)."""
+        ...
+
+    def point(self, frame: Frame[Any], x: float, y: float) -> bool:
+        """The pointer (or the keyboard's cursor) is at (x, y): True if the board looks
+        different for it (Battle Sheep's tile to lay follows it)."""
+        ...
+
 
 @runtime_checkable
 class GameWords(Protocol):

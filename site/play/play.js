@@ -321,6 +321,14 @@
     return [x, y];
   };
   canvas.addEventListener("click", (event) => view && send("click", ...onBoard(event)));
+  // A board that shows what is under the pointer (Battle Sheep's tile to lay) hears of its
+  // moves, once a frame at most; the worker answers only when the board changed.
+  let pointed = null;
+  canvas.addEventListener("pointermove", (event) => {
+    if (!view || !view.pointer) return;
+    if (pointed === null) requestAnimationFrame(() => (send("point", ...pointed), (pointed = null)));
+    pointed = onBoard(event);
+  });
   canvas.addEventListener("keydown", (event) => {
     const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " "];
     if (!view || event.ctrlKey || event.metaKey || event.altKey || !keys.includes(event.key)) {

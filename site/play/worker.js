@@ -3,7 +3,7 @@
 // bundles, by the apps' own code (site/start_python.js: self.sheepkitStartPython, which keeps
 // the decoded parts in IndexedDB for the next visit, and starts Python from nothing if
 // anything fails); then one sheepkit.play_page.PlayPage. Messages in: {start: {...}} once, then {act: [name, ...args]};
-// out: {view: "<JSON>"} after each, or {error}; and a view unasked when a table's message
+// out: {view: "<JSON>"} after each (but a pointer's move that changed nothing), or {error}; and a view unasked when a table's message
 // arrives on the page's websocket (Play together: sheepkit.play_tables). (A worker, not the page: a solved table is
 // fetched by a synchronous request, which only a worker may make for bytes.)
 let page = null;
@@ -67,7 +67,9 @@ self.onmessage = async ({ data }) => {
       return;
     }
     await ready;
-    self.postMessage({ view: page.act_json(JSON.stringify(data.act)) });
+    const view = page.act_json(JSON.stringify(data.act));
+    if (view) self.postMessage({ view }); // "": a pointer's move that changed nothing
+
   } catch (error) {
     console.error(error);
     self.postMessage({ error: String(error) });

@@ -78,13 +78,18 @@ def board_painted(page: SitePage) -> bool:
     )
 
 
-def click_board(page: SitePage, x: float, y: float) -> None:
-    """A click on the canvas at the board's (x, y)."""
+def on_screen(page: SitePage, x: float, y: float) -> tuple[float, float]:
+    """Where the board's (x, y) is on the screen."""
     width = view(page)["width"]
     box = page.page.locator("#sk-board").bounding_box()
     assert box is not None
     scale = box["width"] / width
-    page.page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
+    return box["x"] + x * scale, box["y"] + y * scale
+
+
+def click_board(page: SitePage, x: float, y: float) -> None:
+    """A click on the canvas at the board's (x, y)."""
+    page.page.mouse.click(*on_screen(page, x, y))
 
 
 def move_by_clicks(page: SitePage) -> None:
@@ -229,6 +234,9 @@ def test_the_keys_move_the_cursor_and_say_where(open_page: OpenPage) -> None:
     assert not page.problems(), page.report()
 
 
+GHOST = "rgba(0, 114, 178, 0.55)"  # Battle Sheep's tile to lay where it may go
+
+
 def test_battle_sheeps_tile_turns_with_the_pages_rotate_button(open_page: OpenPage) -> None:
     """The page has no game panel: the drawing's tool is a button, reached by the keyboard,
     and a click on the board lays the tile turned as it says."""
@@ -241,6 +249,10 @@ def test_battle_sheeps_tile_turns_with_the_pages_rotate_button(open_page: OpenPa
     v = wait(page, "v.targets.some((t) => t[2].includes('turned 1'))", "the tile did not turn")
     assert page.page.evaluate("() => document.activeElement.textContent") == "Rotate tile"
     x, y, _ = next(t for t in v["targets"] if "turned 1" in t[2])
+    # The tile to lay follows the mouse (drawn only where the mouse is).
+    assert v["pointer"] and GHOST not in str(v["board"])
+    page.page.mouse.move(*on_screen(page, x, y))
+    v = wait(page, f"JSON.stringify(v.board).includes({GHOST!r})", "no tile under the mouse")
     click_board(page, x, y)
     v = wait(page, "v.log.length > 0", "the click laid no tile")
     assert "turned 1" in v["log"][0]["text"], v["log"]

@@ -171,6 +171,19 @@ class BattleSheepDrawing(Drawing[BattleSheepState]):
             found.append(Target(x, y, f"{geo.name(cell)}: {words}", lay.size * 1.5, lay.size * 1.5))
         return tuple(found)
 
+    def follows_pointer(self, state: BattleSheepState) -> bool:
+        return state.phase == TILES and not state.is_over
+
+    def point(self, frame: Frame[BattleSheepState], x: float, y: float) -> bool:
+        """The tile to lay is drawn where the pointer is, turned as Rotate tile turned it."""
+        if not self.follows_pointer(frame.state):
+            return False
+        cell = self.layout(frame.state).cell_at(x, y)
+        if cell == self.hover:
+            return False
+        self.hover = cell
+        return True
+
     def tools(self, state: BattleSheepState) -> tuple[str, ...]:
         return (ROTATE,) if state.phase == TILES and not state.is_over else ()
 

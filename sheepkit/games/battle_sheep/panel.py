@@ -191,13 +191,7 @@ class BattleSheepPanel(Panel):
 
     def _pointer(self, x: float, y: float) -> None:
         """The tile follows the mouse: redraw only when the hex under it changes."""
-        state = self._state()
-        view = self.app.drawing
-        if state is None or state.phase != TILES:
-            return
-        cell = view.layout(state).cell_at(x, y)
-        if cell != view.hover:
-            view.hover = cell
+        if self._state() is not None and self.app.drawing.point(self.app.screen.frame(), x, y):
             self.app.redraw()
 
 

@@ -109,11 +109,11 @@ class Drawing(ABC, Generic[S]):
         """By default none: the board has no keyboard cursor (every move has its button)."""
         return ()
 
-    def tools(self, state: S) -> tuple[str, ...]:
+    def tools(self, frame: Frame[S]) -> tuple[str, ...]:
         """By default none: a click or a move button is all it takes."""
         return ()
 
-    def use_tool(self, tool: str) -> None:
+    def use_tool(self, tool: str, frame: Frame[S]) -> Any:
         raise ValueError(f"{type(self).__name__} has no tool {tool!r}")
 
     def follows_pointer(self, state: S) -> bool:

@@ -141,7 +141,7 @@ class PlayPage:
         #: Gets the view (JSON) when the table speaks unasked (the page's worker posts it).
         self.push: Callable[[str], None] | None = None
         #: What the page's script may ask, by name.
-        self.actions: dict[str, Callable[..., None]] = {
+        self.actions: dict[str, Callable[..., object]] = {
             "click": self.click,
             "point": self.point,
             "key": self.key,

@@ -216,7 +216,7 @@ class Screen:
     def tools(self) -> tuple[str, ...]:
         """The drawing's own controls (``BoardDrawing.tools``) while the person in front of
         the screen has a move to make."""
-        return self.drawing.tools(self.state) if self.acting else ()
+        return self.drawing.tools(self.frame()) if self.acting else ()
 
     def follows_pointer(self) -> bool:
         """Whether the board shows what is under the pointer now (``point`` tells it where)."""
@@ -237,7 +237,7 @@ class Screen:
             raise ValueError(
                 f"no tool {tool!r} now; the tools: {', '.join(self.tools()) or 'none'}"
             )
-        self.drawing.use_tool(tool)
+        self.selection = self.drawing.use_tool(tool, self.frame())
         self._tell("shown")
 
     def click(self, x: float, y: float) -> bool:

@@ -240,7 +240,7 @@ def test_after_the_tiles_and_in_other_games_there_are_no_tools() -> None:
         note = page.act("tool", "Rotate tile")["status"]["note"]
         assert note == "no tool 'Rotate tile' now; the tools: none"
         with pytest.raises(ValueError, match="has no tool 'Rotate tile'"):
-            page.screen.drawing.use_tool("Rotate tile")  # Drawing's default
+            page.screen.drawing.use_tool("Rotate tile", page.screen.frame())  # the default
 
 
 def test_a_record_saved_on_the_page_loads_back_and_the_slider_browses() -> None:
@@ -320,3 +320,26 @@ def test_other_boards_do_not_follow_the_pointer() -> None:
         page, _ = page_for(game, None)
         assert page.view()["pointer"] is False
         assert page.act_json(json.dumps(["point", 10, 10])) == ""
+
+
+def test_battle_sheeps_picked_stack_sends_fewer_or_more_with_the_boards_tools() -> None:
+    """Without the app's panel, how many of a picked stack go is the drawing's two tools."""
+    from sheepkit.games.battle_sheep.engine import MOVE, Split
+
+    page, clock = page_for("battle_sheep", ["Human", "Random"])
+    view = page.view()
+    while page.session.state.phase != MOVE or view["wake"] is not None:
+        view = wait(page, clock, page.act("play", 0) if view["moves"] else view)
+    stack = next(t for t in page.screen.targets() if "16 sheep of Player 1" in t.label)
+    view = page.act("click", stack.x, stack.y)
+    assert view["tools"] == ["Fewer sheep go", "More sheep go"]
+    view = page.act("tool", "More sheep go")
+    assert page.screen.selection[1] == 9
+    assert any("picked: 9 of them go" in t[2] for t in view["targets"])
+    for _ in range(8):
+        view = page.act("tool", "Fewer sheep go")
+    assert page.screen.selection[1] == 1 and view["tools"] == ["More sheep go"]
+    target = next(t for t in page.screen.targets() if "Enter moves 1 sheep here" in t.label)
+    page.act("click", target.x, target.y)
+    moved = page.session.state.history[-1]
+    assert isinstance(moved, Split) and moved.count == 1

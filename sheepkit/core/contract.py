@@ -143,14 +143,14 @@ class BoardDrawing(Protocol):
         no cursor."""
         ...
 
-    def tools(self, state: Any) -> tuple[str, ...]:
-        """The drawing's own controls that apply in ``state``, each a button's words (Battle
+    def tools(self, frame: Frame[Any]) -> tuple[str, ...]:
+        """The drawing's own controls that apply in ``frame``, each a button's words (Battle
         Sheep's "Rotate tile"), for a screen without the game's panel (the play page)."""
         ...
 
-    def use_tool(self, tool: str) -> None:
+    def use_tool(self, tool: str, frame: Frame[Any]) -> Any:
         """Use one of ``tools``: it changes what the board shows or what a click on it plays,
-        never the game."""
+        never the game. Returns the selection after it (``frame.selection`` if the same)."""
         ...
 
     def follows_pointer(self, state: Any) -> bool:

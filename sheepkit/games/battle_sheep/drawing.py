@@ -43,6 +43,7 @@ GRASS, GRASS_EDGE, TABLE_EDGE = "#C9E2A4", "#6F8F4E", "#D8D0BC"
 STACK_INK = ("#FFFFFF", "#FFFFFF", "#FFFFFF", INK)
 MAX_HEX = 40.0
 ROTATE = "Rotate tile"  # the tool (and the panel's button) that turns the tile to lay
+FEWER, MORE = "Fewer sheep go", "More sheep go"  # the tools for how many of a picked stack go
 DIRECTION_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
 
@@ -184,13 +185,41 @@ class BattleSheepDrawing(Drawing[BattleSheepState]):
         self.hover = cell
         return True
 
-    def tools(self, state: BattleSheepState) -> tuple[str, ...]:
-        return (ROTATE,) if state.phase == TILES and not state.is_over else ()
+    def tools(self, frame: Frame[BattleSheepState]) -> tuple[str, ...]:
+        """Rotate tile while tiles are laid; once a stack is picked, how many of it go."""
+        state = frame.state
+        if state.is_over:
+            return ()
+        if state.phase == TILES:
+            return (ROTATE,)
+        counts = self._counts(frame)
+        if not counts:
+            return ()
+        count = frame.selection[1]
+        return tuple(
+            tool
+            for tool, shown in ((FEWER, count > min(counts)), (MORE, count < max(counts)))
+            if shown
+        )
 
-    def use_tool(self, tool: str) -> None:
-        if tool != ROTATE:
-            super().use_tool(tool)
-        self.rotation = (self.rotation + 1) % geo.ROTATIONS
+    def use_tool(self, tool: str, frame: Frame[BattleSheepState]) -> Any:
+        if tool == ROTATE:
+            self.rotation = (self.rotation + 1) % geo.ROTATIONS
+            return frame.selection
+        counts = self._counts(frame)
+        if tool not in (FEWER, MORE) or not counts:
+            return super().use_tool(tool, frame)
+        cell, count = frame.selection
+        step = -1 if tool == FEWER else 1
+        return cell, min(max(count + step, min(counts)), max(counts))
+
+    def _counts(self, frame: Frame[BattleSheepState]) -> list[int]:
+        """How many sheep of the picked stack may go (none picked: none)."""
+        selection = frame.selection
+        if frame.state.phase != MOVE or not selection:
+            return []
+        legal = frame.state.legal_moves()
+        return sorted({m.count for m in legal if isinstance(m, Split) and m.source == selection[0]})
 
     def pasture_colour(self, state: BattleSheepState, cell: int) -> str:
         """The colour of a pasture (a lesson's picture may tint it)."""

@@ -157,7 +157,7 @@ class BattleSheepPanel(Panel):
 
     # -- actions ----------------------------------------------------------------------------
     def rotate(self) -> None:
-        self.app.drawing.use_tool(ROTATE)
+        self.app.drawing.use_tool(ROTATE, self.app.screen.frame())
         state = self._state()
         if state is not None and state.phase == TILES:
             self.refresh(self.app)

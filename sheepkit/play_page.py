@@ -27,11 +27,12 @@ from typing import Any
 from .autoplay import Autoplay
 from .board_keys import BoardKeys
 from .board_speech import Announcer, described
-from .core import Game, State, load
+from .core import Game, InvalidRules, SheepkitError, State, load
+from .core.rules import Rules, rule_options, rule_text, rule_value
 from .drawing import draw_curtain, drawing_for
 from .live import LiveGame
 from .play_tables import PageTables
-from .screen import Change, Screen
+from .screen import Change, Screen, complete
 from .session import HUMAN, Race, Session, SessionError, load_refused, race_claims
 from .tables.client import Connect
 from .tables.table_game import TableGame
@@ -116,6 +117,7 @@ class PlayPage:
     ) -> None:
         self.session = Session(load(game) if isinstance(game, str) else game, seats, seed=seed)
         self.screen = Screen(self.session, drawing_for(self.session.game))
+        self._shown_game = self.session.game
         self.clock = clock
         self.bots = Autoplay(
             self.session, delay=bot_delay, failed=self._bot_failed, later=self.later
@@ -138,6 +140,7 @@ class PlayPage:
         self._acting = False
         self._record: str | None = None  # a saved record, until a view has taken it
         self._records_note = ""  # what the last save or load came to
+        self._rules_note = ""  # why the rules asked for were not taken
         #: Gets the view (JSON) when the table speaks unasked (the page's worker posts it).
         self.push: Callable[[str], None] | None = None
         #: What the page's script may ask, by name.
@@ -151,6 +154,7 @@ class PlayPage:
             "undo": self.undo,
             "redo": self.redo,
             "goto": self.goto,
+            "new_rules": self.new_rules,
             "save_record": self.save_record,
             "load_record": self.load_record,
             "new_game": self.new_game,
@@ -197,9 +201,18 @@ class PlayPage:
 
     # ------------------------------------------------------------ following the screen --
     def _changed(self, change: Change) -> None:
+        if change == "started":
+            self._show_game(self.screen.live.game)
         if change in ("moved", "browsed", "started"):
             self._follow_race()
         self._schedule_bots()
+
+    def _show_game(self, game: Game[Any, Any, Any]) -> None:
+        """A game of other rules (chosen here, a record's or a table's): a drawing made for
+        them, since a board's size may change with them."""
+        if game is not self._shown_game:
+            self._shown_game = game
+            self.screen.drawing = complete(drawing_for(game))
 
     def _schedule_bots(self) -> None:
         if self.screen.live is self.session:  # at a table, the table's server runs the bots
@@ -310,6 +323,41 @@ class PlayPage:
     def goto(self, index: int) -> None:
         """The history slider: the position after ``index`` plies (0: the start)."""
         self._own().goto(int(index))
+
+    def new_rules(self, entered: dict[str, Any]) -> None:
+        """A new game with the rules the page's inputs hold (``rules_view``'s: a choice by its
+        index, a number, a table as JSON text); a value the rules refuse is said, and the game
+        goes on unchanged."""
+        session = self._own()
+        rules = session.game.rules
+        try:
+            changes = read_rule_inputs(rules, entered)
+            game = type(session.game)(rules.replace(**changes))
+        except (SheepkitError, ValueError, TypeError) as e:
+            self._rules_note = " ".join(f"Not changed: {e}".split())
+            return
+        self._rules_note = ""
+        session.new_game(game)
+
+    def rules_view(self) -> list[dict[str, Any]]:
+        """The page's own game's rules, one input each: a choice (its options in words), a
+        whole number (with its bounds) or a table (as JSON text)."""
+        rules = self.session.game.rules
+        found = []
+        for info in rules.infos():
+            value = getattr(rules, info.name)
+            entry: dict[str, Any] = {"name": info.name, "label": info.label, "doc": info.doc}
+            options = rule_options(info)
+            if options is not None:
+                values = [v for _, v in options]
+                index = values.index(value) if value in values else 0
+                entry |= {"kind": "choice", "options": [w for w, _ in options], "value": index}
+            elif isinstance(info.default, int):
+                entry |= {"kind": "number", "value": value, "min": info.min, "max": info.max}
+            else:
+                entry |= {"kind": "text", "value": rule_text(value)}
+            found.append(entry)
+        return found
 
     @property
     def record_file(self) -> str:
@@ -493,8 +541,34 @@ class PlayPage:
             },
             "tables": self.tables.view(),
             "records": {"text": record, "file": self.record_file, "note": self._records_note},
+            "rules": {"inputs": self.rules_view(), "note": self._rules_note},
             "wake": None if wake is None else round(wake * 1000),
         }
+
+
+def read_rule_inputs(rules: Rules, entered: object) -> dict[str, Any]:
+    """The rule values that the page's inputs hold (``PlayPage.rules_view``), by rule name;
+    InvalidRules names what does not fit."""
+    if not isinstance(entered, dict):
+        raise InvalidRules(f"the rules come as names and values, not {entered!r:.60}")
+    infos = {info.name: info for info in rules.infos()}
+    changes: dict[str, Any] = {}
+    for name, given in entered.items():
+        info = infos.get(name)
+        if info is None:
+            raise InvalidRules(f"no rule {name!r:.60}; the rules: {', '.join(infos)}", str(name))
+        options = rule_options(info)
+        if options is not None:
+            if isinstance(given, bool) or not isinstance(given, int):
+                raise InvalidRules(f"rule {name!r}: {given!r:.60} is not an option's number", name)
+            if not 0 <= given < len(options):
+                raise InvalidRules(f"rule {name!r}: there is no option {given}", name)
+            changes[name] = options[given][1]
+        elif isinstance(info.default, int):
+            changes[name] = given  # the rules check its type and bounds
+        else:
+            changes[name] = rule_value(name, str(given))
+    return changes
 
 
 def start(game: str, seats: Sequence[str] | None = None) -> PlayPage:

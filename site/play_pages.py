@@ -201,6 +201,11 @@ time)…</p>
 <label><input type="checkbox" id="sk-autoplay" checked> Auto-play bots</label>
 <button type="button" id="sk-step">Bot: play one move</button>
 </div>
+<details id="sk-rules"><summary>Rules of this game</summary>
+<div id="sk-rules-inputs"></div>
+<button type="button" id="sk-rules-apply">New game with these rules</button>
+<p id="sk-rules-note" role="status"></p>
+</details>
 <details id="sk-records"><summary>Save or load this game</summary>
 <button type="button" id="sk-save">Save the record</button>
 <label for="sk-load">Load a record:</label>

@@ -343,3 +343,61 @@ def test_battle_sheeps_picked_stack_sends_fewer_or_more_with_the_boards_tools() 
     page.act("click", target.x, target.y)
     moved = page.session.state.history[-1]
     assert isinstance(moved, Split) and moved.count == 1
+
+
+def test_new_rules_from_the_pages_inputs_start_a_game_drawn_for_them() -> None:
+    page, _ = page_for("wolf_and_sheep")
+    view = page.view()
+    board = next(r for r in view["rules"]["inputs"] if r["name"] == "board")
+    assert board["kind"] == "choice" and board["options"][board["value"]] == "8x8"
+    assert len(page.screen.targets()) == 64  # a target per square
+    view = page.act("new_rules", {"board": board["options"].index("10x10"), "rounds": 0})
+    assert view["rules"]["note"] == "" and page.session.game.rules.board == 10
+    assert len(page.screen.targets()) == 100 and "10x10" in json.dumps(view["rules"])
+    assert view["history"]["length"] == 1
+
+
+@pytest.mark.parametrize(
+    "entered, said",
+    [
+        ({"board": 9}, "there is no option 9"),
+        ({"board": "10x10"}, "is not an option's number"),
+        ({"wolves": 5}, "no rule 'wolves'"),
+        ([2], "the rules come as names and values"),
+        ({"auto_victory": True}, "is not an option's number"),
+    ],
+)
+def test_rules_the_game_refuses_are_said_and_the_game_goes_on(entered: Any, said: str) -> None:
+    page, clock = page_for("wolf_and_sheep", ["Human", "Sensible"])
+    view = wait(page, clock, human_turn(page, page.view()))
+    before = (view["history"], view["width"], page.session.game)
+    view = page.act("new_rules", entered)
+    assert view["rules"]["note"].startswith("Not changed: ") and said in view["rules"]["note"]
+    assert (view["history"], view["width"], page.session.game) == before
+
+
+@pytest.mark.parametrize(
+    "entered, said",
+    [
+        ({"hand_size": "5"}, "must be of type int"),
+        ({"hand_size": 3.5}, "must be of type int"),
+        ({"hand_size": 99}, "between 3 and 10"),
+        ({"mime_numbers": "[1, 2"}, "cannot read"),
+        ({"mime_numbers": "[" * 30_000}, "cannot read"),
+    ],
+)
+def test_numbers_and_tables_are_checked_by_the_rules(entered: Any, said: str) -> None:
+    page, _ = page_for("lamb_mimes", ["Human", "Random", "Random", "Random"])
+    game = page.session.game
+    note = page.act("new_rules", entered)["rules"]["note"]
+    assert said in note and "\n" not in note and page.session.game is game
+
+
+def test_a_record_of_other_rules_loads_with_a_board_drawn_for_them() -> None:
+    other, _ = page_for("wolf_and_sheep")
+    other.act("new_rules", {"board": 0})  # 6x6
+    saved = other.act("save_record")["records"]["text"]
+    page, _ = page_for("wolf_and_sheep")
+    view = page.act("load_record", saved)
+    assert view["records"]["note"].startswith("Loaded") and page.session.game.rules.board == 6
+    assert len(page.screen.targets()) == 36 and view["width"] == other.view()["width"]

@@ -188,3 +188,21 @@ def test_a_reloaded_page_takes_its_seat_up_again(service: TableService) -> None:
         "Sheep: taken",
         "Sit as Wolves",
     ]
+
+
+def test_a_table_of_other_rules_is_drawn_with_its_own_board(service: TableService) -> None:
+    """The host's page plays 10x10; a guest's page (8x8 by default) that sits at its table
+    draws the table's board, and its own again once it leaves."""
+    host = Device(service, ["Human", "Human"])
+    host.act("new_rules", {"board": 2})  # 10x10
+    code = host.act("open_table")["tables"]["at"]["code"]
+    guest = Device(service)
+    own = guest.view["width"], len(guest.page.screen.targets())
+    guest.act("look", code)
+    guest.act("sit", 1)
+    view = host.act("start")
+    view = guest.last
+    assert view["width"] == host.last["width"] != own[0]
+    assert len(guest.page.screen.targets()) == 100  # the 10x10 board, a target per square
+    view = guest.act("leave")
+    assert (view["width"], len(guest.page.screen.targets())) == own

@@ -122,6 +122,24 @@ MAX_RULE_DIGITS = 100
 MAX_RULE_TEXT = 20_000
 
 
+def rule_options(info: RuleInfo) -> list[tuple[str, Any]] | None:
+    """The values a rule may take, each in words: its choices, or a yes/no rule's two values;
+    None for a number or a table."""
+    if info.choices is not None:
+        return [(info.choice_label(v), v) for v in info.choices]
+    if isinstance(info.default, bool):
+        return [(info.choice_label(v), v) for v in (True, False)]
+    return None
+
+
+def value_words(info: RuleInfo, value: Any) -> str:
+    """A rule's value as the inputs word it: a choice's label, a table as JSON, else the
+    number."""
+    if rule_options(info) is not None:
+        return info.choice_label(value)
+    return rule_text(value) if isinstance(value, tuple) else str(value)
+
+
 def rule_text(value: Any) -> str:
     """A rule value as the text the app's rules panel and the rule lab edit: JSON, as records
     store rules (tuples are written as lists): ``[["grow"], ["double"]]``."""

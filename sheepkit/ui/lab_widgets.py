@@ -27,7 +27,7 @@ import ipywidgets as w
 
 from ..bots import as_bot, bot_description, for_game
 from ..core import Game, InvalidRules, games, load
-from ..core.rules import RuleInfo, Rules
+from ..core.rules import RuleInfo, Rules, value_words
 from ..lab import Metric, Standing, Tournament, report
 from ..lab.runner import BotSpec
 from ..lab.slices import Part, SlicedRun, tournament_of, tournament_parts
@@ -35,7 +35,7 @@ from . import charts, classroom
 from .focus_keeper import FocusKeeper
 from .page_style import PAGE_HTML, SR_ONLY
 from .predict import copy_line_html
-from .rule_inputs import read_input, rule_input, value_words
+from .rule_inputs import read_input, rule_input
 from .shows import ShowsWidget
 
 #: The game the rule lab opens with: its rules text asks exactly "change one rule", and it is

@@ -14,28 +14,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from ..core.rules import RuleInfo, rule_text, rule_value
+from ..core.rules import RuleInfo, rule_options, rule_text, rule_value
 
 #: The bounds of a number box for a whole-number rule that declares none.
 UNBOUNDED = 10**9
-
-
-def rule_options(info: RuleInfo) -> list[tuple[str, Any]] | None:
-    """The values a rule may take, each in words: its choices, or a yes/no rule's two values;
-    None for a number or a table."""
-    if info.choices is not None:
-        return [(info.choice_label(v), v) for v in info.choices]
-    if isinstance(info.default, bool):
-        return [(info.choice_label(v), v) for v in (True, False)]
-    return None
-
-
-def value_words(info: RuleInfo, value: Any) -> str:
-    """A rule's value as the inputs word it: a choice's label, a table as JSON, else the
-    number."""
-    if rule_options(info) is not None:
-        return info.choice_label(value)
-    return rule_text(value) if isinstance(value, tuple) else str(value)
 
 
 def rule_input(

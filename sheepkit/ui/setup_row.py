@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..core import Game, InvalidRules
-from ..core.rules import RuleInfo, Rules
+from ..core.rules import RuleInfo, Rules, rule_options
 from ..session import HUMAN
-from .rule_inputs import rule_input, rule_options
+from .rule_inputs import rule_input
 
 if TYPE_CHECKING:
     from .app import GameApp

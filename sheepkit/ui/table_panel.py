@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..core import Game, SheepkitError
+from ..core.rules import value_words
 from ..live import LiveGame
 from ..tables import protocol as p
 from ..tables.client import Connect, game_of
@@ -40,7 +41,6 @@ from ..tables.together import (
     table_controls,
 )
 from .download import download_link
-from .rule_inputs import value_words
 from .table_memory import TableMemory, table_from_query
 
 if TYPE_CHECKING:

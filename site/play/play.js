@@ -116,6 +116,47 @@
     box.replaceChildren(...labels.map((label, i) => button(label, () => action(i), css)));
   };
 
+  // The rules' inputs, made again only when the game's rules change (a choice's value is its
+  // option's number).
+  let shownRules = "";
+  const renderRules = () => {
+    const now = JSON.stringify(view.rules.inputs);
+    if (now === shownRules) return;
+    shownRules = now;
+    $("sk-rules-inputs").replaceChildren(...view.rules.inputs.map((rule) => {
+      const id = `sk-rule-${rule.name}`;
+      const row = document.createElement("p");
+      const label = Object.assign(document.createElement("label"), { htmlFor: id, textContent: rule.label });
+      let input;
+      if (rule.kind === "choice") {
+        input = document.createElement("select");
+        rule.options.forEach((words, i) => input.append(new Option(words, String(i))));
+      } else if (rule.kind === "number") {
+        input = Object.assign(document.createElement("input"), { type: "number", step: "1" });
+        if (rule.min !== null) input.min = String(rule.min);
+        if (rule.max !== null) input.max = String(rule.max);
+      } else {
+        input = Object.assign(document.createElement("textarea"), { rows: 2 });
+      }
+      Object.assign(input, { id, value: String(rule.value) });
+      input.dataset.rule = rule.name;
+      input.dataset.kind = rule.kind;
+      const doc = Object.assign(document.createElement("small"), { id: `${id}-doc`, textContent: rule.doc });
+      input.setAttribute("aria-describedby", doc.id);
+      row.append(label, " ", input, document.createElement("br"), doc);
+      return row;
+    }));
+  };
+  const enteredRules = () => {
+    const entered = {};
+    for (const input of $("sk-rules-inputs").querySelectorAll("[data-rule]")) {
+      const kind = input.dataset.kind;
+      const value = input.value;
+      entered[input.dataset.rule] = kind === "text" || value === "" ? value : Number(value);
+    }
+    return entered;
+  };
+
   // A saved record, downloaded as a file of the page's own making.
   const download = (text, name) => {
     const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
@@ -174,6 +215,9 @@
     if (document.activeElement !== slider) slider.value = String(cursor);
     slider.setAttribute("aria-valuetext", `after ${cursor} of ${length - 1} moves`);
     $("sk-records").hidden = !view.offers.browse;
+    $("sk-rules").hidden = !view.offers.browse;
+    renderRules();
+    $("sk-rules-note").textContent = view.rules.note;
     $("sk-records-note").textContent = view.records.note;
     if (view.records.text !== null) download(view.records.text, view.records.file);
     $("sk-history").hidden = !(view.offers.browse || view.offers.new_game);
@@ -346,6 +390,7 @@
   $("sk-new").addEventListener("click", () => send("new_game"));
   $("sk-slider").addEventListener("input", (event) => send("goto", Number(event.target.value)));
   $("sk-save").addEventListener("click", () => send("save_record"));
+  $("sk-rules-apply").addEventListener("click", () => send("new_rules", enteredRules()));
   $("sk-load").addEventListener("change", async (event) => {
     const file = event.target.files[0];
     event.target.value = ""; // the same file may be chosen again

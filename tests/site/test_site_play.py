@@ -298,3 +298,31 @@ def test_the_record_downloads_loads_back_and_the_history_slider_browses(
     found = axe_violations(page.page)
     assert not found, report("play/shave_a_sheep.html (records open)", found)
     assert not page.problems(), page.report()
+
+
+def test_the_rules_change_the_game_and_its_board(open_page: OpenPage) -> None:
+    page = open_play(open_page, "wolf_and_sheep")
+    v = view(page)
+    width = v["width"]
+    page.page.click("#sk-rules summary")
+    board = page.page.locator("#sk-rule-board")
+    assert board.is_visible() and board.locator("option:checked").text_content() == "8x8"
+    found = axe_violations(page.page)
+    assert not found, report("play/wolf_and_sheep.html (rules open)", found)
+    board.select_option(label="10x10")
+    page.page.click("#sk-rules-apply")
+    v = wait(page, f"v.width !== {width}", "the board kept its size")
+    assert len(v["targets"]) == 100 and v["rules"]["note"] == ""
+    assert page.page.locator("#sk-rule-board option:checked").text_content() == "10x10"
+    assert board_painted(page)
+    assert not page.problems(), page.report()
+
+
+def test_a_number_the_rules_refuse_is_said(open_page: OpenPage) -> None:
+    page = open_play(open_page, "lamb_mimes")
+    page.page.click("#sk-rules summary")
+    page.page.fill("#sk-rule-hand_size", "99")
+    page.page.click("#sk-rules-apply")
+    v = wait(page, "v.rules.note !== ''", "nothing was said")
+    assert "between 3 and 10" in (page.page.locator("#sk-rules-note").text_content() or "")
+    assert v["history"]["length"] >= 1 and not page.problems(), page.report()

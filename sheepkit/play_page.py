@@ -57,6 +57,8 @@ CALLS = frozenset(
 )  # fmt: skip
 #: How long a bot's move waits, in seconds, as the app's default delay.
 BOT_DELAY = 0.5
+#: The bots' delay a page may set, in milliseconds (the app's slider's range).
+DELAYS_MS = range(50, 2001, 50)
 
 
 class CanvasRecorder:
@@ -163,6 +165,7 @@ class PlayPage:
             "tool": self.screen.use_tool,
             "step": self.step,
             "set_autoplay": self.set_autoplay,
+            "set_delay": self.set_delay,
             "tick": self.tick,
             "find_tables": self.tables.find,
             "open_table": self.tables.open_table,
@@ -393,6 +396,15 @@ class PlayPage:
         self._follow_race()
         self._schedule_bots()
 
+    def set_delay(self, ms: int) -> None:
+        """How long a bot waits before it moves (a bot already waiting keeps its wait)."""
+        if isinstance(ms, bool) or not isinstance(ms, int) or ms not in DELAYS_MS:
+            raise SessionError(
+                f"the bots' delay is {DELAYS_MS.start}-{DELAYS_MS.stop - 1} ms in steps of"
+                f" {DELAYS_MS.step}, not {ms!r:.40}"
+            )
+        self.bots.delay = ms / 1000
+
     def act(self, name: str, *args: Any) -> dict[str, Any]:
         """Do ``name`` (a key of ``actions``) with ``args``, and return the view. A refused
         move is said in the status line (the screen does), not raised."""
@@ -527,6 +539,7 @@ class PlayPage:
             "bots": {
                 "autoplay": self.autoplay,
                 "step": not state.is_over and not session.human_decides(),
+                "delay_ms": round(self.bots.delay * 1000),
             },
             "log": [
                 {"first": line.first, "text": line.text, "current": line.current}

@@ -200,6 +200,9 @@ time)…</p>
 <div id="sk-bots">
 <label><input type="checkbox" id="sk-autoplay" checked> Auto-play bots</label>
 <button type="button" id="sk-step">Bot: play one move</button>
+<br><label for="sk-delay">Bots' delay</label>
+<input type="range" id="sk-delay" min="50" max="2000" step="50" value="500">
+<span id="sk-delay-ms" aria-hidden="true"></span>
 </div>
 <details id="sk-rules"><summary>Rules of this game</summary>
 <div id="sk-rules-inputs"></div>

@@ -401,3 +401,20 @@ def test_a_record_of_other_rules_loads_with_a_board_drawn_for_them() -> None:
     view = page.act("load_record", saved)
     assert view["records"]["note"].startswith("Loaded") and page.session.game.rules.board == 6
     assert len(page.screen.targets()) == 36 and view["width"] == other.view()["width"]
+
+
+def test_the_bots_delay_is_the_pages_to_set() -> None:
+    page, clock = page_for("wolf_and_sheep", ["Human", "Sensible"])
+    assert page.view()["bots"]["delay_ms"] == 500
+    view = page.act("set_delay", 1500)
+    assert view["bots"]["delay_ms"] == 1500
+    view = page.act("play", 0)  # the human's move: the bot answers after the delay set
+    assert view["wake"] == 1500
+    clock.now += 1.4
+    assert len(page.act("tick")["log"]) == 1
+    clock.now += 0.1
+    assert len(page.act("tick")["log"]) == 2
+    for bad in (10, 2050, 1234, "fast", True, None):
+        view = page.act("set_delay", bad)
+        assert "the bots' delay is 50-2000 ms in steps of 50" in view["status"]["note"]
+        assert view["bots"]["delay_ms"] == 1500

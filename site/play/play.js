@@ -224,6 +224,10 @@
     $("sk-bots").hidden = !view.offers.bots;
     $("sk-autoplay").checked = view.bots.autoplay;
     $("sk-step").disabled = !view.bots.step;
+    const delay = $("sk-delay");
+    if (document.activeElement !== delay) delay.value = String(view.bots.delay_ms);
+    delay.setAttribute("aria-valuetext", `${view.bots.delay_ms} milliseconds`);
+    $("sk-delay-ms").textContent = `${view.bots.delay_ms} ms`;
     renderSeats();
     renderTables();
     renderLog();
@@ -407,6 +411,7 @@
   });
   $("sk-step").addEventListener("click", () => send("step"));
   $("sk-autoplay").addEventListener("change", (e) => send("set_autoplay", e.target.checked));
+  $("sk-delay").addEventListener("change", (e) => send("set_delay", Number(e.target.value)));
   const look = () => send("look", $("sk-table-code").value);
   $("sk-table-open").addEventListener("click", () => send("open_table"));
   $("sk-table-look").addEventListener("click", look);

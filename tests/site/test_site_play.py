@@ -326,3 +326,14 @@ def test_a_number_the_rules_refuse_is_said(open_page: OpenPage) -> None:
     v = wait(page, "v.rules.note !== ''", "nothing was said")
     assert "between 3 and 10" in (page.page.locator("#sk-rules-note").text_content() or "")
     assert v["history"]["length"] >= 1 and not page.problems(), page.report()
+
+
+def test_the_bots_delay_slider_slows_the_bots(open_page: OpenPage) -> None:
+    page = open_play(open_page, "wolf_and_sheep")
+    delay = page.page.locator("#sk-delay")
+    assert delay.get_attribute("aria-valuetext") == "500 milliseconds"
+    delay.focus()
+    page.page.keyboard.press("End")
+    v = wait(page, "v.bots.delay_ms === 2000", "the delay did not change")
+    assert page.page.locator("#sk-delay-ms").text_content() == "2000 ms"
+    assert v["bots"]["autoplay"] and not page.problems(), page.report()

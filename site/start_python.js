@@ -15,9 +15,34 @@
 // own fetch of pyodide.asm.wasm; the standard library likewise; then Python is restored from
 // the snapshot and the files are written back. The decoded parts are then kept in IndexedDB,
 // where the next visit finds them without decoding again. If anything fails, it says why on
-// the console and starts Python from nothing, as Pyodide does by itself.
+// the console and starts Python from nothing, as Pyodide does by itself, and writes the files
+// blob named by `sheepkitFiles` (gzip) if given.
 async (loadPyodide, indexURL, pyodideUrl, options) => {
-  const { sheepkitBundles: bundles = [], sheepkitDecoder: decoder, ...plain } = options;
+  const {
+    sheepkitBundles: bundles = [],
+    sheepkitDecoder: decoder,
+    sheepkitFiles: filesUrl,
+    ...plain
+  } = options;
+  // A files blob: [header length, 4 bytes little-endian][JSON header: the packages, the
+  // files' paths and sizes][their bytes], written into Pyodide's file system folder by
+  // folder (each folder made once); returns its header.
+  const writeFiles = (pyodide, files) => {
+    const length = new DataView(files.buffer, files.byteOffset).getUint32(0, true);
+    const header = JSON.parse(new TextDecoder().decode(files.subarray(4, 4 + length)));
+    let at = 4 + length;
+    let made = "";
+    for (const [path, size] of header.files) {
+      const folderOf = path.slice(0, path.lastIndexOf("/"));
+      if (folderOf !== made) {
+        pyodide.FS.mkdirTree(folderOf);
+        made = folderOf;
+      }
+      pyodide.FS.writeFile(path, files.subarray(at, at + size));
+      at += size;
+    }
+    return header;
+  };
   // A worker that decodes one bundle: [the decoder's address, the bundle's] in; "started", its
   // decoded chunks (each a copy: the decoder's own buffer stays), then null, or {error} out.
   const DECODER_WORKER = `self.onmessage = async ({ data: [decoder, key] }) => {
@@ -240,26 +265,11 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
       });
       self.sheepkitPyodide = pyodide;
       const took = await unpacked;
-      // Every part named "files" or "<something>-files" is a blob: [header length][JSON header:
-      // the packages, the files' paths and sizes][their bytes]. The files come folder by
-      // folder: each folder is made once.
+      // Every part named "files" or "<something>-files" is a files blob.
       let written = 0;
       for (const name of parts.keys()) {
         if (name !== "files" && !name.endsWith("-files")) continue;
-        const files = await part(name).promise;
-        const length = new DataView(files.buffer, files.byteOffset).getUint32(0, true);
-        const header = JSON.parse(new TextDecoder().decode(files.subarray(4, 4 + length)));
-        let at = 4 + length;
-        let made = "";
-        for (const [path, size] of header.files) {
-          const folderOf = path.slice(0, path.lastIndexOf("/"));
-          if (folderOf !== made) {
-            pyodide.FS.mkdirTree(folderOf);
-            made = folderOf;
-          }
-          pyodide.FS.writeFile(path, files.subarray(at, at + size));
-          at += size;
-        }
+        const header = writeFiles(pyodide, await part(name).promise);
         written += header.files.length;
         // installed, as far as Pyodide can tell (a cell's imports load nothing again)
         Object.assign(pyodide.loadedPackages, header.packages);
@@ -307,5 +317,19 @@ async (loadPyodide, indexURL, pyodideUrl, options) => {
       WebAssembly.instantiateStreaming = instantiatePlain;
     }
   }
-  return loadPyodide({ indexURL, ...plain });
+  const pyodide = await loadPyodide({ indexURL, ...plain });
+  if (filesUrl) {
+    // Python from nothing, with the files blob given as gzip (`sheepkitFiles`, the play
+    // page's: its packages are files, not wheels), unzipped here unless the server did.
+    const response = await fetch(filesUrl);
+    if (!response.ok) throw new Error(`${filesUrl}: HTTP ${response.status}`);
+    let files = new Uint8Array(await response.arrayBuffer());
+    if (files[0] === 31 && files[1] === 139) {
+      const stream = new Blob([files]).stream().pipeThrough(new DecompressionStream("gzip"));
+      files = new Uint8Array(await new Response(stream).arrayBuffer());
+    }
+    writeFiles(pyodide, files);
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  }
+  return pyodide;
 }

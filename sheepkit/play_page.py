@@ -32,7 +32,7 @@ from .core.rules import Rules, rule_options, rule_text, rule_value
 from .drawing import draw_curtain, drawing_for
 from .live import LiveGame
 from .play_tables import PageTables
-from .screen import Change, Screen, complete
+from .screen import Change, Screen
 from .session import HUMAN, Race, Session, SessionError, load_refused, race_claims
 from .tables.client import Connect
 from .tables.table_game import TableGame
@@ -118,8 +118,7 @@ class PlayPage:
         tables: Connect | None = None,
     ) -> None:
         self.session = Session(load(game) if isinstance(game, str) else game, seats, seed=seed)
-        self.screen = Screen(self.session, drawing_for(self.session.game))
-        self._shown_game = self.session.game
+        self.screen = Screen(self.session, drawing_for(self.session.game), drawing_for)
         self.clock = clock
         self.bots = Autoplay(
             self.session, delay=bot_delay, failed=self._bot_failed, later=self.later
@@ -143,6 +142,7 @@ class PlayPage:
         self._record: str | None = None  # a saved record, until a view has taken it
         self._records_note = ""  # what the last save or load came to
         self._rules_note = ""  # why the rules asked for were not taken
+        self._rules_shown: tuple[Game[Any, Any, Any] | None, list[dict[str, Any]]] = (None, [])
         #: Gets the view (JSON) when the table speaks unasked (the page's worker posts it).
         self.push: Callable[[str], None] | None = None
         #: What the page's script may ask, by name.
@@ -204,18 +204,9 @@ class PlayPage:
 
     # ------------------------------------------------------------ following the screen --
     def _changed(self, change: Change) -> None:
-        if change == "started":
-            self._show_game(self.screen.live.game)
         if change in ("moved", "browsed", "started"):
             self._follow_race()
         self._schedule_bots()
-
-    def _show_game(self, game: Game[Any, Any, Any]) -> None:
-        """A game of other rules (chosen here, a record's or a table's): a drawing made for
-        them, since a board's size may change with them."""
-        if game is not self._shown_game:
-            self._shown_game = game
-            self.screen.drawing = complete(drawing_for(game))
 
     def _schedule_bots(self) -> None:
         if self.screen.live is self.session:  # at a table, the table's server runs the bots
@@ -344,8 +335,15 @@ class PlayPage:
 
     def rules_view(self) -> list[dict[str, Any]]:
         """The page's own game's rules, one input each: a choice (its options in words), a
-        whole number (with its bounds) or a table (as JSON text)."""
-        rules = self.session.game.rules
+        whole number (with its bounds) or a table (as JSON text); made once per game (every
+        view has them)."""
+        game = self.session.game
+        if self._rules_shown[0] is not game:
+            self._rules_shown = (game, self._rule_inputs(game.rules))
+        return self._rules_shown[1]
+
+    @staticmethod
+    def _rule_inputs(rules: Rules) -> list[dict[str, Any]]:
         found = []
         for info in rules.infos():
             value = getattr(rules, info.name)

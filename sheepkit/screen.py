@@ -79,9 +79,19 @@ def complete(drawing: BoardDrawing) -> BoardDrawing:
 class Screen:
     """One screen's view of a game in play (see the module's note)."""
 
-    def __init__(self, live: LiveGame, drawing: BoardDrawing) -> None:
+    def __init__(
+        self,
+        live: LiveGame,
+        drawing: BoardDrawing,
+        remake: Callable[[Any], BoardDrawing] | None = None,
+    ) -> None:
+        """``remake(game)``, if given, makes the drawing again for a game of other rules (new
+        rules, a record's, a table's: a board's size may change with them), keeping the
+        user's ``preferences``; without it the drawing stays (one given by its author)."""
         self.live = live
         self.drawing = complete(drawing)
+        self._remake = remake
+        self._drawn_game = live.game  # the game the drawing was made for
         self.selection: Any = None  # what a first click picked (a piece, a card)
         self.message = ""  # why a click did nothing, or why a move was refused
         self._listeners: list[ScreenListener] = []
@@ -105,6 +115,12 @@ class Screen:
         return stop
 
     def _heard(self, event: Event) -> None:
+        if event.kind == "started" and self.live.game is not self._drawn_game:
+            self._drawn_game = self.live.game
+            if self._remake is not None:
+                old, self.drawing = self.drawing, complete(self._remake(self.live.game))
+                for name in old.preferences:
+                    setattr(self.drawing, name, getattr(old, name))
         if event.kind in ("moved", "browsed", "started"):
             self.selection = None
         if event.kind in ("moved", "started"):

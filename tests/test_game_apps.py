@@ -411,3 +411,20 @@ def test_rules_panel_edits_a_table_as_json_and_names_a_bad_one(name, rule, value
         app.rules_panel.button.click()
         assert f"rule &#x27;{rule}&#x27;: cannot read" in app.rules_panel.error.value
         assert getattr(app.game.rules, rule) == value  # nothing changed
+
+
+def test_new_rules_remake_the_games_drawing_with_its_preferences_but_keep_an_authors() -> None:
+    """The screen makes the drawing again for a game of other rules (the board's size may
+    change), keeping the user's preferences; a drawing its author gave stays."""
+    from sheepkit.drawing import drawing_for
+
+    app = GameApp("wolf_and_sheep", seats=["Human", "Human"])
+    first = app.drawing
+    app.panel.theme.value = "dark"
+    app.new_game({"board": 10})
+    assert app.drawing is not first and app.drawing.theme == "dark"
+    assert (app.canvas.width, app.canvas.height) == (app.drawing.width, app.drawing.height)
+    own = drawing_for(app.game)
+    authored = GameApp("wolf_and_sheep", seats=["Human", "Human"], drawing=own)
+    authored.new_game({"board": 10})
+    assert authored.drawing is own

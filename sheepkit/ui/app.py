@@ -69,9 +69,10 @@ class GameApp(ShowsWidget):
         speed_ms: int = 500,
     ) -> None:
         self.session = Session(load(game) if isinstance(game, str) else game, seats, seed=seed)
-        self._own_drawing = drawing is not None
-        self.screen = Screen(self.session, drawing or drawing_for(self.session.game))
-        self._shown_game = self.game  # the game the drawing and the rule inputs were made for
+        # an author's own drawing stays; the game's is made again for new rules (the screen)
+        remake = None if drawing is not None else drawing_for
+        self.screen = Screen(self.session, drawing or drawing_for(self.session.game), remake)
+        self._shown_game = self.game  # the game the canvas and the rule inputs were made for
         self._build_widgets(speed_ms)
         # Asked each time: a game's panel (or a test) may swap its hook.
         self.session.claims_chance = lambda state: self.panel.claims_chance(state)
@@ -345,13 +346,8 @@ class GameApp(ShowsWidget):
         self.render()
 
     def _show_game(self, game: Game) -> None:
-        """New rules: a drawing made for them (a board size may change), same preferences."""
-        old = self.drawing
+        """New rules: the canvas sized for the drawing the screen made for them."""
         self._shown_game = game
-        if not self._own_drawing:
-            self.screen.drawing = drawing_for(game)
-            for name in old.preferences:
-                setattr(self.drawing, name, getattr(old, name))
         width, height = self.drawing.width, self.drawing.height
         if (self.canvas.width, self.canvas.height) != (width, height):
             self.canvas.width, self.canvas.height = width, height
